@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/**
+ * Every page's access class and layout, in one place. Paths use `{param}` the way the product spec writes them;
+ * each maps onto the Vike page folder of the same shape (`/dataset/{id}` -> pages/dataset/@id).
+ * The table is parsed at module load, so an unknown access or layout name stops the server at start.
+ */
+const ACCESS = ['public', 'auth', 'guest'] as const
+const LAYOUTS = ['default', 'dashboard'] as const
+
+export type Access = (typeof ACCESS)[number]
+export type Layout = (typeof LAYOUTS)[number]
+
+const RouteSchema = z.object({
+  path: z.string().regex(/^\/[a-z0-9\-/{}A-Z]*$/),
+  access: z.enum(ACCESS),
+  layout: z.enum(LAYOUTS),
+})
+export type RouteEntry = z.infer<typeof RouteSchema>
+
+const ROUTES_DECLARED = [
+  { path: '/', access: 'public', layout: 'default' },
+  { path: '/test-auth', access: 'public', layout: 'default' },
+  { path: '/data-formats', access: 'public', layout: 'default' },
+  { path: '/data-quality', access: 'public', layout: 'default' },
+  { path: '/dataset/{id}', access: 'public', layout: 'default' },
+  { path: '/ckan-explorer', access: 'public', layout: 'default' },
+  { path: '/location/{id}', access: 'public', layout: 'default' },
+  { path: '/organizations', access: 'public', layout: 'default' },
+  { path: '/ckan-instances', access: 'public', layout: 'default' },
+  { path: '/regional-analysis', access: 'public', layout: 'default' },
+  { path: '/test-vuetify', access: 'public', layout: 'default' },
+  { path: '/auth/login', access: 'guest', layout: 'default' },
+  { path: '/auth/signup', access: 'guest', layout: 'default' },
+  { path: '/reports', access: 'auth', layout: 'default' },
+  { path: '/profile', access: 'auth', layout: 'default' },
+  { path: '/projects', access: 'auth', layout: 'default' },
+  { path: '/test-runs', access: 'auth', layout: 'default' },
+  { path: '/test-runs/{id}', access: 'auth', layout: 'default' },
+  { path: '/test-cases', access: 'auth', layout: 'default' },
+  { path: '/test-cases/create', access: 'auth', layout: 'default' },
+  { path: '/test-cases/{id}', access: 'auth', layout: 'default' },
+  { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default' },
+  { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default' },
+  { path: '/test-suites', access: 'auth', layout: 'default' },
+  { path: '/test-suites/create', access: 'auth', layout: 'default' },
+  { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default' },
+  { path: '/projects/new', access: 'auth', layout: 'dashboard' },
+  { path: '/projects/{id}', access: 'auth', layout: 'dashboard' },
+  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard' },
+  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard' },
+] as const satisfies ReadonlyArray<{ path: string; access: Access; layout: Layout }>
+
+export const ROUTES: readonly RouteEntry[] = z.array(RouteSchema).parse(ROUTES_DECLARED)
+
+/** `/dataset/{id}` -> `/pages/dataset/@id`, `/` -> `/pages/index` (Vike's page ids for filesystem routing). */
+export function pageIdOf(path: string): string {
+  if (path === '/') return '/pages/index'
+  return `/pages${path.replace(/\{(\w+)\}/g, '@$1')}`
+}
+
+const ROUTE_BY_PAGE_ID = new Map(ROUTES.map((route) => [pageIdOf(route.path), route]))
+
+/** The entry for a Vike page, or undefined for pages outside the table (the error page). */
+export function routeForPage(pageId: string | null | undefined): RouteEntry | undefined {
+  return pageId ? ROUTE_BY_PAGE_ID.get(pageId) : undefined
+}
+
+/** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */
+export function safeRedirectTarget(target: string | null | undefined, fallback = '/projects'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  try {
+    const url = new URL(target, 'http://portalscope.invalid')
+    if (url.origin !== 'http://portalscope.invalid') return fallback
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return fallback
+  }
+}

@@ -1,0 +1,18 @@
+import type { Server } from 'vike/types'
+import { createApp } from '../server/app.ts'
+import { serverEnv } from '../server/env.ts'
+import { withSecurityHeaders } from '../server/security-headers.ts'
+
+const app = createApp()
+
+// https://vike.dev/server — the same Hono app runs under Node (srvx) and workerd.
+export default {
+  fetch: app.fetch,
+  prod: {
+    port: serverEnv().PORT,
+    hostname: process.env.HOST ?? '0.0.0.0',
+    // On Node, built files are served before the Hono app sees the request; they get the same headers here.
+    // Under Workers, public/_headers does this for static assets.
+    middleware: [async (_request, next) => withSecurityHeaders(await next())],
+  },
+} satisfies Server

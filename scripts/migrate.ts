@@ -1,0 +1,5 @@
+import { migrateLibsql } from '../db/migrate.ts'
+
+const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
+await migrateLibsql(url)
+console.log(`Database ready: ${url.replace(/\/\/[^@/]*@/, '//***@')}`)

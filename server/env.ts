@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { DEFAULT_DATABASE_URL } from '../db/client.ts'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The origin users reach the app at, when a proxy stands in front of it (used for CSRF checks and links).
+  PUBLIC_URL: z.url().optional(),
+})
+
+export type ServerEnv = z.infer<typeof EnvSchema>
+
+let cached: ServerEnv | undefined
+
+/** The environment, parsed once. Under Workers, `process.env` carries the `[vars]` of wrangler.toml (nodejs_compat). */
+export function serverEnv(): ServerEnv {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(typeof process === 'undefined' ? {} : process.env)
+    if (!parsed.success) {
+      throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}

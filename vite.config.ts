@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs'
+import { cloudflare } from '@cloudflare/vite-plugin'
+import react from '@vitejs/plugin-react'
+import vike from 'vike/plugin'
+import { defineConfig, type Plugin } from 'vite'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+// PORTALSCOPE_TARGET=workers builds for workerd (wrangler dev / deploy); anything else builds the Node server.
+const target = process.env.PORTALSCOPE_TARGET === 'workers' ? 'workers' : 'node'
+
+// Workers Static Assets serve built files before the worker runs; this file gives them the security headers that
+// the Hono app gives every other response (https://developers.cloudflare.com/workers/static-assets/headers/).
+const WORKERS_ASSET_HEADERS = `/*
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+  X-Frame-Options: DENY
+  Content-Security-Policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none'
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+`
+
+function workersAssetHeaders(): Plugin {
+  return {
+    name: 'portalscope:workers-asset-headers',
+    apply: 'build',
+    generateBundle() {
+      if (this.environment.name === 'client') {
+        this.emitFile({ type: 'asset', fileName: '_headers', source: WORKERS_ASSET_HEADERS })
+      }
+    },
+  }
+}
+
+export default defineConfig({
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __BUILD_ID__: JSON.stringify(process.env.PORTALSCOPE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`),
+  },
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: { outDir: target === 'workers' ? 'dist/workers' : 'dist/node' },
+  plugins: [
+    react(),
+    ...(target === 'workers'
+      ? [cloudflare({ viteEnvironment: { name: 'ssr' }, inspectorPort: false }), workersAssetHeaders()]
+      : []),
+    vike(),
+  ],
+})
