@@ -7,6 +7,7 @@ export default {
   title: 'Portalscope',
   description: 'Explore and test open-data catalogues that run CKAN.',
   lang: 'en',
+  favicon: '/favicon.svg',
   // Stream HTML so the shell reaches the browser before slow data resolves.
   stream: true,
   passToClient: ['user'],

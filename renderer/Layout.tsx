@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../styled-system/css'
 import { routeForPage } from '../features/routing/route-table.ts'
@@ -15,6 +15,10 @@ const skipLink = css({
 export function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const layout = routeForPage(pageContext.pageId)?.layout ?? 'default'
+  useEffect(() => {
+    // A marker that interactive code is live: end-to-end tests and support diagnostics wait for it.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <div className={css({ minH: '100vh', bg: 'bg', color: 'text', fontFamily: 'system-ui, sans-serif' })}>
       <a href="#main" className={skipLink}>

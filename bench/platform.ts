@@ -1,0 +1,67 @@
+// Platform figures: production build time, Node server cold start, and server-rendering time of `/`.
+// Run with `npm run bench` (all benchmarks) or `node bench/platform.ts`.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { migrateLibsql } from '../db/migrate.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const PORT = Number(process.env.BENCH_PORT ?? 3190)
+const SSR_REQUESTS = Number(process.env.BENCH_SSR_REQUESTS ?? 200)
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+const buildStart = performance.now()
+const build = spawnSync('npx', ['vike', 'build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORTALSCOPE_TARGET: 'node' } })
+if (build.status !== 0) throw new Error('vike build failed')
+const buildMs = performance.now() - buildStart
+
+const dir = await mkdtemp(path.join(tmpdir(), 'portalscope-bench-'))
+const databaseUrl = `file:${path.join(dir, 'bench.db')}`
+await migrateLibsql(databaseUrl)
+
+const startAt = performance.now()
+const server = spawn(process.execPath, ['dist/node/server/index.mjs'], {
+  cwd: ROOT,
+  stdio: 'ignore',
+  env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+})
+let coldStartMs = Number.NaN
+let firstPageMs = Number.NaN
+try {
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/trpc/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - startAt > 60_000) throw new Error('server did not start within 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  coldStartMs = performance.now() - startAt
+  const firstStart = performance.now()
+  await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
+  firstPageMs = performance.now() - firstStart
+
+  const times: number[] = []
+  for (let i = 0; i < SSR_REQUESTS; i++) {
+    const t0 = performance.now()
+    const res = await fetch(`http://127.0.0.1:${PORT}/`)
+    await res.text()
+    times.push(performance.now() - t0)
+  }
+  times.sort((a, b) => a - b)
+  console.log('platform')
+  console.log(`  build (vike build, Node target)   ${(buildMs / 1000).toFixed(1)} s`)
+  console.log(`  server cold start to first answer ${coldStartMs.toFixed(0)} ms`)
+  console.log(`  first SSR of / after start        ${firstPageMs.toFixed(1)} ms`)
+  console.log(`  SSR of / (${SSR_REQUESTS} sequential)     p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`)
+} finally {
+  server.kill('SIGTERM')
+  await rm(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,9 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures.
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+const BENCHES = ['platform.ts']
+for (const bench of BENCHES) {
+  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, bench)], { stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}

@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test'
+import { E2E_DATASET, E2E_DATASET_ID, E2E_INSTANCE } from './fixtures.ts'
+
+// Every route of the spec with a concrete URL. Ids of sign-in pages need not exist: the guard answers first.
+const PUBLIC = [
+  '/',
+  '/test-auth',
+  '/data-formats',
+  '/data-quality',
+  `/dataset/${E2E_DATASET_ID}`,
+  '/ckan-explorer',
+  '/location/CZ010',
+  '/organizations',
+  '/ckan-instances',
+  '/regional-analysis',
+  '/test-vuetify',
+]
+const GUEST = ['/auth/login', '/auth/signup']
+const SIGN_IN = [
+  '/reports',
+  '/profile',
+  '/projects',
+  '/test-runs',
+  '/test-runs/41',
+  '/test-cases',
+  '/test-cases/create',
+  '/test-cases/7',
+  '/test-cases/7/edit',
+  '/test-cases/enhanced-editor',
+  '/test-suites',
+  '/test-suites/create',
+  '/test-suites/3/edit',
+  '/projects/new',
+  '/projects/12',
+  '/projects/12/debug',
+  '/projects/12/test-suites/5',
+]
+
+test.describe('route statuses', () => {
+  for (const path of [...PUBLIC, ...GUEST]) {
+    test(`${path} answers 200 to a visitor`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 })
+      expect(res.status()).toBe(200)
+      expect(res.headers()['content-type']).toContain('text/html')
+    })
+  }
+
+  for (const path of SIGN_IN) {
+    test(`${path} sends a visitor to sign in`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 })
+      expect(res.status()).toBe(302)
+      expect(res.headers()['location']).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`)
+    })
+  }
+
+  test('the redirect keeps the query string', async ({ request }) => {
+    const res = await request.get('/test-cases?project=4&q=a%20b', { maxRedirects: 0 })
+    expect(res.headers()['location']).toBe(`/auth/login?redirect=${encodeURIComponent('/test-cases?project=4&q=a%20b')}`)
+  })
+
+  test('/dataset/{id} answers 404 for an id that does not exist', async ({ request }) => {
+    expect((await request.get(`/dataset/${E2E_INSTANCE.id}:no-such-dataset`)).status()).toBe(404)
+    expect((await request.get('/dataset/not-an-id')).status()).toBe(404)
+  })
+
+  test('/dataset/{portal}:{name} redirects permanently to the canonical id', async ({ request }) => {
+    const res = await request.get(`/dataset/${E2E_INSTANCE.id}:${E2E_DATASET.name}`, { maxRedirects: 0 })
+    expect(res.status()).toBe(301)
+    expect(res.headers()['location']).toBe(`/dataset/${encodeURIComponent(E2E_DATASET_ID)}`)
+  })
+
+  test('/location/{id} answers 404 for an id that does not exist', async ({ request }) => {
+    for (const id of ['CZ099', 'QQ', 'nowhere']) expect((await request.get(`/location/${id}`)).status()).toBe(404)
+    expect((await request.get('/location/CZ')).status()).toBe(200)
+  })
+})
+
+test.describe('pages in a browser', () => {
+  test('an unknown path shows the not-found view', async ({ page }) => {
+    const res = await page.goto('/this/does-not-exist?x=1')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveText('Page not found: /this/does-not-exist')
+  })
+
+  test('a dataset page shows the dataset', async ({ page }) => {
+    await page.goto(`/dataset/${E2E_DATASET_ID}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(E2E_DATASET.title)
+    await expect(page).toHaveTitle(new RegExp(E2E_DATASET.title))
+  })
+
+  test('spec titles and descriptions are in the head', async ({ page }) => {
+    const expected = [
+      ['/data-formats', 'Data Formats', 'Explore data formats available across CKAN instances'],
+      ['/data-quality', 'Data Quality', 'Analyze and monitor data quality across CKAN instances'],
+      ['/organizations', 'Organizations', 'Explore organizations publishing data across CKAN instances'],
+    ] as const
+    for (const [path, title, description] of expected) {
+      await page.goto(path)
+      await expect(page).toHaveTitle(new RegExp(`^${title}`))
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description)
+    }
+  })
+
+  test('the overview hydrates without errors or CSP violations', async ({ page }) => {
+    const problems: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text())
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portalscope')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.waitForLoadState('networkidle')
+    expect(problems).toEqual([])
+  })
+
+  test('client-side navigation to a sign-in page lands on the login form', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/auth\/login$/)
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/)
+  })
+})
+
+test.describe('response headers', () => {
+  test('pages carry a strict CSP with a nonce and the other security headers', async ({ request }) => {
+    const res = await request.get('/')
+    const headers = res.headers()
+    const csp = headers['content-security-policy'] ?? ''
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9_-]+'/)
+    expect(csp).not.toContain('unsafe-inline\' \'unsafe-eval')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    const html = await res.text()
+    // Every inline script carries this response's nonce.
+    for (const tag of html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+
+  test('static files carry the security headers too', async ({ request }) => {
+    const html = await (await request.get('/')).text()
+    const asset = /(?:href|src)="(\/assets\/[^"]+)"/.exec(html)?.[1]
+    expect(asset).toBeTruthy()
+    const res = await request.get(asset!)
+    expect(res.status()).toBe(200)
+    expect(res.headers()['x-content-type-options']).toBe('nosniff')
+    expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  })
+
+  test('crawlers get a bare status for a missing page', async ({ request }) => {
+    const res = await request.get('/no/such/page', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })
+    expect(res.status()).toBe(404)
+    expect(await res.text()).toBe('404')
+  })
+
+  test('errors never show a stack trace', async ({ request }) => {
+    const res = await request.get('/api/trpc/health?input=%7Bbroken')
+    expect(await res.text()).not.toMatch(/\bat [\w.<>]+ \(.*:\d+:\d+\)/)
+  })
+})

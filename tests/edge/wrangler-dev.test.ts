@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const PORT = Number(process.env.EDGE_PORT ?? 8799)
+const BASE = `http://127.0.0.1:${PORT}`
+
+async function waitForServer(child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 240_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm run dev:edge exited with ${child.exitCode}:\n${output()}`)
+    try {
+      const res = await fetch(`${BASE}/api/trpc/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`wrangler dev did not answer in time:\n${output()}`)
+}
+
+// `npm run dev:edge` the way the README says, in workerd with the local D1 database.
+describe('wrangler dev (workerd + D1)', () => {
+  let child: ChildProcess
+  let log = ''
+
+  beforeAll(async () => {
+    child = spawn('npm', ['run', 'dev:edge', '--', '--port', String(PORT), '--ip', '127.0.0.1'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true' },
+    })
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    await waitForServer(child, () => log.slice(-4000))
+  })
+
+  afterAll(() => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+  })
+
+  it('serves the overview page, server-rendered', async () => {
+    const res = await fetch(`${BASE}/`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<h1 id="page-title"')
+    expect(html).toContain('Portalscope')
+    expect(res.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9_-]+'/)
+  })
+
+  it('answers a tRPC call from workerd with the D1 database', async () => {
+    const res = await fetch(`${BASE}/api/trpc/health`)
+    const body = (await res.json()) as { result: { data: { json: { status: string; runtime: string; database: string } } } }
+    expect(body.result.data.json).toMatchObject({ status: 'ok', runtime: 'workerd', database: 'ok' })
+  })
+
+  it('guards sign-in pages and answers unknown paths with the 404 view', async () => {
+    const guarded = await fetch(`${BASE}/projects/1/debug`, { redirect: 'manual' })
+    expect(guarded.status).toBe(302)
+    expect(guarded.headers.get('location')).toBe(`/auth/login?redirect=${encodeURIComponent('/projects/1/debug')}`)
+    const missing = await fetch(`${BASE}/no/such/page`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Page not found: /no/such/page')
+  })
+
+  it('answers a missing dataset with 404 from D1', async () => {
+    expect((await fetch(`${BASE}/dataset/nowhere:nothing`)).status).toBe(404)
+  })
+})

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit and integration tests run without the Vike plugin: they call routers and queries directly.
+export default defineConfig({
+  define: {
+    __APP_VERSION__: JSON.stringify('test'),
+    __BUILD_ID__: JSON.stringify('test-build'),
+  },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'tests/edge/**', '.wrangler/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
