@@ -30,8 +30,8 @@ const server = spawn(process.execPath, ['dist/node/server/index.mjs'], {
   stdio: 'ignore',
   env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
 })
-let coldStartMs = Number.NaN
-let firstPageMs = Number.NaN
+let coldStartMs: number
+let firstPageMs: number
 try {
   for (;;) {
     try {
