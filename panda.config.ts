@@ -1,34 +1,32 @@
 import { defineConfig } from '@pandacss/dev'
+import { recipes, slotRecipes } from './theme/recipes/index.ts'
+import { semanticTokens, tokens } from './theme/tokens.ts'
 
-// Design tokens and recipes; the generated runtime lands in styled-system/ (https://panda-css.com/docs/references/config).
+// https://panda-css.com/docs/references/config — the generated runtime lands in styled-system/.
 export default defineConfig({
   preflight: true,
   include: ['./pages/**/*.{ts,tsx}', './renderer/**/*.{ts,tsx}', './components/**/*.{ts,tsx}', './features/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',
   outdir: 'styled-system',
+  // The pre-paint script sets both the class and data-theme on <html>.
   conditions: {
     extend: {
       dark: '.dark &, [data-theme=dark] &',
+      light: '.light &, [data-theme=light] &',
     },
   },
   theme: {
-    extend: {
-      tokens: {
-        colors: {
-          brand: { value: '#1565c0' },
-        },
-      },
-      semanticTokens: {
-        colors: {
-          bg: { value: { base: '#fafafa', _dark: '#000000' } },
-          surface: { value: { base: '#ffffff', _dark: '#121212' } },
-          text: { value: { base: 'rgba(0,0,0,0.87)', _dark: '#ffffff' } },
-          muted: { value: { base: 'rgba(0,0,0,0.6)', _dark: 'rgba(255,255,255,0.7)' } },
-          border: { value: { base: 'rgba(0,0,0,0.12)', _dark: 'rgba(255,255,255,0.12)' } },
-          primary: { value: { base: '#1565c0', _dark: '#64b5f6' } },
-        },
-      },
-    },
+    // Vuetify's breakpoints, which the product's layouts were designed around.
+    breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', '2xl': '2560px' },
+    extend: { tokens, semanticTokens, recipes, slotRecipes },
+  },
+  globalCss: {
+    html: { colorScheme: 'light', bg: 'bg', color: 'text', fontFamily: 'body', lineHeight: '1.5' },
+    'html.dark, html[data-theme=dark]': { colorScheme: 'dark' },
+    body: { bg: 'bg', color: 'text', minH: '100vh' },
+    // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1); navigation styles its own.
+    a: { color: 'primary.text', textDecoration: 'underline', textUnderlineOffset: '2px' },
+    ':focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' },
   },
 })

@@ -8,7 +8,7 @@ export function PageIntro({ title, description, children }: { title: string; des
       <h1 id="page-title" className={css({ fontSize: '2xl', fontWeight: '600', mb: '2' })}>
         {title}
       </h1>
-      <p className={css({ color: 'muted', mb: '6', maxW: '70ch' })}>{description}</p>
+      <p className={css({ color: 'text.muted', mb: '6', maxW: '70ch' })}>{description}</p>
       {children}
     </section>
   )

@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
-import { pageContentSecurityPolicy } from '../server/security-headers.ts'
+import { pageContentSecurityPolicy, PRE_PAINT_SCRIPT_HASH } from '../server/security-headers.ts'
 
 // https://vike.dev/headersResponse — the page CSP carries this response's nonce for Vike's inline scripts.
 export function headersResponse(pageContext: PageContextServer): Record<string, string> {
   return {
-    'Content-Security-Policy': pageContentSecurityPolicy(pageContext.cspNonce ?? null, import.meta.env.DEV),
+    'Content-Security-Policy': pageContentSecurityPolicy(pageContext.cspNonce ?? null, import.meta.env.DEV, [PRE_PAINT_SCRIPT_HASH]),
   }
 }

@@ -1,11 +1,17 @@
-import type { PageContextServer } from 'vike/types'
-import type { AppBindings } from '../server/app.ts'
 import type { Context } from 'hono'
+import type { PageContextServer } from 'vike/types'
+import { fallbackMessages, loadMessages } from '../features/i18n/catalog.ts'
+import type { AppBindings } from '../server/app.ts'
 
-// https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session and the database.
-export function onCreatePageContext(pageContext: PageContextServer): void {
+// https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
+export async function onCreatePageContext(pageContext: PageContextServer): Promise<void> {
   const hono = (pageContext as unknown as { hono?: Context<AppBindings> }).hono
   pageContext.user = hono?.get('user') ?? null
   pageContext.db = hono?.get('db')
   pageContext.serverRuntime = hono?.get('runtime') ?? 'node'
+  pageContext.locale = hono?.get('locale') ?? 'cs'
+  const messages = await loadMessages(pageContext.locale)
+  // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.
+  pageContext.messageFallbacks = await fallbackMessages(pageContext.locale, messages)
+  pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
 }

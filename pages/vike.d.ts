@@ -1,14 +1,25 @@
 import type { Database } from '../db/client.ts'
+import type { MessageKey, Messages } from '../features/i18n/catalog.ts'
+import type { Locale } from '../features/i18n/locales.ts'
 import type { SessionUser } from '../server/user.ts'
 
 declare global {
   namespace Vike {
     interface PageContext {
       user: SessionUser | null
+      locale: Locale
+      /** English texts for keys the active catalogue lacks (passed to the client; normally empty). */
+      messageFallbacks: Messages
+      /** The active catalogue, flattened; set on the server and, from its chunk, on the client. */
+      messages: Messages
     }
     interface PageContextServer {
       db: Database | undefined
       serverRuntime: 'node' | 'workerd'
+    }
+    interface Config {
+      titleKey?: MessageKey
+      descriptionKey?: MessageKey
     }
     interface Server {
       server: 'hono'

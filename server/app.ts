@@ -3,17 +3,28 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
 import { createDb, type Database } from '../db/client.ts'
+import { getCookie } from 'hono/cookie'
+import type { Locale } from '../features/i18n/locales.ts'
+import { assertRouteTable } from '../features/routing/route-table.ts'
 import { isBot } from './bots.ts'
+import { resolveLocale } from './locale.ts'
 import { serverEnv } from './env.ts'
 import { withSecurityHeaders } from './security-headers.ts'
-import { lookupSession } from './session.ts'
+import { loadMessages } from '../features/i18n/catalog.ts'
+import { intlFor, translator } from '../features/i18n/intl.ts'
+import { clientAddress, csrfViolation, isSecureOrigin } from './auth/request-info.ts'
+import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts'
+import { lookupSession, type AuthState } from './session.ts'
+import type { TrpcContext } from './trpc/context.ts'
 import { appRouter } from './trpc/router.ts'
 import type { SessionUser } from './user.ts'
 
 export type AppBindings = {
   Bindings: { DB?: D1Database }
-  Variables: { db: Database; user: SessionUser | null; runtime: 'node' | 'workerd' }
+  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale }
 }
+
+const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.signup'])
 
 function isWorkerd(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
@@ -21,6 +32,8 @@ function isWorkerd(): boolean {
 
 /** The one server: the same middleware list runs on Node and on workerd. */
 export function createApp() {
+  // An unknown access class or layout in the route table stops the server here, at start.
+  assertRouteTable()
   const app = new Hono<AppBindings>()
 
   // 1. Security headers on every response; pages set their own CSP with Vike's nonce (pages/+headersResponse.ts).
@@ -50,33 +63,82 @@ export function createApp() {
 
   // 4. Session lookup, once per request; it becomes `ctx.user` in tRPC and `pageContext.user` in pages.
   app.use(async (c, next) => {
-    c.set('user', await lookupSession(c.var.db, c.req.raw))
+    const { auth, setCookie } = await lookupSession(c.var.db, c)
+    c.set('auth', auth)
+    c.set('user', auth.user)
+    await next()
+    if (setCookie) c.res.headers.append('Set-Cookie', setCookie)
+  })
+
+  // 5. CSRF: a state-changing request with the session cookie must come from the app's own origin.
+  app.use(async (c, next) => {
+    const hasSessionCookie = !!(getCookie(c, SESSION_COOKIE) ?? getCookie(c, SECURE_SESSION_COOKIE))
+    if (csrfViolation(c.req.raw, hasSessionCookie)) {
+      return c.json({ error: { message: 'Cross-site request refused', code: 'FORBIDDEN' } }, 403)
+    }
     await next()
   })
 
-  // 5. The tRPC API, for the app's own client and for automation scripts.
-  app.all('/api/trpc/*', (c) =>
-    fetchRequestHandler({
+  // 6. The interface language: profile, then the `lang` cookie (set by `?lang=xx`), then Czech.
+  app.use(async (c, next) => {
+    const { locale, setCookie } = resolveLocale({
+      profileLocale: c.var.user?.locale,
+      cookie: getCookie(c, 'lang'),
+      query: c.req.query('lang'),
+    })
+    c.set('locale', locale)
+    await next()
+    if (setCookie) c.res.headers.append('Set-Cookie', setCookie)
+  })
+
+  // 7. The tRPC API, for the app's own client and for automation scripts.
+  app.all('/api/trpc/*', async (c) => {
+    const procedures = c.req.path.slice('/api/trpc/'.length).split(',')
+    // Sign-in and sign-up answer with their own status (429, 401...), so they are never part of a batch.
+    if (procedures.length > 1 && procedures.some((name) => UNBATCHED_PROCEDURES.has(name))) {
+      return c.json({ error: { message: 'auth.login and auth.signup cannot be batched', code: 'BAD_REQUEST' } }, 400)
+    }
+    const messages = await loadMessages(c.var.locale)
+    const t = translator(intlFor(c.var.locale, messages))
+    return fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: () => ({ db: c.var.db, user: c.var.user, runtime: c.var.runtime }),
+      createContext: ({ resHeaders }): TrpcContext => ({
+        db: c.var.db,
+        user: c.var.user,
+        auth: c.var.auth,
+        runtime: c.var.runtime,
+        locale: c.var.locale,
+        t,
+        resHeaders,
+        clientAddress: clientAddress(c.req.raw, c.var.runtime),
+        userAgent: c.req.header('user-agent') ?? null,
+        secure: isSecureOrigin(c.req.raw),
+      }),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
       },
-    }),
-  )
+    })
+  })
 
-  // 6. Anything else under /api/ is not a page.
+  // 8. Sign-out from the header's form (works without JavaScript): ends the session, back to the overview.
+  app.post('/auth/logout', async (c) => {
+    if (c.var.auth.via === 'cookie') await invalidateSession(c.var.db, c.var.auth.session.id)
+    c.header('Set-Cookie', clearSessionCookie(isSecureOrigin(c.req.raw)), { append: true })
+    return c.redirect('/', 303)
+  })
+
+  // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
-  // 7. Failures outside Vike (which renders its own error page) answer without a stack trace.
+  // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
   app.onError((error, c) => {
     console.error(`${c.req.method} ${c.req.path} failed:`, error)
     return c.text('Internal Server Error', 500)
   })
 
-  // 8. Pages (Vike SSR, streamed).
+  // 10. Pages (Vike SSR, streamed).
   vike(app)
   return app
 }

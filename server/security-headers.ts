@@ -1,6 +1,13 @@
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase64 } from '@oslojs/encoding'
+import { PRE_PAINT_SCRIPT } from '../features/theme/pre-paint.ts'
+
+/** CSP source for the inline theme script in <head>: allowed by its hash, so no 'unsafe-inline' is needed. */
+export const PRE_PAINT_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(PRE_PAINT_SCRIPT)))}'`
+
 /** Content-Security-Policy for HTML pages: scripts only from self, plus Vike's per-request nonce for inline scripts. */
-export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean): string {
-  const scriptSrc = ["'self'"]
+export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean, scriptHashes: string[] = []): string {
+  const scriptSrc = ["'self'", ...scriptHashes]
   if (nonce) scriptSrc.push(`'nonce-${nonce}'`)
   // Vite's dev client injects inline and eval'd code for hot reload; production never does.
   if (isDev) scriptSrc.push("'unsafe-inline'", "'unsafe-eval'")

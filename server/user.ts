@@ -4,4 +4,7 @@ export type SessionUser = {
   name: string
   email: string
   role: 'admin' | 'member'
+  /** Preferred interface language and theme, when the user chose them (kept across devices). */
+  locale: string | null
+  theme: 'light' | 'dark' | null
 }

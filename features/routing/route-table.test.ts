@@ -1,9 +1,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
+import { assertRouteTable, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../pages')
+
+// The 30 routes of the product spec, as the spec lists them; features may add more, none of these may go.
+const SPEC_PUBLIC = ['/', '/test-auth', '/data-formats', '/data-quality', '/dataset/{id}', '/ckan-explorer', '/location/{id}', '/organizations', '/ckan-instances', '/regional-analysis', '/test-vuetify']
+const SPEC_GUEST = ['/auth/login', '/auth/signup']
+const SPEC_AUTH = ['/reports', '/profile', '/projects', '/test-runs', '/test-runs/{id}', '/test-cases', '/test-cases/create', '/test-cases/{id}', '/test-cases/{id}/edit', '/test-cases/enhanced-editor', '/test-suites', '/test-suites/create', '/test-suites/{id}/edit']
+const SPEC_DASHBOARD = ['/projects/new', '/projects/{id}', '/projects/{id}/debug', '/projects/{id}/test-suites/{suiteId}']
 
 function pageFolders(dir: string): string[] {
   const found: string[] = []
@@ -17,9 +23,13 @@ function pageFolders(dir: string): string[] {
 }
 
 describe('route table', () => {
-  it('lists the 30 routes of the spec, each once', () => {
-    expect(ROUTES).toHaveLength(30)
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(30)
+  it('declares every route of the spec with its access class and layout, each once', () => {
+    const declared = new Map(ROUTES.map((r) => [r.path, `${r.access}/${r.layout}`]))
+    expect(declared.size).toBe(ROUTES.length)
+    for (const path of SPEC_PUBLIC) expect(declared.get(path), path).toBe('public/default')
+    for (const path of SPEC_GUEST) expect(declared.get(path), path).toBe('guest/default')
+    for (const path of SPEC_AUTH) expect(declared.get(path), path).toBe('auth/default')
+    for (const path of SPEC_DASHBOARD) expect(declared.get(path), path).toBe('auth/dashboard')
   })
 
   it('has a page folder for every route and a route for every page folder', () => {
@@ -27,6 +37,12 @@ describe('route table', () => {
       .map((full) => `/pages/${path.relative(PAGES_DIR, full).split(path.sep).join('/')}`)
       .filter((id) => id !== '/pages/_error')
     expect(folders.sort()).toEqual(ROUTES.map((r) => pageIdOf(r.path)).sort())
+  })
+
+  it('refuses an unknown access class or layout name', () => {
+    expect(() => assertRouteTable()).not.toThrow()
+    expect(() => assertRouteTable([{ path: '/x', access: 'everyone', layout: 'default' }])).toThrow(/unknown access class "everyone"/)
+    expect(() => assertRouteTable([{ path: '/x', access: 'public', layout: 'wide' }])).toThrow(/unknown layout "wide"/)
   })
 
   it('maps spec paths onto Vike page ids', () => {

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="CKAN Explorer" description="Search datasets across CKAN catalogues, live from the portals or from the harvested snapshot, with facets for publishers, tags, formats and licences." />
+  const t = useT()
+  return <PageIntro title={t('pages.ckanExplorerTitle')} description={t('pages.ckanExplorerDescription')} />
 }

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="CKAN Instances" description="The CKAN catalogues Portalscope watches: their health, CKAN version, dataset count and harvests." />
+  const t = useT()
+  return <PageIntro title={t('pages.ckanInstancesTitle')} description={t('pages.ckanInstancesDescription')} />
 }

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'CKAN Instances · Portalscope',
-  description: 'The CKAN catalogues Portalscope watches: their health, CKAN version, dataset count and harvests.',
+  titleKey: 'pages.ckanInstancesTitle',
+  descriptionKey: 'pages.ckanInstancesDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Data Formats" description="Explore data formats available across CKAN instances" />
+  const t = useT()
+  return <PageIntro title={t('pages.dataFormatsTitle')} description={t('pages.dataFormatsDescription')} />
 }

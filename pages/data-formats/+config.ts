@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Data Formats · Portalscope',
-  description: 'Explore data formats available across CKAN instances',
+  titleKey: 'pages.dataFormatsTitle',
+  descriptionKey: 'pages.dataFormatsDescription',
 } satisfies Config

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Data Quality · Portalscope',
-  description: 'Analyze and monitor data quality across CKAN instances',
+  titleKey: 'pages.dataQualityTitle',
+  descriptionKey: 'pages.dataQualityDescription',
 } satisfies Config

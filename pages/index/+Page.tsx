@@ -1,25 +1,28 @@
 import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
+import type { MessageKey } from '../../features/i18n/catalog.ts'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
-const ENTRY_POINTS = [
-  { href: '/ckan-instances', title: 'CKAN Instances', text: 'The catalogues watched, their health and harvests.' },
-  { href: '/ckan-explorer', title: 'CKAN Explorer', text: 'Search datasets across catalogues at once.' },
-  { href: '/organizations', title: 'Organizations', text: 'Publishers across catalogues, merged where they are the same.' },
-  { href: '/data-formats', title: 'Data Formats', text: 'Which formats are published, and how open they are.' },
-  { href: '/data-quality', title: 'Data Quality', text: 'Metadata quality scores, and what to fix first.' },
-  { href: '/regional-analysis', title: 'Regional Analysis', text: 'Datasets by Czech region and by country.' },
+const ENTRY_POINTS: { href: string; title: MessageKey; text: MessageKey }[] = [
+  { href: '/ckan-instances', title: 'pages.ckanInstancesTitle', text: 'pages.homeInstances' },
+  { href: '/ckan-explorer', title: 'pages.ckanExplorerTitle', text: 'pages.homeExplorer' },
+  { href: '/organizations', title: 'pages.organizationsTitle', text: 'pages.homeOrganizations' },
+  { href: '/data-formats', title: 'pages.dataFormatsTitle', text: 'pages.homeFormats' },
+  { href: '/data-quality', title: 'pages.dataQualityTitle', text: 'pages.homeQuality' },
+  { href: '/regional-analysis', title: 'pages.regionalAnalysisTitle', text: 'pages.homeRegions' },
 ]
 
 export default function Page() {
+  const t = useT()
   return (
-    <PageIntro title="Portalscope" description="Explore open-data catalogues that run CKAN, and test them.">
+    <PageIntro title={t('pages.homeTitle')} description={t('pages.homeDescription')}>
       <ul className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '4', listStyle: 'none', p: '0' })}>
         {ENTRY_POINTS.map((entry) => (
-          <li key={entry.href} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', borderRadius: 'xl', p: '4' })}>
-            <a href={entry.href} className={css({ fontWeight: '600', color: 'primary' })}>
-              {entry.title}
+          <li key={entry.href} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', borderRadius: 'l3', boxShadow: 'e1', p: '4' })}>
+            <a href={entry.href} className={css({ fontWeight: '600', color: 'primary.text' })}>
+              {t(entry.title)}
             </a>
-            <p className={css({ color: 'muted', mt: '1' })}>{entry.text}</p>
+            <p className={css({ color: 'text.muted', mt: '1' })}>{t(entry.text)}</p>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Organizations · Portalscope',
-  description: 'Explore organizations publishing data across CKAN instances',
+  titleKey: 'pages.organizationsTitle',
+  descriptionKey: 'pages.organizationsDescription',
 } satisfies Config

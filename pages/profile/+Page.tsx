@@ -1,5 +1,27 @@
+import { useData } from 'vike-react/useData'
+import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { DataSection } from '../../features/accounts/profile/DataSection.tsx'
+import { DetailsSection, PasswordSection, PreferencesSection } from '../../features/accounts/profile/DetailsSection.tsx'
+import { SessionsSection } from '../../features/accounts/profile/SessionsSection.tsx'
+import { TokensSection } from '../../features/accounts/profile/TokensSection.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
+import type { Data } from './+data.ts'
 
 export default function Page() {
-  return <PageIntro title="Profile" description="Your name, e-mail, password, language, theme, sessions and API tokens." />
+  const t = useT()
+  const { me, sessions, tokens } = useData<Data>()
+  if (!me.user) return null
+  return (
+    <PageIntro title={t('pages.profileTitle')} description={t('pages.profileDescription')}>
+      <div className={css({ display: 'grid', gap: '6' })}>
+        <DetailsSection user={me.user} />
+        <PreferencesSection />
+        <PasswordSection />
+        <SessionsSection initial={sessions} />
+        <TokensSection initial={tokens} />
+        <DataSection />
+      </div>
+    </PageIntro>
+  )
 }

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Projects" description="Your testing projects, each with its test cases, suites and runs." />
+  const t = useT()
+  return <PageIntro title={t('pages.projectsTitle')} description={t('pages.projectsDescription')} />
 }

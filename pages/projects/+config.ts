@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Projects · Portalscope',
-  description: 'Your testing projects, each with its test cases, suites and runs.',
+  titleKey: 'pages.projectsTitle',
+  descriptionKey: 'pages.projectsDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Regional Analysis" description="How datasets are spread across the Czech regions and the countries of the world, with their publishers, formats and quality." />
+  const t = useT()
+  return <PageIntro title={t('pages.regionalAnalysisTitle')} description={t('pages.regionalAnalysisDescription')} />
 }

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Reports" description="Reports on test runs across your projects: pass rates, failures and trends." />
+  const t = useT()
+  return <PageIntro title={t('pages.reportsTitle')} description={t('pages.reportsDescription')} />
 }

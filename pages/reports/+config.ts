@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Reports · Portalscope',
-  description: 'Reports on test runs across your projects: pass rates, failures and trends.',
+  titleKey: 'pages.reportsTitle',
+  descriptionKey: 'pages.reportsDescription',
 } satisfies Config

@@ -1,24 +1,26 @@
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
+  const t = useT()
   const data = useData<Data>()
   return (
-    <PageIntro title="Sign-in diagnostics" description="Whether this request is signed in, as whom, and how.">
+    <PageIntro title={t('pages.testAuthTitle')} description={t('pages.testAuthDescription')}>
       <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2 6' })}>
-        <dt>Signed in</dt>
-        <dd data-testid="signed-in">{data.signedIn ? 'Yes' : 'No'}</dd>
+        <dt>{t('pages.testAuthSignedIn')}</dt>
+        <dd data-testid="signed-in">{data.signedIn ? t('common.yes') : t('common.no')}</dd>
         {data.signedIn ? (
           <>
-            <dt>User</dt>
+            <dt>{t('pages.testAuthUser')}</dt>
             <dd>
               {data.name} ({data.email})
             </dd>
           </>
         ) : null}
-        <dt>Server runtime</dt>
+        <dt>{t('pages.testAuthRuntime')}</dt>
         <dd>{data.runtime}</dd>
       </dl>
     </PageIntro>

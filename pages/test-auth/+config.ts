@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Sign-in diagnostics · Portalscope',
-  description: 'Whether this request is signed in, as whom, and how.',
+  titleKey: 'pages.testAuthTitle',
+  descriptionKey: 'pages.testAuthDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test cases" description="Test cases across your projects, manual and automated against live catalogues." />
+  const t = useT()
+  return <PageIntro title={t('pages.testCasesTitle')} description={t('pages.testCasesDescription')} />
 }

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test cases · Portalscope',
-  description: 'Test cases across your projects, manual and automated against live catalogues.',
+  titleKey: 'pages.testCasesTitle',
+  descriptionKey: 'pages.testCasesDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test runs" description="Every test run with its results, evidence and duration." />
+  const t = useT()
+  return <PageIntro title={t('pages.testRunsTitle')} description={t('pages.testRunsDescription')} />
 }

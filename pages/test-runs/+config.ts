@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test runs · Portalscope',
-  description: 'Every test run with its results, evidence and duration.',
+  titleKey: 'pages.testRunsTitle',
+  descriptionKey: 'pages.testRunsDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test suites" description="Groups of test cases that run together." />
+  const t = useT()
+  return <PageIntro title={t('pages.testSuitesTitle')} description={t('pages.testSuitesDescription')} />
 }

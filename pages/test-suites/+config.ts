@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test suites · Portalscope',
-  description: 'Groups of test cases that run together.',
+  titleKey: 'pages.testSuitesTitle',
+  descriptionKey: 'pages.testSuitesDescription',
 } satisfies Config

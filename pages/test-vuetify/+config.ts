@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Component Gallery · Portalscope',
-  description: 'Every interface component in both themes, with the colours for result statuses and priorities.',
+  titleKey: 'pages.galleryTitle',
+  descriptionKey: 'pages.galleryDescription',
 } satisfies Config

@@ -1,8 +1,12 @@
 import { createCallerFactory, router } from './init.ts'
+import { authRouter } from './routers/auth.ts'
 import { healthProcedure } from './routers/health.ts'
+import { profileRouter } from './routers/profile.ts'
 
 export const appRouter = router({
   health: healthProcedure,
+  auth: authRouter,
+  profile: profileRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword, verifyPassword } from '../../server/auth/password.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PORT = Number(process.env.EDGE_PORT ?? 8799)
@@ -67,9 +70,47 @@ describe('wrangler dev (workerd + D1)', () => {
     const guarded = await fetch(`${BASE}/projects/1/debug`, { redirect: 'manual' })
     expect(guarded.status).toBe(302)
     expect(guarded.headers.get('location')).toBe(`/auth/login?redirect=${encodeURIComponent('/projects/1/debug')}`)
-    const missing = await fetch(`${BASE}/no/such/page`)
+    const missing = await fetch(`${BASE}/no/such/page`, { headers: { cookie: 'lang=en' } })
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('Page not found: /no/such/page')
+  })
+
+  it('signs up and in under workerd, and scrypt hashes verify across runtimes', async () => {
+    const email = `edge-${Date.now()}@example.cz`
+    const password = 'hrad na kopci nad řekou'
+    const post = (procedure: string, input: unknown, cookie = '') =>
+      fetch(`${BASE}/api/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ json: input }),
+      })
+    const signup = await post('auth.signup', { name: 'Edge', email, password })
+    expect(signup.status).toBe(200)
+    const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('portalscope_session='))!.split(';')[0]!
+    const me = await fetch(`${BASE}/api/trpc/auth.me`, { headers: { cookie } })
+    expect(JSON.stringify(await me.json())).toContain(email)
+
+    // The local D1 database is a SQLite file: read the hash workerd made and verify it on Node.
+    const dir = path.join(ROOT, '.wrangler/state/v3/d1/miniflare-D1DatabaseObject')
+    const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!
+    const d1 = createClient({ url: `file:${path.join(dir, file)}` })
+    try {
+      const row = await d1.execute({ sql: 'select password_hash from user where email = ?', args: [email] })
+      const workerdHash = String(row.rows[0]?.password_hash)
+      expect(workerdHash).toMatch(/^scrypt\$16384\$8\$5\$/)
+      expect(await verifyPassword(password, workerdHash)).toBe(true)
+
+      // And the other way: a hash made on Node signs in under workerd.
+      const nodePassword = 'jiné heslo z Node.js 2026'
+      await d1.execute({ sql: 'update user set password_hash = ? where email = ?', args: [await hashPassword(nodePassword), email] })
+    } finally {
+      d1.close()
+    }
+    const login = await post('auth.login', { email, password: 'jiné heslo z Node.js 2026' })
+    expect(login.status).toBe(200)
+    expect(login.headers.getSetCookie().join()).toMatch(/portalscope_session=[a-z2-7]{32}\.[a-z2-7]{32}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/)
+    const wrong = await post('auth.login', { email, password })
+    expect(wrong.status).toBe(401)
   })
 
   it('answers a missing dataset with 404 from D1', async () => {

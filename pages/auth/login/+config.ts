@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Sign in · Portalscope',
-  description: 'Sign in to keep projects, test cases, test suites, test runs and reports.',
+  titleKey: 'pages.loginTitle',
+  descriptionKey: 'pages.loginDescription',
 } satisfies Config

@@ -1,5 +1,69 @@
-import { PageIntro } from '../../../components/PageIntro.tsx'
+import { usePageContext } from 'vike-react/usePageContext'
+import { css } from '../../../styled-system/css'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { TextField } from '../../../components/ui/input.tsx'
+import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
+import { SignupFormSchema } from '../../../features/accounts/schemas.ts'
+import { useSchemaForm } from '../../../features/accounts/use-form.ts'
+import { useTRPCClient } from '../../../features/api/trpc.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
+import { safeRedirectTarget } from '../../../features/routing/route-table.ts'
 
 export default function Page() {
-  return <PageIntro title="Create an account" description="An account keeps your projects, test cases and test runs." />
+  const t = useT()
+  const client = useTRPCClient()
+  const { urlParsed } = usePageContext()
+  const redirect = safeRedirectTarget(urlParsed.search.redirect)
+  const form = useSchemaForm(SignupFormSchema, async ({ name, email, password }) => {
+    await client.auth.signup.mutate({ name, email, password })
+    window.location.assign(redirect)
+  })
+  return (
+    <AuthCard
+      title={t('pages.signupTitle')}
+      description={t('pages.signupDescription')}
+      footer={
+        <p>
+          {t('auth.haveAccount')} <a href={urlParsed.search.redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login'}>{t('auth.signInAction')}</a>
+        </p>
+      }
+    >
+      <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
+        {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
+        <TextField name="name" label={t('auth.name')} autoComplete="name" required invalid={!!form.errors.name} errorText={form.errors.name} />
+        <TextField
+          name="email"
+          type="email"
+          label={t('auth.email')}
+          autoComplete="email"
+          required
+          invalid={!!form.errors.email}
+          errorText={form.errors.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          autoComplete="new-password"
+          required
+          helperText={t('auth.passwordHint')}
+          invalid={!!form.errors.password}
+          errorText={form.errors.password}
+        />
+        <TextField
+          name="passwordConfirm"
+          type="password"
+          label={t('auth.passwordConfirm')}
+          autoComplete="new-password"
+          required
+          invalid={!!form.errors.passwordConfirm}
+          errorText={form.errors.passwordConfirm}
+        />
+        <Button type="submit" loading={form.pending} size="lg">
+          {form.pending ? t('auth.signingUp') : t('auth.signUpAction')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
 }

@@ -1,14 +1,12 @@
 import { useData } from 'vike-react/useData'
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useLocale, useT } from '../../../features/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
+  const t = useT()
+  const locale = useLocale()
   const { region } = useData<Data>()
-  const level = region.level === 'cz-kraj' ? `Czech region, NUTS3 ${region.id}` : `Country, ISO 3166-1 ${region.id}`
-  return (
-    <PageIntro
-      title={region.nameEn}
-      description={`${level}. The datasets about this place, their publishers, format mix and average quality.`}
-    />
-  )
+  const level = region.level === 'cz-kraj' ? t('pages.locationKraj', { id: region.id }) : t('pages.locationCountry', { id: region.id })
+  return <PageIntro title={locale === 'cs' ? region.nameCs : region.nameEn} description={`${level}. ${t('pages.locationDescription')}`} />
 }

@@ -2,5 +2,6 @@ import type { PageContext } from 'vike/types'
 import type { Data } from './+data.ts'
 
 export function title(pageContext: PageContext<Data>): string {
-  return `${pageContext.data.region.nameEn} · Portalscope`
+  const { region } = pageContext.data
+  return `${pageContext.locale === 'cs' ? region.nameCs : region.nameEn} · Portalscope`
 }

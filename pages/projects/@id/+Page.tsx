@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Project" description="The test cases, suites, runs and latest results of this project." />
+  const t = useT()
+  return <PageIntro title={t('pages.projectTitle')} description={t('pages.projectDescription')} />
 }

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="New project" description="A project holds test cases, suites and runs for one catalogue or team." />
+  const t = useT()
+  return <PageIntro title={t('pages.projectNewTitle')} description={t('pages.projectNewDescription')} />
 }

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'New project · Portalscope',
-  description: 'A project holds test cases, suites and runs for one catalogue or team.',
+  titleKey: 'pages.projectNewTitle',
+  descriptionKey: 'pages.projectNewDescription',
 } satisfies Config

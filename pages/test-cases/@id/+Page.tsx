@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test case" description="One test case: its steps, expected result and history of results." />
+  const t = useT()
+  return <PageIntro title={t('pages.testCaseTitle')} description={t('pages.testCaseDescription')} />
 }

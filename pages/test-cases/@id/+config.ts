@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test case · Portalscope',
-  description: 'One test case: its steps, expected result and history of results.',
+  titleKey: 'pages.testCaseTitle',
+  descriptionKey: 'pages.testCaseDescription',
 } satisfies Config

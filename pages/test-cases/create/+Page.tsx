@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="New test case" description="Describe the steps and the expected result, or let the case check a live catalogue automatically." />
+  const t = useT()
+  return <PageIntro title={t('pages.testCaseCreateTitle')} description={t('pages.testCaseCreateDescription')} />
 }

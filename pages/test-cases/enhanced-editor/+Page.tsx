@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Enhanced test case editor" description="Write test cases with reusable steps and checks against live catalogues." />
+  const t = useT()
+  return <PageIntro title={t('pages.enhancedEditorTitle')} description={t('pages.enhancedEditorDescription')} />
 }

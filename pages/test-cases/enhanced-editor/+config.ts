@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Enhanced test case editor · Portalscope',
-  description: 'Write test cases with reusable steps and checks against live catalogues.',
+  titleKey: 'pages.enhancedEditorTitle',
+  descriptionKey: 'pages.enhancedEditorDescription',
 } satisfies Config

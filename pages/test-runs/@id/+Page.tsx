@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test run" description="The results of one test run, case by case, with the evidence kept." />
+  const t = useT()
+  return <PageIntro title={t('pages.testRunTitle')} description={t('pages.testRunDescription')} />
 }

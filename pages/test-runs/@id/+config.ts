@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test run · Portalscope',
-  description: 'The results of one test run, case by case, with the evidence kept.',
+  titleKey: 'pages.testRunTitle',
+  descriptionKey: 'pages.testRunDescription',
 } satisfies Config

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../components/PageIntro.tsx'
+import { useT } from '../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="New test suite" description="Choose the test cases that belong together and the order they run in." />
+  const t = useT()
+  return <PageIntro title={t('pages.testSuiteCreateTitle')} description={t('pages.testSuiteCreateDescription')} />
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
+import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { createCaller } from '../router.ts'
 
 describe('health', () => {
@@ -12,7 +13,7 @@ describe('health', () => {
   })
 
   it('reports the server and its database as up', async () => {
-    const caller = createCaller({ db: testDb.db, user: null, runtime: 'node' })
+    const caller = createCaller(await testContext(testDb.db))
     const health = await caller.health()
     expect(health.status).toBe('ok')
     expect(health.database).toBe('ok')
@@ -22,7 +23,7 @@ describe('health', () => {
 
   it('reports a degraded state when the database fails', async () => {
     const brokenDb = { run: () => Promise.reject(new Error('disk I/O error')) } as unknown as TestDatabase['db']
-    const health = await createCaller({ db: brokenDb, user: null, runtime: 'node' }).health()
+    const health = await createCaller(await testContext(brokenDb)).health()
     expect(health.status).toBe('degraded')
     expect(health.database).toBe('error')
   })

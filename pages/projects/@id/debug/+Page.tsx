@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../../components/PageIntro.tsx'
+import { useT } from '../../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Project diagnostics" description="Technical details of this project for troubleshooting." />
+  const t = useT()
+  return <PageIntro title={t('pages.projectDebugTitle')} description={t('pages.projectDebugDescription')} />
 }

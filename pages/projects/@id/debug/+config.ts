@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Project diagnostics · Portalscope',
-  description: 'Technical details of this project for troubleshooting.',
+  titleKey: 'pages.projectDebugTitle',
+  descriptionKey: 'pages.projectDebugDescription',
 } satisfies Config

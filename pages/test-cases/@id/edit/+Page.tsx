@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../../components/PageIntro.tsx'
+import { useT } from '../../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Edit test case" description="Change the steps, expected result, priority and automation of this test case." />
+  const t = useT()
+  return <PageIntro title={t('pages.testCaseEditTitle')} description={t('pages.testCaseEditDescription')} />
 }

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Edit test case · Portalscope',
-  description: 'Change the steps, expected result, priority and automation of this test case.',
+  titleKey: 'pages.testCaseEditTitle',
+  descriptionKey: 'pages.testCaseEditDescription',
 } satisfies Config

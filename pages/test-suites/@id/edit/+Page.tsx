@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../../components/PageIntro.tsx'
+import { useT } from '../../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Edit test suite" description="Change which test cases this suite holds and their order." />
+  const t = useT()
+  return <PageIntro title={t('pages.testSuiteEditTitle')} description={t('pages.testSuiteEditDescription')} />
 }

@@ -1,5 +1,7 @@
 import { PageIntro } from '../../../../../components/PageIntro.tsx'
+import { useT } from '../../../../../features/i18n/I18nProvider.tsx'
 
 export default function Page() {
-  return <PageIntro title="Test suite" description="The test cases of this suite and the results of its runs." />
+  const t = useT()
+  return <PageIntro title={t('pages.projectSuiteTitle')} description={t('pages.projectSuiteDescription')} />
 }

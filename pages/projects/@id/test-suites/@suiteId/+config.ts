@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  title: 'Test suite · Portalscope',
-  description: 'The test cases of this suite and the results of its runs.',
+  titleKey: 'pages.projectSuiteTitle',
+  descriptionKey: 'pages.projectSuiteDescription',
 } satisfies Config

@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import superjson from 'superjson'
+import { z } from 'zod'
+import { css } from '../../../styled-system/css'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { TextField } from '../../../components/ui/input.tsx'
+import { apiFailure, useTRPCClient } from '../../api/trpc.tsx'
+import { useT } from '../../i18n/I18nProvider.tsx'
+import { useSchemaForm } from '../use-form.ts'
+
+const DeleteSchema = z.object({ password: z.string().min(1, 'validation.required') })
+
+/** Download everything kept about the user, or delete the account after confirming with the password. */
+export function DataSection() {
+  const t = useT()
+  const client = useTRPCClient()
+  const [downloadError, setDownloadError] = useState<string | null>(null)
+  const [downloading, setDownloading] = useState(false)
+  const remove = useSchemaForm(DeleteSchema, async ({ password }) => {
+    await client.profile.deleteAccount.mutate({ password })
+    window.location.assign('/')
+  })
+
+  async function download() {
+    setDownloading(true)
+    setDownloadError(null)
+    try {
+      const data = await client.profile.exportData.query()
+      const blob = new Blob([JSON.stringify(superjson.serialize(data).json, null, 2)], { type: 'application/json' })
+      const link = document.createElement('a')
+      link.href = URL.createObjectURL(blob)
+      link.download = 'portalscope-my-data.json'
+      link.click()
+      URL.revokeObjectURL(link.href)
+    } catch (error) {
+      setDownloadError(apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message)
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.yourData')}</Card.Title>
+      </Card.Header>
+      <Card.Body className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        {downloadError ? <FormAlert tone="error">{downloadError}</FormAlert> : null}
+        <Button variant="outline" loading={downloading} onClick={download}>
+          {t('auth.downloadData')}
+        </Button>
+        <Dialog.Root>
+          <Dialog.Trigger asChild>
+            <Button variant="outline" tone="error">
+              {t('auth.deleteAccount')}
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('auth.deleteAccount')}</Dialog.Title>
+              <Dialog.Description>{t('auth.deleteAccountWarning')}</Dialog.Description>
+            </Dialog.Header>
+            <form method="post" noValidate onSubmit={remove.onSubmit}>
+              <Dialog.Body className={css({ display: 'grid', gap: '4' })}>
+                {remove.formError ? <FormAlert tone="error">{remove.formError}</FormAlert> : null}
+                <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required invalid={!!remove.errors.password} errorText={remove.errors.password} />
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.CloseTrigger asChild>
+                  <Button variant="ghost">{t('common.cancel')}</Button>
+                </Dialog.CloseTrigger>
+                <Button type="submit" tone="error" loading={remove.pending}>
+                  {t('auth.deleteAccountConfirm')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseButton />
+          </Dialog.Content>
+        </Dialog.Root>
+      </Card.Body>
+    </Card.Root>
+  )
+}

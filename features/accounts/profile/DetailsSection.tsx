@@ -1,0 +1,143 @@
+import { useState } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
+import { z } from 'zod'
+import { css } from '../../../styled-system/css'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { TextField } from '../../../components/ui/input.tsx'
+import { useTRPCClient } from '../../api/trpc.tsx'
+import { useT } from '../../i18n/I18nProvider.tsx'
+import { EmailSchema, NameSchema } from '../schemas.ts'
+import { useSchemaForm } from '../use-form.ts'
+
+const DetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
+
+export function DetailsSection({ user }: { user: { name: string; email: string; role: 'admin' | 'member' } }) {
+  const t = useT()
+  const client = useTRPCClient()
+  const [saved, setSaved] = useState(false)
+  const form = useSchemaForm(DetailsFormSchema, async (value) => {
+    setSaved(false)
+    await client.profile.update.mutate(value)
+    setSaved(true)
+  })
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.profileDetails')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
+          {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
+          {saved ? <FormAlert tone="success">{t('auth.profileSaved')}</FormAlert> : null}
+          <TextField name="name" label={t('auth.name')} defaultValue={user.name} autoComplete="name" required invalid={!!form.errors.name} errorText={form.errors.name} />
+          <TextField name="email" type="email" label={t('auth.email')} defaultValue={user.email} autoComplete="email" required invalid={!!form.errors.email} errorText={form.errors.email} />
+          <p>
+            {t('auth.role')}: <Badge variant="subtle">{user.role === 'admin' ? t('auth.roleAdmin') : t('auth.roleMember')}</Badge>
+          </p>
+          <div>
+            <Button type="submit" loading={form.pending}>
+              {t('common.save')}
+            </Button>
+          </div>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+export function PasswordSection() {
+  const t = useT()
+  const client = useTRPCClient()
+  const [done, setDone] = useState(false)
+  const schema = z
+    .object({ currentPassword: z.string().min(1, 'validation.required'), newPassword: z.string(), passwordConfirm: z.string() })
+    .refine((v) => v.newPassword === v.passwordConfirm, { message: 'auth.passwordsDiffer', path: ['passwordConfirm'] })
+  const form = useSchemaForm(schema, async ({ currentPassword, newPassword }) => {
+    setDone(false)
+    await client.profile.changePassword.mutate({ currentPassword, newPassword })
+    setDone(true)
+  })
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.changePassword')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
+          {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
+          {done ? <FormAlert tone="success">{t('auth.passwordChanged')}</FormAlert> : null}
+          <TextField name="currentPassword" type="password" label={t('auth.currentPassword')} autoComplete="current-password" required invalid={!!form.errors.currentPassword} errorText={form.errors.currentPassword} />
+          <TextField name="newPassword" type="password" label={t('auth.newPassword')} autoComplete="new-password" required helperText={t('auth.passwordHint')} invalid={!!form.errors.newPassword} errorText={form.errors.newPassword} />
+          <TextField name="passwordConfirm" type="password" label={t('auth.passwordConfirm')} autoComplete="new-password" required invalid={!!form.errors.passwordConfirm} errorText={form.errors.passwordConfirm} />
+          <div>
+            <Button type="submit" loading={form.pending}>
+              {t('auth.changePassword')}
+            </Button>
+          </div>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** Language and theme, applied at once and kept with the account. */
+export function PreferencesSection() {
+  const t = useT()
+  const client = useTRPCClient()
+  const { locale, user } = usePageContext()
+  const [theme, setTheme] = useState<string>(user?.theme ?? '')
+  const select = css({ h: '10', px: '3', borderRadius: 'l2', border: '1px solid', borderColor: 'border.strong', bg: 'surface', color: 'text', minW: '220px' })
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.preferences')}</Card.Title>
+      </Card.Header>
+      <Card.Body className={css({ display: 'flex', gap: '6', flexWrap: 'wrap' })}>
+        <label className={css({ display: 'grid', gap: '1' })}>
+          <span>{t('auth.preferredLanguage')}</span>
+          <select
+            className={select}
+            defaultValue={locale}
+            data-testid="profile-language"
+            onChange={async (event) => {
+              const next = event.currentTarget.value as typeof locale
+              await client.profile.update.mutate({ locale: next })
+              window.location.assign(`${window.location.pathname}?lang=${next}`)
+            }}
+          >
+            <option value="cs">Čeština</option>
+            <option value="en">English</option>
+            <option value="de">Deutsch</option>
+            <option value="fr">Français</option>
+            <option value="pl">Polski</option>
+            <option value="zh">中文</option>
+          </select>
+        </label>
+        <label className={css({ display: 'grid', gap: '1' })}>
+          <span>{t('auth.preferredTheme')}</span>
+          <select
+            className={select}
+            value={theme}
+            data-testid="profile-theme"
+            onChange={async (event) => {
+              const next = event.currentTarget.value as 'light' | 'dark'
+              setTheme(next)
+              const { applyTheme } = await import('../../theme/theme.ts')
+              applyTheme(next)
+              await client.profile.update.mutate({ theme: next })
+            }}
+          >
+            <option value="" disabled>
+              —
+            </option>
+            <option value="light">{t('common.themeLight')}</option>
+            <option value="dark">{t('common.themeDark')}</option>
+          </select>
+        </label>
+      </Card.Body>
+    </Card.Root>
+  )
+}

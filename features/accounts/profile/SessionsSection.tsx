@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { css } from '../../../styled-system/css'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { Table } from '../../../components/ui/table.tsx'
+import { apiFailure, useTRPC } from '../../api/trpc.tsx'
+import { useIntl, useT } from '../../i18n/I18nProvider.tsx'
+import { describeDevice } from '../device.ts'
+
+type SessionRow = { id: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date; userAgent: string | null; current: boolean }
+
+export function SessionsSection({ initial }: { initial: SessionRow[] }) {
+  const t = useT()
+  const intl = useIntl()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const sessions = useQuery(trpc.auth.sessions.list.queryOptions(undefined, { initialData: initial }))
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.list.queryKey() })
+  const revoke = useMutation(trpc.auth.sessions.revoke.mutationOptions({ onSuccess: invalidate }))
+  const revokeOthers = useMutation(trpc.auth.sessions.revokeOthers.mutationOptions({ onSuccess: invalidate }))
+  const failure = revoke.error ?? revokeOthers.error ?? sessions.error
+  const rows = sessions.data ?? []
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.sessions')}</Card.Title>
+        <Card.Description>{t('auth.sessionsDescription')}</Card.Description>
+      </Card.Header>
+      <Card.Body className={css({ display: 'grid', gap: '4' })}>
+        {failure ? <FormAlert tone="error">{apiFailure(failure, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message}</FormAlert> : null}
+        {revokeOthers.isSuccess ? <FormAlert tone="success">{t('auth.signedOutOthers')}</FormAlert> : null}
+        <div className={css({ overflowX: 'auto' })}>
+          <Table.Root>
+            <Table.Head>
+              <Table.Row>
+                <Table.Header>{t('auth.device')}</Table.Header>
+                <Table.Header>{t('auth.started')}</Table.Header>
+                <Table.Header>{t('auth.lastUsed')}</Table.Header>
+                <Table.Header>
+                  <span className={css({ srOnly: true })}>{t('auth.revoke')}</span>
+                </Table.Header>
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
+              {rows.map((session) => (
+                <Table.Row key={session.id} data-testid="session-row">
+                  <Table.Cell>
+                    {describeDevice(session.userAgent)} {session.current ? <Badge tone="primary">{t('auth.thisDevice')}</Badge> : null}
+                  </Table.Cell>
+                  <Table.Cell>{intl.formatDate(session.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
+                  <Table.Cell>{intl.formatDate(session.lastUsedAt, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
+                  <Table.Cell align="end">
+                    {session.current ? null : (
+                      <Button size="sm" variant="outline" tone="error" loading={revoke.isPending && revoke.variables?.sessionId === session.id} onClick={() => revoke.mutate({ sessionId: session.id })}>
+                        {t('auth.revoke')}
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </div>
+        <div>
+          <Button variant="outline" loading={revokeOthers.isPending} disabled={rows.length < 2} onClick={() => revokeOthers.mutate()}>
+            {t('auth.signOutOthers')}
+          </Button>
+        </div>
+      </Card.Body>
+    </Card.Root>
+  )
+}

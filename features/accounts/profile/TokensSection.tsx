@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { css } from '../../../styled-system/css'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { TextField } from '../../../components/ui/input.tsx'
+import { Table } from '../../../components/ui/table.tsx'
+import { apiFailure, useTRPC } from '../../api/trpc.tsx'
+import { useIntl, useT } from '../../i18n/I18nProvider.tsx'
+
+type TokenRow = { id: string; name: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
+
+const EXPIRY_CHOICES = [null, 30, 90, 365] as const
+
+export function TokensSection({ initial }: { initial: TokenRow[] }) {
+  const t = useT()
+  const intl = useIntl()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const tokens = useQuery(trpc.auth.tokens.list.queryOptions(undefined, { initialData: initial }))
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.auth.tokens.list.queryKey() })
+  const create = useMutation(trpc.auth.tokens.create.mutationOptions({ onSuccess: invalidate }))
+  const revoke = useMutation(trpc.auth.tokens.revoke.mutationOptions({ onSuccess: invalidate }))
+  const [copied, setCopied] = useState(false)
+  const failure = create.error ?? revoke.error
+  const failureText = failure ? apiFailure(failure, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const date = (value: Date | null) => (value ? intl.formatDate(value, { dateStyle: 'medium' }) : t('auth.never'))
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const days = data.get('expiresInDays')
+    setCopied(false)
+    create.mutate({ name: String(data.get('name') ?? ''), expiresInDays: days ? Number(days) : null })
+  }
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('auth.apiTokens')}</Card.Title>
+        <Card.Description>{t('auth.apiTokensDescription')}</Card.Description>
+      </Card.Header>
+      <Card.Body className={css({ display: 'grid', gap: '4' })}>
+        {failureText ? <FormAlert tone="error">{failureText.fieldErrors.name ?? failureText.message}</FormAlert> : null}
+        {create.data ? (
+          <FormAlert tone="success">
+            <p>{t('auth.tokenCreated')}</p>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '2', flexWrap: 'wrap' })}>
+              <code data-testid="new-token" className={css({ fontFamily: 'mono', wordBreak: 'break-all', bg: 'surface', color: 'text', px: '2', py: '1', borderRadius: 'l1' })}>
+                {create.data.token}
+              </code>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(create.data.token)
+                  setCopied(true)
+                }}
+              >
+                {copied ? t('auth.copied') : t('auth.copy')}
+              </Button>
+            </div>
+          </FormAlert>
+        ) : null}
+        <form onSubmit={onCreate} className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap' })}>
+          <TextField name="name" label={t('auth.tokenName')} required maxLength={100} className={css({ minW: '240px' })} />
+          <label className={css({ display: 'grid', gap: '1' })}>
+            <span>{t('auth.tokenExpiry')}</span>
+            <select name="expiresInDays" defaultValue="90" className={css({ h: '10', px: '3', borderRadius: 'l2', border: '1px solid', borderColor: 'border.strong', bg: 'surface', color: 'text' })}>
+              {EXPIRY_CHOICES.map((days) => (
+                <option key={String(days)} value={days ?? ''}>
+                  {days ? t('auth.tokenDays', { days }) : t('auth.tokenNeverExpires')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" loading={create.isPending}>
+            {t('auth.createToken')}
+          </Button>
+        </form>
+        {(tokens.data ?? []).length === 0 ? (
+          <p className={css({ color: 'text.muted' })}>{t('auth.noTokens')}</p>
+        ) : (
+          <div className={css({ overflowX: 'auto' })}>
+            <Table.Root>
+              <Table.Head>
+                <Table.Row>
+                  <Table.Header>{t('auth.tokenName')}</Table.Header>
+                  <Table.Header>{t('auth.started')}</Table.Header>
+                  <Table.Header>{t('auth.expires')}</Table.Header>
+                  <Table.Header>{t('auth.lastUsed')}</Table.Header>
+                  <Table.Header>
+                    <span className={css({ srOnly: true })}>{t('auth.revoke')}</span>
+                  </Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
+                {(tokens.data ?? []).map((token) => (
+                  <Table.Row key={token.id} data-testid="token-row">
+                    <Table.Cell>{token.name}</Table.Cell>
+                    <Table.Cell>{date(token.createdAt)}</Table.Cell>
+                    <Table.Cell>{date(token.expiresAt)}</Table.Cell>
+                    <Table.Cell>{date(token.lastUsedAt)}</Table.Cell>
+                    <Table.Cell align="end">
+                      <Button size="sm" variant="outline" tone="error" loading={revoke.isPending && revoke.variables?.tokenId === token.id} onClick={() => revoke.mutate({ tokenId: token.id })}>
+                        {t('auth.revoke')}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}

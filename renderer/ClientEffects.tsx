@@ -1,0 +1,29 @@
+import { useEffect } from 'react'
+import { useT } from '../features/i18n/I18nProvider.tsx'
+import { watchLinks } from '../features/navigation/link-prefetch.ts'
+import { installReloadGuard } from '../features/navigation/reload-guard.ts'
+import { watchForNewBuild } from '../features/navigation/update-check.ts'
+import { showToast } from '../features/notifications/toast-host.tsx'
+
+/** Browser-only behaviour of the shell: hydration marker, link prefetching, reload guard, update detection. */
+export function ClientEffects() {
+  const t = useT()
+  useEffect(() => {
+    // A marker that interactive code is live: end-to-end tests and support diagnostics wait for it.
+    document.documentElement.dataset.hydrated = 'true'
+    const stops = [
+      watchLinks(document.body),
+      installReloadGuard(),
+      watchForNewBuild(__BUILD_ID__, () => {
+        void showToast({
+          type: 'info',
+          title: t('common.updateAvailable'),
+          duration: Infinity,
+          action: { label: t('common.reload'), onClick: () => window.location.reload() },
+        })
+      }),
+    ]
+    return () => stops.forEach((stop) => stop())
+  }, [t])
+  return null
+}

@@ -1,0 +1,15 @@
+import { TRPCError } from '@trpc/server'
+
+/** Marks which form field a refusal is about, so the form can show it under that input. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function fieldError(code: 'BAD_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED', field: string, message: string): TRPCError {
+  return new TRPCError({ code, message, cause: new FieldError(field, message) })
+}

@@ -1,0 +1,24 @@
+import type { Database } from '../../db/client.ts'
+import { loadMessages } from '../../features/i18n/catalog.ts'
+import { intlFor, translator } from '../../features/i18n/intl.ts'
+import type { Locale } from '../../features/i18n/locales.ts'
+import { ANONYMOUS, type AuthState } from '../../server/session.ts'
+import type { TrpcContext } from '../../server/trpc/context.ts'
+
+/** A tRPC context as the Hono app builds it, for router tests through createCaller. */
+export async function testContext(db: Database, options: { locale?: Locale; auth?: AuthState; clientAddress?: string } = {}): Promise<TrpcContext> {
+  const locale = options.locale ?? 'en'
+  const auth = options.auth ?? ANONYMOUS
+  return {
+    db,
+    user: auth.user,
+    auth,
+    runtime: 'node',
+    locale,
+    t: translator(intlFor(locale, await loadMessages(locale))),
+    resHeaders: new Headers(),
+    clientAddress: options.clientAddress ?? '203.0.113.7',
+    userAgent: 'vitest',
+    secure: false,
+  }
+}

@@ -1,0 +1,63 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+import { comboboxAnatomy } from '@ark-ui/react/anatomy'
+import { controlIconButton, fieldLabel, listItem, outlinedControl, outlinedFocus, popup } from './shared.ts'
+
+export const combobox = defineSlotRecipe({
+  className: 'combobox',
+  description: 'A text input that filters a list of options.',
+  slots: comboboxAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
+    label: fieldLabel,
+    control: {
+      ...outlinedControl,
+      display: 'flex',
+      alignItems: 'center',
+      gap: '1',
+      h: '10',
+      pe: '1',
+      _focusWithin: outlinedFocus,
+      '&:has(input[aria-invalid=true])': { borderColor: 'error' },
+    },
+    input: {
+      appearance: 'none',
+      flex: '1',
+      minW: '0',
+      h: '100%',
+      ps: '3',
+      bg: 'transparent',
+      color: 'inherit',
+      border: 'none',
+      outline: 'none',
+      fontFamily: 'inherit',
+      fontSize: 'md',
+      _placeholder: { color: 'text.muted', opacity: 1 },
+      _disabled: { cursor: 'not-allowed' },
+    },
+    trigger: {
+      ...controlIconButton,
+      '& svg': { transition: 'rotate token(durations.fast)' },
+      _open: { '& svg': { rotate: '180deg' } },
+    },
+    clearTrigger: controlIconButton,
+    positioner: { zIndex: 'var(--z-index)' },
+    content: {
+      ...popup,
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '0.5',
+      p: '1',
+      minW: 'var(--reference-width)',
+      maxH: 'min(var(--available-height), 20rem)',
+      overflowY: 'auto',
+    },
+    list: { display: 'flex', flexDirection: 'column', gap: '0.5' },
+    empty: { px: '3', py: '2', color: 'text.muted', fontSize: 'sm' },
+    item: { ...listItem, _checked: { color: 'primary.text', fontWeight: '500' } },
+    itemText: { flex: '1' },
+    itemIndicator: { display: 'inline-flex', color: 'primary.text', _icon: { w: '4', h: '4' } },
+    itemGroup: { display: 'flex', flexDirection: 'column', gap: '0.5' },
+    itemGroupLabel: { px: '3', py: '1.5', fontSize: 'xs', fontWeight: '600', color: 'text.muted' },
+  },
+  staticCss: ['*'],
+})
