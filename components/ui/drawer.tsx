@@ -1,58 +1,10 @@
-import type { ComponentProps } from 'react'
-import { ark } from '@ark-ui/react/factory'
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { drawer } from '../../styled-system/recipes'
-import { cx } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
-import { createStyleContext } from './style-context.tsx'
-import { IconButton } from './button.tsx'
-import { XIcon } from './icons.tsx'
-
-const { withRootProvider, withContext, useClasses } = createStyleContext(drawer)
-
-/** The sheet with its backdrop, portalled to <body>. */
-function Content({ className, ...props }: ComponentProps<typeof ArkDialog.Content>) {
-  const classes = useClasses()
-  return (
-    <Portal>
-      <ArkDialog.Backdrop className={classes.backdrop} />
-      <ArkDialog.Positioner className={classes.positioner}>
-        <ArkDialog.Content {...props} className={cx(classes.content, className)} />
-      </ArkDialog.Positioner>
-    </Portal>
-  )
-}
-
-/** The × in the corner; labelled "Close" in the active language unless `aria-label` says otherwise. */
-function CloseButton({ className, ...props }: Partial<ComponentProps<typeof IconButton>>) {
-  const t = useT()
-  const classes = useClasses()
-  return (
-    <ArkDialog.CloseTrigger asChild className={cx(classes.closeTrigger, className)}>
-      <IconButton aria-label={t('common.close')} {...props}>
-        <XIcon />
-      </IconButton>
-    </ArkDialog.CloseTrigger>
-  )
-}
+import { createModalParts } from './modal-parts.tsx'
 
 /**
- * A side sheet: an Ark Dialog (modal, focus trapped, Escape closes it) that slides in from an edge.
+ * A side sheet that slides in from an edge.
  * `<Drawer.Root placement="left" | "right"> <Drawer.Trigger asChild/> <Drawer.Content> <Drawer.Header>
  * <Drawer.Title/> <Drawer.Description/> </Drawer.Header> <Drawer.Body/> <Drawer.Footer/> <Drawer.CloseButton/>
- * </Drawer.Content> </Drawer.Root>`. Placement defaults to right. Mounted only while open.
+ * </Drawer.Content> </Drawer.Root>`. Placement defaults to right.
  */
-export const Drawer = {
-  Root: withRootProvider(ArkDialog.Root, { lazyMount: true, unmountOnExit: true }),
-  Trigger: ArkDialog.Trigger,
-  Content,
-  Header: withContext(ark.div, 'header'),
-  Title: withContext(ArkDialog.Title, 'title'),
-  Description: withContext(ArkDialog.Description, 'description'),
-  Body: withContext(ark.div, 'body'),
-  Footer: withContext(ark.div, 'footer'),
-  CloseTrigger: ArkDialog.CloseTrigger,
-  CloseButton,
-  Context: ArkDialog.Context,
-}
+export const Drawer = createModalParts(drawer)

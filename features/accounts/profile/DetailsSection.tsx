@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/input.tsx'
 import { useTRPCClient } from '../../api/trpc.tsx'
 import { useT } from '../../i18n/I18nProvider.tsx'
 import { EmailSchema, NameSchema } from '../schemas.ts'
+import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { useSchemaForm } from '../use-form.ts'
 
 const DetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
@@ -70,8 +71,7 @@ export function PasswordSection() {
           {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
           {done ? <FormAlert tone="success">{t('auth.passwordChanged')}</FormAlert> : null}
           <TextField name="currentPassword" type="password" label={t('auth.currentPassword')} autoComplete="current-password" required invalid={!!form.errors.currentPassword} errorText={form.errors.currentPassword} />
-          <TextField name="newPassword" type="password" label={t('auth.newPassword')} autoComplete="new-password" required helperText={t('auth.passwordHint')} invalid={!!form.errors.newPassword} errorText={form.errors.newPassword} />
-          <TextField name="passwordConfirm" type="password" label={t('auth.passwordConfirm')} autoComplete="new-password" required invalid={!!form.errors.passwordConfirm} errorText={form.errors.passwordConfirm} />
+          <NewPasswordFields errors={form.errors} name="newPassword" label={t('auth.newPassword')} />
           <div>
             <Button type="submit" loading={form.pending}>
               {t('auth.changePassword')}

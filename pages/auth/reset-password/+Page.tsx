@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
+import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
 import { PasswordSchema } from '../../../features/accounts/schemas.ts'
 import { useSchemaForm } from '../../../features/accounts/use-form.ts'
 import { useTRPCClient } from '../../../features/api/trpc.tsx'
@@ -40,25 +40,7 @@ export default function Page() {
       ) : (
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
           {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
-          <TextField
-            name="password"
-            type="password"
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            required
-            helperText={t('auth.passwordHint')}
-            invalid={!!form.errors.password}
-            errorText={form.errors.password}
-          />
-          <TextField
-            name="passwordConfirm"
-            type="password"
-            label={t('auth.passwordConfirm')}
-            autoComplete="new-password"
-            required
-            invalid={!!form.errors.passwordConfirm}
-            errorText={form.errors.passwordConfirm}
-          />
+          <NewPasswordFields errors={form.errors} label={t('auth.newPassword')} />
           <Button type="submit" loading={form.pending} size="lg">
             {t('auth.resetAction')}
           </Button>

@@ -4,6 +4,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
+import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
 import { SignupFormSchema } from '../../../features/accounts/schemas.ts'
 import { useSchemaForm } from '../../../features/accounts/use-form.ts'
 import { useTRPCClient } from '../../../features/api/trpc.tsx'
@@ -41,25 +42,7 @@ export default function Page() {
           invalid={!!form.errors.email}
           errorText={form.errors.email}
         />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.password')}
-          autoComplete="new-password"
-          required
-          helperText={t('auth.passwordHint')}
-          invalid={!!form.errors.password}
-          errorText={form.errors.password}
-        />
-        <TextField
-          name="passwordConfirm"
-          type="password"
-          label={t('auth.passwordConfirm')}
-          autoComplete="new-password"
-          required
-          invalid={!!form.errors.passwordConfirm}
-          errorText={form.errors.passwordConfirm}
-        />
+        <NewPasswordFields errors={form.errors} />
         <Button type="submit" loading={form.pending} size="lg">
           {form.pending ? t('auth.signingUp') : t('auth.signUpAction')}
         </Button>
