@@ -11,7 +11,7 @@ type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DIST = path.join(ROOT, 'dist/node')
 const BUDGET_KB = 150
-const PAGES = (process.env.BENCH_PAGES ?? '/data-formats,/test-vuetify,/,/ckan-explorer,/profile').split(',')
+const PAGES = (process.env.BENCH_PAGES ?? '/data-formats,/test-vuetify,/,/ckan-explorer,/auth/login,/profile').split(',')
 
 if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(path.join(DIST, 'assets.json'))) {
   const build = spawnSync('npx', ['vike', 'build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORTALSCOPE_TARGET: 'node' } })
