@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from '../styled-system/css'
 
-const base = css({ borderRadius: 'l2', px: '4', py: '3', border: '1px solid', fontSize: 'sm' })
+const base = css({ borderRadius: 'l2', px: '4', py: '3', borderWidth: '1px', borderStyle: 'solid', fontSize: 'sm' })
 const tones = {
   error: css({ bg: 'error.subtle', color: 'error.text', borderColor: 'error' }),
   success: css({ bg: 'success.subtle', color: 'success.text', borderColor: 'success' }),

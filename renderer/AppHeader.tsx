@@ -46,7 +46,7 @@ export function AppHeader() {
   const { user, urlPathname } = usePageContext()
   const items = user ? [...EXPLORE_NAV, ...TEST_NAV] : EXPLORE_NAV
   return (
-    <header className={css({ bg: 'surface', borderBottom: '1px solid', borderColor: 'border', position: 'sticky', top: '0', zIndex: 'sticky' })}>
+    <header className={css({ bg: 'surface', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderColor: 'border', position: 'sticky', top: '0', zIndex: 'sticky' })}>
       <div className={css({ maxW: '1440px', mx: 'auto', px: { base: '3', md: '6' }, h: '16', display: 'flex', gap: '4', alignItems: 'center' })}>
         <MobileNav items={items} />
         <a href="/" className={css({ fontWeight: '700', fontSize: 'lg', color: 'primary.text', textDecoration: 'none', flexShrink: 0 })}>

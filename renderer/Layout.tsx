@@ -39,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className={css({ display: 'flex', maxW: '1440px', mx: 'auto' })} data-layout="dashboard">
           <nav
             aria-label={t('navigation.projectLabel')}
-            className={css({ display: { base: 'none', md: 'block' }, w: '240px', flexShrink: 0, p: '4', borderRight: '1px solid', borderColor: 'border' })}
+            className={css({ display: { base: 'none', md: 'block' }, w: '240px', flexShrink: 0, p: '4', borderRightWidth: '1px', borderRightStyle: 'solid', borderColor: 'border' })}
           >
             <a href="/projects">{t('navigation.allProjects')}</a>
           </nav>

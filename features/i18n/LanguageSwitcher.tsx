@@ -27,7 +27,7 @@ const list = css({
   py: '1',
   bg: 'surface',
   color: 'text',
-  border: '1px solid',
+  borderWidth: '1px', borderStyle: 'solid',
   borderColor: 'border',
   borderRadius: 'l2',
   boxShadow: 'e8',

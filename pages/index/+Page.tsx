@@ -18,7 +18,7 @@ export default function Page() {
     <PageIntro title={t('pages.homeTitle')} description={t('pages.homeDescription')}>
       <ul className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '4', listStyle: 'none', p: '0' })}>
         {ENTRY_POINTS.map((entry) => (
-          <li key={entry.href} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', borderRadius: 'l3', boxShadow: 'e1', p: '4' })}>
+          <li key={entry.href} className={css({ bg: 'surface', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l3', boxShadow: 'e1', p: '4' })}>
             <a href={entry.href} className={css({ fontWeight: '600', color: 'primary.text' })}>
               {t(entry.title)}
             </a>

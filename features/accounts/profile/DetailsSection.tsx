@@ -89,7 +89,7 @@ export function PreferencesSection() {
   const client = useTRPCClient()
   const { locale, user } = usePageContext()
   const [theme, setTheme] = useState<string>(user?.theme ?? '')
-  const select = css({ h: '10', px: '3', borderRadius: 'l2', border: '1px solid', borderColor: 'border.strong', bg: 'surface', color: 'text', minW: '220px' })
+  const select = css({ h: '10', px: '3', borderRadius: 'l2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', bg: 'surface', color: 'text', minW: '220px' })
   return (
     <Card.Root>
       <Card.Header>

@@ -67,7 +67,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
           <TextField name="name" label={t('auth.tokenName')} required maxLength={100} className={css({ minW: '240px' })} />
           <label className={css({ display: 'grid', gap: '1' })}>
             <span>{t('auth.tokenExpiry')}</span>
-            <select name="expiresInDays" defaultValue="90" className={css({ h: '10', px: '3', borderRadius: 'l2', border: '1px solid', borderColor: 'border.strong', bg: 'surface', color: 'text' })}>
+            <select name="expiresInDays" defaultValue="90" className={css({ h: '10', px: '3', borderRadius: 'l2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', bg: 'surface', color: 'text' })}>
               {EXPIRY_CHOICES.map((days) => (
                 <option key={String(days)} value={days ?? ''}>
                   {days ? t('auth.tokenDays', { days }) : t('auth.tokenNeverExpires')}
