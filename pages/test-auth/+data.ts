@@ -1,14 +1,19 @@
+import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
+import type { AppBindings } from '../../server/app.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
-// Only what the page shows: never the session secret or token itself.
+// Only what the page shows: who, how and until when; never the session secret or token itself.
 export function data(pageContext: PageContextServer) {
-  const { user } = pageContext
+  const hono = (pageContext as unknown as { hono?: Context<AppBindings> }).hono
+  const auth = hono?.var.auth
   return {
-    signedIn: !!user,
-    name: user?.name ?? null,
-    email: user?.email ?? null,
+    signedIn: !!pageContext.user,
+    name: pageContext.user?.name ?? null,
+    email: pageContext.user?.email ?? null,
+    via: auth?.via ?? 'none',
+    expiresAt: auth?.via === 'cookie' ? auth.session.expiresAt : null,
     runtime: pageContext.serverRuntime,
   }
 }

@@ -49,6 +49,8 @@ describe('accounts over HTTP', () => {
     ['name', { ...EVE, email: 'x@example.cz', name: '' }, 'This field is required', 'Toto pole je povinné'],
     ['email', { ...EVE, email: 'eva(at)example.cz' }, 'Please enter a valid email', null],
     ['password', { ...EVE, email: 'y@example.cz', password: 'kratke' }, 'At least 8 characters', 'Alespoň 8 znaků'],
+    ['password', { ...EVE, email: 'z@example.cz', password: 'x'.repeat(129) }, 'At most 128 characters', 'Nejvýše 128 znaků'],
+    ['password', { ...EVE, email: 'w@example.cz', password: 'Sunshine' }, 'This password is one of the most common ones and easy to guess. Choose another.', null],
   ])('explains a bad %s in English and in Czech', async (field, input, english, czech) => {
     const en = await post('auth.signup', input, { cookie: 'lang=en' })
     expect(en.status).toBe(400)

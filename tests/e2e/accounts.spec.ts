@@ -133,3 +133,21 @@ test('profile: API token shown once, sessions listed, preferences kept with the 
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
   await expect(page.getByTestId('session-row')).toHaveCount(1)
 })
+
+test('/test-auth shows who is signed in, how, and until when, never the secret', async ({ page }) => {
+  await page.goto('/test-auth?lang=en')
+  await expect(page.getByTestId('signed-in')).toHaveText('No')
+  await expect(page.getByTestId('auth-via')).toHaveText('None')
+  const email = uniqueEmail('diagnostics')
+  await signUp(page, email)
+  await expect(page).toHaveURL(/\/projects$/)
+  await page.goto('/test-auth')
+  await expect(page.getByTestId('signed-in')).toHaveText('Yes')
+  await expect(page.getByTestId('signed-in-as')).toContainText(email)
+  await expect(page.getByTestId('auth-via')).toHaveText('Session cookie (a browser)')
+  await expect(page.getByTestId('session-expires')).toContainText(String(new Date(Date.now() + 30 * 24 * 3600_000).getFullYear()))
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'portalscope_session')!
+  expect(cookie.httpOnly).toBe(true)
+  expect(cookie.sameSite).toBe('Lax')
+  expect(await page.content()).not.toContain(cookie.value.split('.')[1]!)
+})
