@@ -14,6 +14,7 @@ import { loadMessages } from '../features/i18n/catalog.ts'
 import { intlFor, translator } from '../features/i18n/intl.ts'
 import { clientAddress, csrfViolation, isSecureOrigin } from './auth/request-info.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts'
+import { seedFeaturedInstances } from './ckan/registry.ts'
 import { lookupSession, type AuthState } from './session.ts'
 import type { TrpcContext } from './trpc/context.ts'
 import { appRouter } from './trpc/router.ts'
@@ -23,6 +24,8 @@ export type AppBindings = {
   Bindings: { DB?: D1Database }
   Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale }
 }
+
+let seeded: Promise<number> | undefined
 
 const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.signup'])
 
@@ -57,7 +60,15 @@ export function createApp() {
   app.use(async (c, next) => {
     const d1 = c.env?.DB
     c.set('runtime', isWorkerd() ? 'workerd' : 'node')
-    c.set('db', await createDb(d1 ? { d1 } : { url: serverEnv().DATABASE_URL }))
+    const db = await createDb(d1 ? { d1 } : { url: serverEnv().DATABASE_URL })
+    // A fresh installation starts with the featured real portals registered (once per process; cheap after that).
+    seeded ??= seedFeaturedInstances(db).catch((error: unknown) => {
+      seeded = undefined
+      console.error('Registering the featured portals failed:', error)
+      return 0
+    })
+    await seeded
+    c.set('db', db)
     await next()
   })
 

@@ -7,6 +7,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // The origin users reach the app at, when a proxy stands in front of it (used for CSRF checks and links).
   PUBLIC_URL: z.url().optional(),
+  // Lets portals on loopback and private networks be added and called (tests, local fixtures); off in production.
+  PORTALSCOPE_ALLOW_PRIVATE_HOSTS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
   // Set when a reverse proxy stands in front: only then are X-Forwarded-* headers believed.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false', ''])

@@ -1,12 +1,14 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
 import { healthProcedure } from './routers/health.ts'
+import { instancesRouter } from './routers/instances.ts'
 import { profileRouter } from './routers/profile.ts'
 
 export const appRouter = router({
   health: healthProcedure,
   auth: authRouter,
   profile: profileRouter,
+  instances: instancesRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
+import { apiBaseCandidates, listInstances, searchDirectory, seedFeaturedInstances, slugFor } from './registry.ts'
+
+describe('portal identifiers', () => {
+  it.each([
+    ['https://data.gov.cz', 'data-gov-cz'],
+    ['https://www.envidat.ch/', 'envidat-ch'],
+    ['https://data.gv.at/katalog', 'data-gv-at-katalog'],
+    ['https://govdata.de/ckan/api/3', 'govdata-de-ckan'],
+    ['http://127.0.0.1:5055/demo-a', '127-0-0-1-demo-a'],
+  ])('%s → %s', (url, slug) => {
+    expect(slugFor(url)).toBe(slug)
+  })
+
+  it('finds the Action API base for what a user typed', () => {
+    expect(apiBaseCandidates('https://data.gov.cz')).toEqual(['https://data.gov.cz/api/3'])
+    expect(apiBaseCandidates('https://data.gv.at/katalog/')).toEqual(['https://data.gv.at/katalog/api/3'])
+    expect(apiBaseCandidates('https://opendata.swiss/api/3')).toEqual(['https://opendata.swiss/api/3'])
+    expect(apiBaseCandidates('https://opendata.swiss/api')).toEqual(['https://opendata.swiss/api/3'])
+    expect(apiBaseCandidates('https://x.example/api/3/action/package_search?q=a')).toEqual(['https://x.example/api/3'])
+  })
+})
+
+describe('directory and seeding', () => {
+  let testDb: TestDatabase
+  beforeAll(async () => {
+    testDb = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await testDb.cleanup()
+  })
+
+  it('searches the 1,771 known portals by name, address and country', () => {
+    expect(searchDirectory('').total).toBe(1771)
+    const czech = searchDirectory('', { country: 'CZ', limit: 500 })
+    expect(czech.total).toBeGreaterThan(5)
+    expect(czech.items.every((portal) => portal.country === 'CZ')).toBe(true)
+    expect(searchDirectory('envidat').items[0]?.apiBase).toBe('https://www.envidat.ch/api/3')
+    expect(searchDirectory('envidat').items[0]?.source).toMatch(/MIT/)
+  })
+
+  it('registers the featured portals on a fresh installation, once', async () => {
+    expect(await seedFeaturedInstances(testDb.db)).toBe(25)
+    expect(await seedFeaturedInstances(testDb.db)).toBe(0)
+    const rows = await listInstances(testDb.db)
+    expect(rows).toHaveLength(25)
+    expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(['opendata-mzp-cz', 'data-gov-sk', 'govdata-de']))
+    expect(new Set(rows.map((row) => row.id)).size).toBe(25)
+  })
+})
