@@ -21,11 +21,15 @@ export class PortalGate {
   private openUntil = 0
   private probing = false
 
-  constructor(
-    readonly key: string,
-    private readonly options: GateOptions = DEFAULT_GATE_OPTIONS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  readonly key: string
+  private readonly options: GateOptions
+  private readonly now: () => number
+
+  constructor(key: string, options: GateOptions = DEFAULT_GATE_OPTIONS, now: () => number = Date.now) {
+    this.key = key
+    this.options = options
+    this.now = now
+  }
 
   /** Runs `task` when the portal may be called; the circuit breaker refuses at once while open. */
   async run<T>(task: () => Promise<T>, isFailure: (error: unknown) => boolean): Promise<T> {

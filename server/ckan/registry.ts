@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
-import KNOWN_PORTALS from './directory/known-portals.json'
+import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from './client.ts'
 import { CkanError, isCkanError, type CkanErrorKind } from './errors.ts'
 import { assertCallableUrl } from './ssrf.ts'
@@ -44,7 +44,7 @@ export function apiBaseCandidates(input: string): string[] {
   return [`${base}/api/3`]
 }
 
-export type ProbeResult = { apiBase: string; siteUrl: string; title: string | null; ckanVersion: string | null; datasetCount: number | null }
+export type ProbeResult = { apiBase: string; siteUrl: string; title: string | null; ckanVersion: string | null; datasetCount: number | null; responseMs: number }
 
 /**
  * Whether a URL answers like CKAN: status_show, or else a zero-row package_search (some portals hide status_show).
@@ -56,13 +56,14 @@ export async function probePortal(input: string, options: { allowPrivate: boolea
   for (const apiBase of apiBaseCandidates(input)) {
     const client = createCkanClient({ apiBase, retries: 0, timeoutMs: 10_000, ...options.client })
     const siteUrl = apiBase.replace(/\/api\/3$/, '')
+    const started = Date.now()
     try {
       const status = await client.statusShow().catch(async (error: unknown) => {
         if (isCkanError(error) && (error.kind === 'ckan-error' || error.kind === 'not-ckan' || error.kind === 'http')) return null
         throw error
       })
       const search = await client.packageSearch({ rows: 0 })
-      return { apiBase, siteUrl, title: status?.site_title ?? null, ckanVersion: status?.ckan_version ?? null, datasetCount: search.count }
+      return { apiBase, siteUrl, title: status?.site_title ?? null, ckanVersion: status?.ckan_version ?? null, datasetCount: search.count, responseMs: Date.now() - started }
     } catch (error) {
       lastError = error
     }
@@ -106,7 +107,7 @@ export async function addInstance(
     lastOkAt: now,
     ckanVersion: probe.ckanVersion,
     datasetCount: probe.datasetCount,
-    responseMs: null,
+    responseMs: probe.responseMs,
     lastErrorKind: null,
     lastErrorMessage: null,
   }

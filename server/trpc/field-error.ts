@@ -2,11 +2,11 @@ import { TRPCError } from '@trpc/server'
 
 /** Marks which form field a refusal is about, so the form can show it under that input. */
 export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
+  readonly field: string
+
+  constructor(field: string, message: string) {
     super(message)
+    this.field = field
   }
 }
 

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server'
+import { rejection } from '../../../tests/helpers/rejection.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { loginFailures } from '../../../db/schema/login-failure.ts'
@@ -44,15 +45,6 @@ async function cookieAuth(token: string): Promise<AuthState> {
   return { via: 'cookie', user: validated.user, session: validated.session, tokenId: null }
 }
 
-async function failure(promise: Promise<unknown>): Promise<TRPCError & { shape?: unknown }> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TRPCError) return error
-    throw error
-  }
-  throw new Error('expected a failure')
-}
 
 describe('sign-up', () => {
   it('creates the first account as administrator, signed in, with the e-mail normalised', async () => {
@@ -83,17 +75,17 @@ describe('sign-up', () => {
 
   it('refuses a common password, in the user’s language', async () => {
     const cs = await testContext(testDb.db, { locale: 'cs' })
-    const error = await failure(createCaller(cs).auth.signup({ ...ALICE, password: 'password123' }))
+    const error = await rejection(createCaller(cs).auth.signup({ ...ALICE, password: 'password123' }), TRPCError)
     expect(error.code).toBe('BAD_REQUEST')
     expect(error.message).not.toMatch(/common|password/i)
     const en = await testContext(testDb.db, { locale: 'en' })
-    expect((await failure(createCaller(en).auth.signup({ ...ALICE, password: 'qwertyuiop' }))).message).toMatch(/most common/)
+    expect((await rejection(createCaller(en).auth.signup({ ...ALICE, password: 'qwertyuiop' }), TRPCError)).message).toMatch(/most common/)
   })
 
   it('refuses a second account with the same e-mail in any capitalisation', async () => {
     await signup()
     const ctx = await testContext(testDb.db)
-    const error = await failure(createCaller(ctx).auth.signup({ ...ALICE, email: 'ALICE@example.cz' }))
+    const error = await rejection(createCaller(ctx).auth.signup({ ...ALICE, email: 'ALICE@example.cz' }), TRPCError)
     expect(error.code).toBe('CONFLICT')
   })
 })
@@ -114,8 +106,8 @@ describe('sign-in', () => {
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     await signup()
     const ctx = await testContext(testDb.db)
-    const wrong = await failure(createCaller(ctx).auth.login({ email: ALICE.email, password: 'not the password' }))
-    const unknown = await failure(createCaller(ctx).auth.login({ email: 'nobody@example.cz', password: 'not the password' }))
+    const wrong = await rejection(createCaller(ctx).auth.login({ email: ALICE.email, password: 'not the password' }), TRPCError)
+    const unknown = await rejection(createCaller(ctx).auth.login({ email: 'nobody@example.cz', password: 'not the password' }), TRPCError)
     expect(wrong.code).toBe('UNAUTHORIZED')
     expect(unknown.code).toBe('UNAUTHORIZED')
     expect(wrong.message).toBe(unknown.message)
@@ -126,10 +118,10 @@ describe('sign-in', () => {
     await signup()
     const ctx = await testContext(testDb.db)
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      expect((await failure(createCaller(ctx).auth.login({ email: ALICE.email, password: `wrong ${i}` }))).code).toBe('UNAUTHORIZED')
+      expect((await rejection(createCaller(ctx).auth.login({ email: ALICE.email, password: `wrong ${i}` }), TRPCError)).code).toBe('UNAUTHORIZED')
     }
     const locked = await testContext(testDb.db)
-    const error = await failure(createCaller(locked).auth.login({ email: ALICE.email, password: ALICE.password }))
+    const error = await rejection(createCaller(locked).auth.login({ email: ALICE.email, password: ALICE.password }), TRPCError)
     expect(error.code).toBe('TOO_MANY_REQUESTS')
     expect(error.message).toMatch(/Try again in 15 minutes/)
     const retryAfter = Number(locked.resHeaders.get('Retry-After'))
@@ -148,12 +140,12 @@ describe('sign-in', () => {
   it('limits a client address to 50 failures across accounts', async () => {
     const ctx = await testContext(testDb.db, { clientAddress: '198.51.100.9' })
     for (let i = 0; i < 50; i++) {
-      await failure(createCaller(ctx).auth.login({ email: `user${i}@example.cz`, password: 'wrong password' }))
+      await rejection(createCaller(ctx).auth.login({ email: `user${i}@example.cz`, password: 'wrong password' }), TRPCError)
     }
-    const error = await failure(createCaller(ctx).auth.login({ email: 'fresh@example.cz', password: 'wrong password' }))
+    const error = await rejection(createCaller(ctx).auth.login({ email: 'fresh@example.cz', password: 'wrong password' }), TRPCError)
     expect(error.code).toBe('TOO_MANY_REQUESTS')
     const elsewhere = await testContext(testDb.db, { clientAddress: '198.51.100.10' })
-    expect((await failure(createCaller(elsewhere).auth.login({ email: 'fresh@example.cz', password: 'wrong password' }))).code).toBe('UNAUTHORIZED')
+    expect((await rejection(createCaller(elsewhere).auth.login({ email: 'fresh@example.cz', password: 'wrong password' }), TRPCError)).code).toBe('UNAUTHORIZED')
   })
 })
 
@@ -254,8 +246,8 @@ describe('API tokens', () => {
     const found = await validateApiToken(testDb.db, created.token)
     const viaToken = createCaller(await testContext(testDb.db, { auth: { via: 'token', user: found!.user, session: null, tokenId: found!.tokenId } }))
     expect((await viaToken.auth.me()).via).toBe('token')
-    expect((await failure(viaToken.auth.tokens.create({ name: 'more', expiresInDays: null }))).code).toBe('FORBIDDEN')
-    expect((await failure(viaToken.profile.changePassword({ currentPassword: ALICE.password, newPassword: 'another long passphrase' }))).code).toBe('FORBIDDEN')
+    expect((await rejection(viaToken.auth.tokens.create({ name: 'more', expiresInDays: null }), TRPCError)).code).toBe('FORBIDDEN')
+    expect((await rejection(viaToken.profile.changePassword({ currentPassword: ALICE.password, newPassword: 'another long passphrase' }), TRPCError)).code).toBe('FORBIDDEN')
   })
 })
 
@@ -266,7 +258,7 @@ describe('profile', () => {
     await createCaller(other).auth.login({ email: ALICE.email, password: ALICE.password })
     const otherToken = tokenFrom(other.resHeaders)
     const caller = createCaller(await testContext(testDb.db, { auth: await cookieAuth(token) }))
-    expect((await failure(caller.profile.changePassword({ currentPassword: 'wrong one!', newPassword: 'a brand new passphrase' }))).code).toBe('BAD_REQUEST')
+    expect((await rejection(caller.profile.changePassword({ currentPassword: 'wrong one!', newPassword: 'a brand new passphrase' }), TRPCError)).code).toBe('BAD_REQUEST')
     await caller.profile.changePassword({ currentPassword: ALICE.password, newPassword: 'a brand new passphrase' })
     expect(await validateSessionToken(testDb.db, otherToken)).toBeNull()
     expect(await validateSessionToken(testDb.db, token)).not.toBeNull()
@@ -291,7 +283,7 @@ describe('profile', () => {
     expect(data.account.email).toBe('alice@example.cz')
     expect(data.apiTokens).toHaveLength(1)
     expect(JSON.stringify(data)).not.toMatch(/scrypt|secretHash|passwordHash/)
-    expect((await failure(caller.profile.deleteAccount({ password: 'not mine at all' }))).code).toBe('BAD_REQUEST')
+    expect((await rejection(caller.profile.deleteAccount({ password: 'not mine at all' }), TRPCError)).code).toBe('BAD_REQUEST')
     await caller.profile.deleteAccount({ password: ALICE.password })
     expect(await testDb.db.select().from(users)).toHaveLength(0)
     expect(await testDb.db.select().from(sessions)).toHaveLength(0)
@@ -299,8 +291,8 @@ describe('profile', () => {
 
   it('refuses everything to a visitor without a session', async () => {
     const caller = createCaller(await testContext(testDb.db))
-    expect((await failure(caller.profile.exportData())).code).toBe('UNAUTHORIZED')
-    expect((await failure(caller.auth.sessions.list())).code).toBe('UNAUTHORIZED')
+    expect((await rejection(caller.profile.exportData(), TRPCError)).code).toBe('UNAUTHORIZED')
+    expect((await rejection(caller.auth.sessions.list(), TRPCError)).code).toBe('UNAUTHORIZED')
     expect(await caller.auth.me()).toEqual({ user: null, via: 'none', expiresAt: null })
   })
 })
