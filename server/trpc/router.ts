@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts'
 import { authRouter } from './routers/auth.ts'
+import { datasetsRouter } from './routers/datasets.ts'
 import { healthProcedure } from './routers/health.ts'
 import { instancesRouter } from './routers/instances.ts'
 import { profileRouter } from './routers/profile.ts'
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   instances: instancesRouter,
+  datasets: datasetsRouter,
 })
 
 export type AppRouter = typeof appRouter
