@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { apiTokens } from '../../db/schema/api-token.ts'
 import { users } from '../../db/schema/user.ts'
+import { SESSION_USER_COLUMNS } from './users.ts'
 import type { SessionUser } from '../user.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.ts'
 
@@ -30,12 +31,7 @@ export async function validateApiToken(db: Database, token: string, now = new Da
       secretHash: apiTokens.secretHash,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      locale: users.locale,
-      theme: users.theme,
+      user: SESSION_USER_COLUMNS,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -47,7 +43,7 @@ export async function validateApiToken(db: Database, token: string, now = new Da
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id))
   }
   return {
-    user: { id: row.userId, name: row.name, email: row.email, role: row.role, locale: row.locale, theme: row.theme },
+    user: row.user,
     tokenId: row.id,
   }
 }

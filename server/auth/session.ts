@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { sessions } from '../../db/schema/session.ts'
 import { users } from '../../db/schema/user.ts'
+import { SESSION_USER_COLUMNS } from './users.ts'
 import type { SessionUser } from '../user.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.ts'
 
@@ -69,12 +70,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
       lastVerifiedAt: sessions.lastVerifiedAt,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      locale: users.locale,
-      theme: users.theme,
+      user: SESSION_USER_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -93,7 +89,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
     refreshed = true
   }
   return {
-    user: { id: row.userId, name: row.name, email: row.email, role: row.role, locale: row.locale, theme: row.theme },
+    user: row.user,
     session: { id: row.id, expiresAt, createdAt: row.createdAt },
     refreshed,
   }

@@ -4,6 +4,16 @@ import { users } from '../../db/schema/user.ts'
 import { hashPassword } from './password.ts'
 import { randomId } from './tokens.ts'
 
+/** The columns that make a SessionUser, selected as a nested object wherever a session or token is resolved. */
+export const SESSION_USER_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  locale: users.locale,
+  theme: users.theme,
+}
+
 export type NewUser = { name: string; email: string; password: string }
 
 /** Creates an account; the first account of an installation becomes its administrator. */
