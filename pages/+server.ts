@@ -1,12 +1,15 @@
 import type { Server } from 'vike/types'
-import { createApp } from '../server/app.ts'
+import { createApp, isWorkerd } from '../server/app.ts'
+import { scheduled, startNodeBackgroundWork } from '../server/background-work.ts'
 import { serverEnv } from '../server/env.ts'
 import { withSecurityHeaders } from '../server/security-headers.ts'
 
 const app = createApp()
+// Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.
+if (!isWorkerd()) startNodeBackgroundWork()
 
 // https://vike.dev/server — the same Hono app runs under Node (srvx) and workerd.
-export default {
+const server = {
   fetch: app.fetch,
   prod: {
     port: serverEnv().PORT,
@@ -16,3 +19,6 @@ export default {
     middleware: [async (_request, next) => withSecurityHeaders(await next())],
   },
 } satisfies Server
+
+// Workers' entry also takes the Cron Trigger handler; Node ignores it.
+export default { ...server, scheduled }

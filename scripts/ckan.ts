@@ -4,15 +4,30 @@
 //   instances add <url>       check that the address answers like CKAN, then register it
 //   instances remove <slug>   forget a portal (and its harvested data)
 //   status                    check every enabled portal now and print the result
+//   harvest [--instance <slug>] [--full]
+//                             harvest every enabled portal (or one), incrementally unless --full
+//   import <slug> <file.jsonl> store a `ckanapi dump datasets` file as the portal's datasets
+//   demo load | demo remove   load the generated demo catalogue, or remove it for good
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { createDb } from '../db/client.ts'
 import { migrateLibsql } from '../db/migrate.ts'
 import { isCkanError } from '../server/ckan/errors.ts'
+import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.ts'
+import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.ts'
+import { importJsonl } from '../server/ckan/harvest/import.ts'
 import { addInstance, checkInstanceHealth, listInstances, removeInstance, seedFeaturedInstances, type InstanceRow } from '../server/ckan/registry.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 const allowPrivate = process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === '1' || process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === 'true'
-const [group, command, argument] = process.argv.slice(2)
-const USAGE = 'Usage: npm run ckan -- instances list | instances add <url> | instances remove <slug> | status'
+const args = process.argv.slice(2)
+const [group, command, argument] = args
+const USAGE = [
+  'Usage: npm run ckan -- instances list | instances add <url> | instances remove <slug> | status',
+  '       npm run ckan -- harvest [--instance <slug>] [--full]',
+  '       npm run ckan -- import <slug> <file.jsonl>',
+  '       npm run ckan -- demo load | demo remove',
+].join('\n')
 
 function fail(message: string): never {
   console.error(message)
@@ -52,6 +67,72 @@ if (group === 'instances' && command === 'list') {
   const rows = (await listInstances(db)).filter((row) => row.enabled && !row.isDemo)
   const checked = await Promise.all(rows.map((row) => checkInstanceHealth(db, row)))
   for (const row of checked) console.log(describe(row))
+} else if (group === 'harvest') {
+  const slugIndex = args.indexOf('--instance')
+  const only = slugIndex >= 0 ? args[slugIndex + 1] : undefined
+  if (slugIndex >= 0 && !only) fail(USAGE)
+  const mode = args.includes('--full') ? 'full' : 'incremental'
+  const targets = only ? [only] : (await listInstances(db)).filter((row) => row.enabled && !row.isDemo).map((row) => row.id)
+  let failed = 0
+  for (const slug of targets) {
+    try {
+      const { run, started } = await startHarvest(db, slug, { mode, trigger: 'cli' })
+      if (!started) console.log(`${slug}: a harvest is already running (run ${run.id}); continuing it`)
+      const result = await runHarvest(db, run.id, { onProgress: (progress) => printProgress(slug, progress) })
+      if (process.stdout.isTTY) process.stdout.write('\n')
+      if (!result) console.log(`${slug}: another process is working on run ${run.id}`)
+      else {
+        console.log(summary(slug, result))
+        if (result.status === 'failed') failed++
+      }
+    } catch (error) {
+      failed++
+      console.error(`${slug}: ${error instanceof HarvestError ? error.message : String(error)}`)
+    }
+  }
+  if (failed) process.exit(1)
+} else if (group === 'import') {
+  const file = argument
+  if (!command || !file) fail(USAGE)
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
+  try {
+    const result = await importJsonl(db, command, lines, { onProgress: (progress) => printProgress(command, progress) })
+    if (process.stdout.isTTY) process.stdout.write('\n')
+    console.log(summary(command, result))
+    if (result.status === 'failed') process.exit(1)
+  } catch (error) {
+    fail(`Not imported: ${error instanceof Error ? error.message : String(error)}`)
+  }
+} else if (group === 'demo' && command === 'load') {
+  const stored = await loadDemoCatalogue(db, { onProgress: (slug, done, total) => line(`${slug}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`) })
+  if (process.stdout.isTTY) process.stdout.write('\n')
+  console.log(stored ? `Demo catalogue loaded: ${stored.toLocaleString('en')} datasets.` : 'The demo catalogue is already loaded.')
+} else if (group === 'demo' && command === 'remove') {
+  const removed = await removeDemoCatalogue(db)
+  console.log(`Removed ${removed} demo portals; the demo catalogue will not be loaded again (\`npm run ckan -- demo load\` brings it back).`)
 } else {
   fail(USAGE)
+}
+
+/** A progress line that rewrites itself on a terminal and prints every tenth update otherwise (logs stay short). */
+function line(text: string): void {
+  if (process.stdout.isTTY) process.stdout.write(`\r${text.padEnd(100)}`)
+  else console.log(text)
+}
+
+function printProgress(slug: string, run: HarvestRun): void {
+  const progress = progressOf(run)
+  if (!process.stdout.isTTY && progress.done % 10_000 !== 0 && progress.done !== progress.total) return
+  const total = progress.total === null ? '?' : progress.total.toLocaleString('en')
+  const rate = progress.ratePerSecond === null ? '' : `, ${Math.round(progress.ratePerSecond).toLocaleString('en')}/s`
+  const eta = progress.etaSeconds === null ? '' : `, ETA ${progress.etaSeconds} s`
+  line(`${slug}: ${progress.done.toLocaleString('en')} / ${total}${rate}${eta}`)
+}
+
+function summary(slug: string, run: HarvestRun): string {
+  const progress = progressOf(run)
+  const seconds = ((run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime()) / 1000
+  const head = `${slug}: ${run.mode} ${run.status} in ${seconds.toFixed(1)} s: ${progress.done.toLocaleString('en')} datasets (${progress.created} new, ${progress.updated} updated, ${progress.deleted} marked deleted, ${progress.skipped} skipped)`
+  const lastError = run.errors.at(-1)
+  return lastError ? `${head}; ${run.errorCount} errors, last: ${lastError.kind}: ${lastError.message}` : head
 }

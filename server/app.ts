@@ -2,6 +2,7 @@ import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
+import { backgroundFor } from './background.ts'
 import { createDb, type Database } from '../db/client.ts'
 import { getCookie } from 'hono/cookie'
 import type { Locale } from '../features/i18n/locales.ts'
@@ -29,7 +30,7 @@ let seeded: Promise<number> | undefined
 
 const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.signup'])
 
-function isWorkerd(): boolean {
+export function isWorkerd(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
 }
 
@@ -126,6 +127,7 @@ export function createApp() {
         clientAddress: clientAddress(c.req.raw, c.var.runtime),
         userAgent: c.req.header('user-agent') ?? null,
         secure: isSecureOrigin(c.req.raw),
+        background: backgroundFor(c),
       }),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
@@ -153,3 +155,4 @@ export function createApp() {
   vike(app)
   return app
 }
+

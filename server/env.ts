@@ -12,6 +12,11 @@ const EnvSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  // Harvests every enabled portal on an interval (Node); tests and one-off tools turn it off.
+  PORTALSCOPE_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  PORTALSCOPE_HARVEST_INTERVAL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(24),
+  // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
+  PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
   // Set when a reverse proxy stands in front: only then are X-Forwarded-* headers believed.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false', ''])

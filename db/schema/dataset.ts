@@ -1,11 +1,14 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ckanInstances } from './ckan-instance.ts'
+import { harvestRuns } from './harvest-run.ts'
 
-// A dataset as last harvested. `id` is `<instance slug>:<CKAN dataset UUID>` (docs/api.md).
+// A dataset as last harvested. `id` is `<instance slug>:<CKAN dataset UUID>` (docs/api.md). `key` is the integer
+// row id the full-text index (dataset_fts, kept in step by triggers) refers to; nothing outside the database uses it.
 export const datasets = sqliteTable(
   'dataset',
   {
-    id: text('id').primaryKey(),
+    key: integer('key').primaryKey(),
+    id: text('id').notNull(),
     instanceId: text('instance_id')
       .notNull()
       .references(() => ckanInstances.id, { onDelete: 'cascade' }),
@@ -13,11 +16,33 @@ export const datasets = sqliteTable(
     name: text('name').notNull(),
     title: text('title').notNull(),
     notes: text('notes'),
+    url: text('url'),
+    // `<instance slug>:<organization name>`, as organizations are identified (organization.ts).
+    organizationId: text('organization_id'),
+    licenseId: text('license_id'),
+    licenseTitle: text('license_title'),
+    maintainer: text('maintainer'),
+    maintainerEmail: text('maintainer_email'),
+    author: text('author'),
+    authorEmail: text('author_email'),
+    metadataCreated: integer('metadata_created', { mode: 'timestamp_ms' }),
     metadataModified: integer('metadata_modified', { mode: 'timestamp_ms' }),
+    // CKAN's own text of metadata_modified, exactly as sent: incremental harvests ask from it.
+    metadataModifiedRaw: text('metadata_modified_raw'),
+    // Tags, groups and the publisher's title folded into one text for the full-text index.
+    keywords: text('keywords').notNull().default(''),
+    resourceCount: integer('resource_count').notNull().default(0),
+    // Everything else the portal sent (extras and unknown fields), so nothing is lost before analysis.
+    extra: text('extra', { mode: 'json' }).$type<Record<string, unknown>>(),
+    harvestedAt: integer('harvested_at', { mode: 'timestamp_ms' }),
+    // The harvest that last saw it; a full harvest marks the ones it did not see as deleted.
+    lastSeenRun: integer('last_seen_run').references(() => harvestRuns.id, { onDelete: 'set null' }),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   (table) => [
-    uniqueIndex('dataset_instance_name_idx').on(table.instanceId, table.name),
-    index('dataset_instance_idx').on(table.instanceId),
+    uniqueIndex('dataset_id_idx').on(table.id),
+    index('dataset_instance_name_idx').on(table.instanceId, table.name),
+    index('dataset_instance_modified_idx').on(table.instanceId, table.metadataModified),
+    index('dataset_organization_idx').on(table.organizationId),
   ],
 )

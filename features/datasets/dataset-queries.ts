@@ -1,7 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { datasetExtents } from '../../db/schema/dataset-extent.ts'
+import { datasetGroups } from '../../db/schema/dataset-group.ts'
+import { datasetTags } from '../../db/schema/dataset-tag.ts'
 import { datasets } from '../../db/schema/dataset.ts'
+import { organizations } from '../../db/schema/organization.ts'
+import { resources } from '../../db/schema/resource.ts'
 
 export type DatasetLookup =
   | { kind: 'found'; dataset: DatasetHeader }
@@ -50,4 +55,84 @@ export async function findDataset(db: Database, id: string): Promise<DatasetLook
     .where(and(eq(datasets.instanceId, instanceId), eq(datasets.name, rest)))
     .limit(1)
   return byName ? { kind: 'moved', id: byName.id } : { kind: 'missing' }
+}
+
+export type DatasetDetail = DatasetHeader & {
+  ckanId: string
+  portal: { id: string; name: string; baseUrl: string; isDemo: boolean }
+  /** The dataset's page on its portal (CKAN's `/dataset/<name>`). */
+  portalUrl: string
+  url: string | null
+  organization: { id: string; name: string; title: string } | null
+  license: { id: string | null; title: string | null }
+  maintainer: string | null
+  maintainerEmail: string | null
+  author: string | null
+  authorEmail: string | null
+  metadataCreated: Date | null
+  harvestedAt: Date | null
+  tags: string[]
+  groups: Array<{ name: string; title: string | null }>
+  resources: Array<{
+    position: number
+    id: string | null
+    name: string | null
+    description: string | null
+    url: string | null
+    format: string | null
+    mimetype: string | null
+    size: number | null
+    created: string | null
+    lastModified: string | null
+  }>
+  extent: { source: string; bbox: [number, number, number, number]; geometry: { type: string; coordinates: unknown } } | null
+  extra: Record<string, unknown> | null
+}
+
+/** Everything the snapshot holds about one dataset, for its page and for datasets.byId. */
+export async function datasetDetail(db: Database, id: string): Promise<{ kind: 'found'; dataset: DatasetDetail } | Exclude<DatasetLookup, { kind: 'found' }>> {
+  const found = await findDataset(db, id)
+  if (found.kind !== 'found') return found
+  const canonical = found.dataset.id
+  const [row] = await db
+    .select({ dataset: datasets, instance: { id: ckanInstances.id, name: ckanInstances.name, baseUrl: ckanInstances.baseUrl, isDemo: ckanInstances.isDemo } })
+    .from(datasets)
+    .innerJoin(ckanInstances, eq(ckanInstances.id, datasets.instanceId))
+    .where(eq(datasets.id, canonical))
+    .limit(1)
+  if (!row) return { kind: 'missing' }
+  const [resourceRows, tagRows, groupRows, extentRows, organizationRows] = await Promise.all([
+    db.select().from(resources).where(eq(resources.datasetId, canonical)).orderBy(asc(resources.position)),
+    db.select({ name: datasetTags.name }).from(datasetTags).where(eq(datasetTags.datasetId, canonical)).orderBy(asc(datasetTags.name)),
+    db.select({ name: datasetGroups.name, title: datasetGroups.title }).from(datasetGroups).where(eq(datasetGroups.datasetId, canonical)),
+    db.select().from(datasetExtents).where(eq(datasetExtents.datasetId, canonical)).limit(1),
+    row.dataset.organizationId
+      ? db.select({ id: organizations.id, name: organizations.name, title: organizations.title }).from(organizations).where(eq(organizations.id, row.dataset.organizationId)).limit(1)
+      : Promise.resolve([]),
+  ])
+  const { dataset, instance } = row
+  const extent = extentRows[0]
+  return {
+    kind: 'found',
+    dataset: {
+      ...found.dataset,
+      ckanId: dataset.ckanId,
+      portal: instance,
+      portalUrl: `${instance.baseUrl.replace(/\/+$/, '')}/dataset/${encodeURIComponent(dataset.name)}`,
+      url: dataset.url,
+      organization: organizationRows[0] ?? null,
+      license: { id: dataset.licenseId, title: dataset.licenseTitle },
+      maintainer: dataset.maintainer,
+      maintainerEmail: dataset.maintainerEmail,
+      author: dataset.author,
+      authorEmail: dataset.authorEmail,
+      metadataCreated: dataset.metadataCreated,
+      harvestedAt: dataset.harvestedAt,
+      tags: tagRows.map((tag) => tag.name),
+      groups: groupRows,
+      resources: resourceRows.map(({ datasetId: _datasetId, ckanId, ...resource }) => ({ ...resource, id: ckanId })),
+      extent: extent ? { source: extent.source, bbox: [extent.west, extent.south, extent.east, extent.north], geometry: extent.geometry } : null,
+      extra: dataset.extra ?? null,
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import { maxBoundParams, runBatch, type Database } from '../../db/client.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from './client.ts'
@@ -160,7 +160,11 @@ export async function seedFeaturedInstances(db: Database): Promise<number> {
     used.add(id)
     rows.push({ id, name: portal.name, baseUrl: portal.baseUrl, apiBase: portal.apiBase.replace(/\/+$/, ''), country: portal.country, languages: portal.languages, enabled: true, featured: true, isDemo: false, addedBy: null, createdAt: now })
   }
-  if (rows.length) await db.insert(ckanInstances).values(rows)
+  // D1 binds at most 100 values per statement: chunks that fit, written as one batch (all or nothing).
+  const perStatement = Math.max(1, Math.floor(maxBoundParams(db) / 12))
+  const statements = []
+  for (let index = 0; index < rows.length; index += perStatement) statements.push(db.insert(ckanInstances).values(rows.slice(index, index + perStatement)))
+  await runBatch(db, statements)
   return rows.length
 }
 

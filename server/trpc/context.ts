@@ -18,4 +18,6 @@ export type TrpcContext = {
   userAgent: string | null
   /** Whether the app is served over https (decides the cookie name and its Secure flag). */
   secure: boolean
+  /** Keeps work going after the answer is sent: waitUntil under Workers, a detached promise on Node. */
+  background: (task: Promise<unknown>) => void
 }

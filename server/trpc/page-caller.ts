@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { loadMessages } from '../../features/i18n/catalog.ts'
 import { intlFor, translator } from '../../features/i18n/intl.ts'
 import type { AppBindings } from '../app.ts'
+import { backgroundFor } from '../background.ts'
 import { clientAddress, isSecureOrigin } from '../auth/request-info.ts'
 import { createCaller } from './router.ts'
 
@@ -26,5 +27,6 @@ export async function pageCaller(pageContext: PageContextServer) {
     clientAddress: clientAddress(hono.req.raw, hono.var.runtime),
     userAgent: hono.req.header('user-agent') ?? null,
     secure: isSecureOrigin(hono.req.raw),
+    background: backgroundFor(hono),
   })
 }

@@ -60,23 +60,8 @@ export const ORG_PATTERNS = [
   'Krajský úřad – {region} kraj', 'Městská část Praha {n}', 'Nemocnice {city}',
 ] as const
 
-export type Group = { name: string; title: string; description: string }
-export const GROUPS: readonly Group[] = [
-  { name: 'doprava', title: 'Doprava', description: 'Veřejná doprava, silnice, parkování a cyklistika.' },
-  { name: 'zivotni-prostredi', title: 'Životní prostředí', description: 'Ovzduší, voda, odpady, hluk a příroda.' },
-  { name: 'ekonomika', title: 'Ekonomika a finance', description: 'Rozpočty, zakázky, smlouvy a dotace.' },
-  { name: 'obyvatelstvo', title: 'Obyvatelstvo a společnost', description: 'Demografie, sčítání a sociální služby.' },
-  { name: 'vzdelavani', title: 'Vzdělávání', description: 'Školy, školky a výsledky vzdělávání.' },
-  { name: 'zdravotnictvi', title: 'Zdravotnictví', description: 'Poskytovatelé zdravotních služeb a zdraví obyvatel.' },
-  { name: 'kultura', title: 'Kultura a sport', description: 'Památky, kulturní akce, knihovny a sportoviště.' },
-  { name: 'uzemni-planovani', title: 'Územní plánování', description: 'Územní plány, katastr, adresy a ortofoto.' },
-  { name: 'bezpecnost', title: 'Bezpečnost', description: 'Policie, hasiči a krizové řízení.' },
-  { name: 'energie', title: 'Energie', description: '' },
-  { name: 'verejna-sprava', title: 'Veřejná správa', description: 'Úřední desky, usnesení, kontakty úřadů.' },
-  { name: 'zemedelstvi', title: 'Zemědělství', description: 'Zemědělství, lesnictví a potraviny.' },
-  { name: 'cestovni-ruch', title: 'Cestovní ruch', description: 'Turistické cíle, ubytování a návštěvnost.' },
-  { name: 'volby', title: 'Volby', description: 'Výsledky voleb a volební okrsky.' },
-]
+// CKAN groups are the same themes in the fixture and the demo catalogue.
+export { GROUPS, type Group } from '../../server/ckan/demo/vocab.ts'
 
 export type License = { id: string | null; title: string | null; url?: string; open: boolean; weight: number }
 export const LICENSES: readonly License[] = [

@@ -4,10 +4,18 @@ import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts'
+import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PORT = Number(process.env.EDGE_PORT ?? 8799)
 const BASE = `http://127.0.0.1:${PORT}`
+
+/** The local D1 database is a SQLite file that Node can open beside workerd. */
+function localD1() {
+  const dir = path.join(ROOT, '.wrangler/state/v3/d1/miniflare-D1DatabaseObject')
+  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!
+  return createClient({ url: `file:${path.join(dir, file)}` })
+}
 
 async function waitForServer(child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 240_000
@@ -90,10 +98,8 @@ describe('wrangler dev (workerd + D1)', () => {
     const me = await fetch(`${BASE}/api/trpc/auth.me`, { headers: { cookie } })
     expect(JSON.stringify(await me.json())).toContain(email)
 
-    // The local D1 database is a SQLite file: read the hash workerd made and verify it on Node.
-    const dir = path.join(ROOT, '.wrangler/state/v3/d1/miniflare-D1DatabaseObject')
-    const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!
-    const d1 = createClient({ url: `file:${path.join(dir, file)}` })
+    // Read the hash workerd made and verify it on Node.
+    const d1 = localD1()
     try {
       const row = await d1.execute({ sql: 'select password_hash from user where email = ?', args: [email] })
       const workerdHash = String(row.rows[0]?.password_hash)
@@ -115,5 +121,39 @@ describe('wrangler dev (workerd + D1)', () => {
 
   it('answers a missing dataset with 404 from D1', async () => {
     expect((await fetch(`${BASE}/dataset/nowhere:nothing`)).status).toBe(404)
+  })
+
+  it('harvests a portal from the Cron Trigger into D1 and searches it with FTS5', async () => {
+    // A new slug per run: the local D1 state outlives runs, and a portal harvested before would not be due yet.
+    const slug = `edge-kraj-${Date.now()}`
+    const fixture: CkanFixture = await startCkanFixture({ portals: [{ slug, datasets: 1_234 }] })
+    const d1 = localD1()
+    try {
+      // Only the fixture portal is due: the featured real portals cannot be reached from here.
+      await d1.execute('update ckan_instance set enabled = 0')
+      await d1.execute({
+        sql: 'insert into ckan_instance (id, name, base_url, api_base, created_at) values (?, ?, ?, ?, ?)',
+        args: [slug, 'Edge kraj', fixture.portalUrl(slug), fixture.apiBase(slug), Date.now()],
+      })
+      const cron = await fetch(`${BASE}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/10 * * * *')}`)
+      expect(cron.status).toBe(200)
+      const run = await d1.execute({ sql: 'select status, done, total, mode, trigger from harvest_run where instance_id = ?', args: [slug] })
+      expect(run.rows[0]).toMatchObject({ status: 'succeeded', done: 1_234, total: 1_234, mode: 'full', trigger: 'schedule' })
+
+      const status = await fetch(`${BASE}/api/trpc/harvest.status?input=${encodeURIComponent(JSON.stringify({ json: { instanceId: slug } }))}`)
+      const progress = (await status.json()) as { result: { data: { json: { datasets: number; lastSucceeded: { done: number } } } } }
+      expect(progress.result.data.json).toMatchObject({ datasets: 1_234, lastSucceeded: { done: 1_234 } })
+
+      const [first] = (await d1.execute({ sql: 'select title from dataset where instance_id = ? limit 1', args: [slug] })).rows
+      const word = String(first!.title).split(/\s+/)[0]!
+      const input = { json: { q: word, instanceIds: [slug], source: 'snapshot' } }
+      const search = await fetch(`${BASE}/api/trpc/datasets.search?input=${encodeURIComponent(JSON.stringify(input))}`)
+      const found = (await search.json()) as { result: { data: { json: { total: number; items: Array<{ title: string }> } } } }
+      expect(found.result.data.json.total).toBeGreaterThan(0)
+      expect(found.result.data.json.items[0]!.title.toLowerCase()).toContain(word.toLowerCase().slice(0, 3))
+    } finally {
+      d1.close()
+      await fixture.close()
+    }
   })
 })

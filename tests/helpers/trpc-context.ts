@@ -20,5 +20,8 @@ export async function testContext(db: Database, options: { locale?: Locale; auth
     clientAddress: options.clientAddress ?? '203.0.113.7',
     userAgent: 'vitest',
     secure: false,
+    background: (task) => {
+      void task.catch(() => undefined)
+    },
   }
 }

@@ -1,0 +1,23 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { ckanInstances } from './ckan-instance.ts'
+
+// A publisher on one portal. `id` is `<instance slug>:<organization name>`, the form search facets return.
+export const organizations = sqliteTable(
+  'organization',
+  {
+    id: text('id').primaryKey(),
+    instanceId: text('instance_id')
+      .notNull()
+      .references(() => ckanInstances.id, { onDelete: 'cascade' }),
+    ckanId: text('ckan_id'),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    // As the portal reports it; the harvested datasets are counted from the dataset table.
+    packageCount: integer('package_count'),
+    extra: text('extra', { mode: 'json' }).$type<Record<string, unknown>>(),
+    harvestedAt: integer('harvested_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('organization_instance_idx').on(table.instanceId)],
+)

@@ -1,0 +1,160 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { datasetExtents } from '../../../db/schema/dataset-extent.ts'
+import { datasetTags } from '../../../db/schema/dataset-tag.ts'
+import { datasets } from '../../../db/schema/dataset.ts'
+import { harvestRuns } from '../../../db/schema/harvest-run.ts'
+import { organizations } from '../../../db/schema/organization.ts'
+import { resources } from '../../../db/schema/resource.ts'
+import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
+import { resetGates } from '../portal-gate.ts'
+import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.ts'
+
+let fixture: CkanFixture
+let testDb: TestDatabase
+const client = { gate: { politenessDelayMs: 0 }, timeoutMs: 2000, retries: 1, backoffBaseMs: 10, backoffCapMs: 20 }
+
+beforeAll(async () => {
+  fixture = await startCkanFixture({
+    portals: [
+      { slug: 'krajsky', datasets: 2_345, organizations: 60 },
+      { slug: 'mestsky', datasets: 1_500 },
+      { slug: 'rozbity', datasets: 300 },
+    ],
+  })
+  testDb = await createTestDatabase()
+  for (const slug of ['krajsky', 'mestsky', 'rozbity']) {
+    await testDb.db.insert(ckanInstances).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
+  }
+})
+afterAll(async () => {
+  await fixture.close()
+  await testDb.cleanup()
+})
+afterEach(() => {
+  resetGates()
+})
+
+async function harvest(slug: string, mode: 'full' | 'incremental', budgetMs?: number): Promise<HarvestRun> {
+  const { run } = await startHarvest(testDb.db, slug, { mode, trigger: 'cli' })
+  const result = await runHarvest(testDb.db, run.id, { client, ...(budgetMs === undefined ? {} : { budgetMs }) })
+  if (!result) throw new Error('run was held by another worker')
+  return result
+}
+
+async function live(slug: string): Promise<number> {
+  const [row] = await testDb.db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.instanceId, slug), isNull(datasets.deletedAt)))
+  return row!.count
+}
+
+describe('harvesting a portal', () => {
+  it('stores every dataset with its resources, tags, organizations and extents, and logs the run', async () => {
+    const run = await harvest('krajsky', 'full')
+    expect(run).toMatchObject({ status: 'succeeded', mode: 'full', total: 2_345, done: 2_345, created: 2_345, updated: 0, deleted: 0 })
+    expect(run.finishedAt).toBeInstanceOf(Date)
+    expect(run.rate).toBeGreaterThan(0)
+    expect(await live('krajsky')).toBe(2_345)
+    // Three pages of 1,000 and the organization list, paged past its 25-object cap.
+    const [orgs] = await testDb.db.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.instanceId, 'krajsky'))
+    expect(orgs!.count).toBe(60)
+    const [res] = await testDb.db.select({ count: sql<number>`count(*)` }).from(resources)
+    expect(res!.count).toBeGreaterThan(2_345)
+    const [tags] = await testDb.db.select({ count: sql<number>`count(*)` }).from(datasetTags)
+    expect(tags!.count).toBeGreaterThan(1_000)
+    const extents = await testDb.db.select().from(datasetExtents).limit(50)
+    expect(extents.length).toBeGreaterThan(10)
+    for (const extent of extents) {
+      expect(extent.west).toBeLessThanOrEqual(extent.east)
+      expect(extent.south).toBeLessThanOrEqual(extent.north)
+    }
+    const [sample] = await testDb.db.select().from(datasets).where(eq(datasets.instanceId, 'krajsky')).limit(1)
+    expect(sample!.id).toBe(`krajsky:${sample!.ckanId}`)
+    expect(sample!.metadataModified).toBeInstanceOf(Date)
+  })
+
+  it('takes only what changed on an incremental harvest and marks vanished datasets on a full one', async () => {
+    fixture.modify('krajsky', { updated: 40, added: 7, deleted: 5 })
+    const incremental = await harvest('krajsky', 'incremental')
+    expect(incremental.status).toBe('succeeded')
+    expect(incremental.mode).toBe('incremental')
+    expect(incremental.since).toMatch(/^\d{4}-\d\d-\d\dT/)
+    // The boundary dataset is asked for again (inclusive range), never the whole portal.
+    expect(incremental.done).toBeGreaterThanOrEqual(47)
+    expect(incremental.done).toBeLessThan(60)
+    expect(incremental.created).toBe(7)
+    expect(await live('krajsky')).toBe(2_352)
+
+    const full = await harvest('krajsky', 'full')
+    expect(full).toMatchObject({ status: 'succeeded', deleted: 5, created: 0, total: 2_347 })
+    expect(await live('krajsky')).toBe(2_347)
+    const gone = await testDb.db.select().from(datasets).where(and(eq(datasets.instanceId, 'krajsky'), isNotNull(datasets.deletedAt)))
+    expect(gone).toHaveLength(5)
+  })
+
+  it('resumes from the checkpoint after running out of budget, without starting over', async () => {
+    const first = await harvest('mestsky', 'full', 1)
+    expect(first.status).toBe('running')
+    expect(first.nextStart).toBe(1_000)
+    expect(first.leaseUntil).toBeNull()
+    const requestsBefore = fixture.requestCount('mestsky')
+    const finished = await runHarvest(testDb.db, first.id, { client })
+    expect(finished).toMatchObject({ status: 'succeeded', done: 1_500, created: 1_500 })
+    // One page of 500 (and no second organization list) was all that was left.
+    expect(fixture.requestCount('mestsky') - requestsBefore).toBe(1)
+  })
+
+  it('keeps one harvest per portal: a second start answers the running one, a held run is not taken', async () => {
+    const { run, started } = await startHarvest(testDb.db, 'mestsky', { mode: 'full', trigger: 'user' })
+    expect(started).toBe(true)
+    const again = await startHarvest(testDb.db, 'mestsky', { mode: 'incremental', trigger: 'schedule' })
+    expect(again).toMatchObject({ started: false, run: { id: run.id } })
+    await testDb.db.update(harvestRuns).set({ leaseUntil: new Date(Date.now() + 60_000) }).where(eq(harvestRuns.id, run.id))
+    expect(await runHarvest(testDb.db, run.id, { client })).toBeNull()
+    // The holder died: its lease lapses and the run is taken over and finished.
+    await testDb.db.update(harvestRuns).set({ leaseUntil: new Date(Date.now() - 1) }).where(eq(harvestRuns.id, run.id))
+    expect(await runHarvest(testDb.db, run.id, { client })).toMatchObject({ status: 'succeeded' })
+    expect(await activeRun(testDb.db, 'mestsky')).toBeNull()
+  })
+
+  it.each(['http500', 'malformed-json', 'html-200', 'truncated', 'rate-limit'] as const)(
+    'survives a portal answering %s: records the error, keeps the last good snapshot',
+    async (fault) => {
+      await harvest('rozbity', 'full')
+      expect(await live('rozbity')).toBe(300)
+      fixture.setFault('rozbity', fault, { retryAfterSeconds: 0 })
+      try {
+        const failed = await harvest('rozbity', 'full')
+        expect(failed.status).toBe('failed')
+        expect(failed.errorCount).toBeGreaterThan(0)
+        expect(failed.errors.at(-1)?.kind).toMatch(/http|malformed|not-ckan|rate-limited|circuit-open/)
+        expect(await live('rozbity')).toBe(300)
+      } finally {
+        fixture.setFault('rozbity', 'none')
+      }
+    },
+  )
+
+  it('continues a failed harvest from its checkpoint once the portal is back', async () => {
+    const first = await harvest('krajsky', 'full', 1)
+    expect(first.nextStart).toBe(1_000)
+    fixture.setFault('krajsky', 'http500')
+    const failed = await runHarvest(testDb.db, first.id, { client })
+    expect(failed).toMatchObject({ status: 'failed', nextStart: 1_000 })
+    fixture.setFault('krajsky', 'none')
+    resetGates()
+    const { run, started } = await startHarvest(testDb.db, 'krajsky', { mode: 'full', trigger: 'cli' })
+    expect(started).toBe(true)
+    expect(run.id).toBe(first.id)
+    const resumed = await runHarvest(testDb.db, run.id, { client })
+    expect(resumed).toMatchObject({ status: 'succeeded', done: 2_347, deleted: 0 })
+    expect(resumed!.errors.map((error) => error.kind)).toContain('http')
+  })
+
+  it('refuses demo, disabled and unknown portals', async () => {
+    await testDb.db.insert(ckanInstances).values({ id: 'demo-x', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
+    await expect(startHarvest(testDb.db, 'demo-x', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'demo' })
+    await expect(startHarvest(testDb.db, 'nowhere', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'not-found' })
+  })
+})

@@ -1,0 +1,273 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { maxBoundParams, runBatch, runRawBatch, type Database, type RawStatement } from '../../../db/client.ts'
+import type { datasetExtents } from '../../../db/schema/dataset-extent.ts'
+import type { datasetGroups } from '../../../db/schema/dataset-group.ts'
+import type { datasetTags } from '../../../db/schema/dataset-tag.ts'
+import { datasets } from '../../../db/schema/dataset.ts'
+import { organizations } from '../../../db/schema/organization.ts'
+import type { resources } from '../../../db/schema/resource.ts'
+import { extentOf } from '../extent.ts'
+import type { CkanOrganization, CkanPackage } from '../schemas.ts'
+
+// One pipeline stores datasets whatever their source: a harvest page, a JSONL dump line or the demo catalogue.
+
+const KNOWN_FIELDS = new Set([
+  'id', 'name', 'title', 'notes', 'url', 'license_id', 'license_title', 'maintainer', 'maintainer_email', 'author',
+  'author_email', 'metadata_created', 'metadata_modified', 'state', 'private', 'organization', 'tags', 'groups',
+  'resources', 'extras', 'spatial', 'owner_org', 'num_resources', 'num_tags', 'creator_user_id',
+  'relationships_as_object', 'relationships_as_subject', 'tracking_summary',
+])
+
+/** CKAN prints UTC timestamps without a zone designator; read them as UTC. */
+export function ckanTime(value: string | null | undefined): Date | null {
+  if (!value) return null
+  const text = value.trim()
+  const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(text.slice(10)) ? text : `${text}Z`
+  const ms = Date.parse(zoned)
+  return Number.isFinite(ms) ? new Date(ms) : null
+}
+
+function trimmed(value: string | null | undefined): string | null {
+  const text = value?.trim()
+  return text ? text : null
+}
+
+/** Sizes arrive as numbers, numeric strings or junk; only a whole, non-negative byte count is kept. */
+function byteSize(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
+}
+
+export function organizationIdOf(instanceId: string, pkg: CkanPackage): string | null {
+  const name = trimmed(pkg.organization?.name)
+  return name ? `${instanceId}:${name}` : null
+}
+
+function extraOf(pkg: CkanPackage): Record<string, unknown> | null {
+  const extra: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(pkg)) if (!KNOWN_FIELDS.has(key) && value !== undefined) extra[key] = value
+  if (pkg.extras?.length) extra.extras = Object.fromEntries(pkg.extras.map((item) => [item.key, item.value ?? null]))
+  return Object.keys(extra).length ? extra : null
+}
+
+type Rows = {
+  dataset: typeof datasets.$inferInsert
+  resources: Array<typeof resources.$inferInsert>
+  tags: Array<typeof datasetTags.$inferInsert>
+  groups: Array<typeof datasetGroups.$inferInsert>
+  extent: typeof datasetExtents.$inferInsert | null
+  organization: typeof organizations.$inferInsert | null
+}
+
+export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: number | null; now: Date }): Rows {
+  const id = `${instanceId}:${pkg.id}`
+  const tagNames = [...new Set((pkg.tags ?? []).map((tag) => trimmed(tag.name ?? tag.display_name)).filter((name): name is string => name !== null))]
+  const groupRows = new Map<string, string | null>()
+  for (const group of pkg.groups ?? []) {
+    const name = trimmed(group.name)
+    if (name) groupRows.set(name, trimmed(group.title ?? group.display_name))
+  }
+  const organizationId = organizationIdOf(instanceId, pkg)
+  const organizationTitle = trimmed(pkg.organization?.title ?? pkg.organization?.display_name) ?? trimmed(pkg.organization?.name)
+  const extent = extentOf(pkg)
+  const packageResources = pkg.resources ?? []
+  return {
+    dataset: {
+      id,
+      instanceId,
+      ckanId: pkg.id,
+      name: pkg.name,
+      title: trimmed(pkg.title) ?? pkg.name,
+      notes: pkg.notes ?? null,
+      url: trimmed(pkg.url),
+      organizationId,
+      licenseId: trimmed(pkg.license_id),
+      licenseTitle: trimmed(pkg.license_title),
+      maintainer: trimmed(pkg.maintainer),
+      maintainerEmail: trimmed(pkg.maintainer_email),
+      author: trimmed(pkg.author),
+      authorEmail: trimmed(pkg.author_email),
+      metadataCreated: ckanTime(pkg.metadata_created),
+      metadataModified: ckanTime(pkg.metadata_modified),
+      metadataModifiedRaw: trimmed(pkg.metadata_modified),
+      keywords: [...tagNames, ...[...groupRows].map(([name, title]) => title ?? name), organizationTitle ?? ''].join(' ').trim(),
+      resourceCount: packageResources.length,
+      extra: extraOf(pkg),
+      harvestedAt: context.now,
+      lastSeenRun: context.runId,
+      deletedAt: null,
+    },
+    resources: packageResources.map((resource, position) => ({
+      datasetId: id,
+      position,
+      ckanId: trimmed(resource.id),
+      name: trimmed(resource.name),
+      description: resource.description ?? null,
+      url: trimmed(resource.url),
+      format: trimmed(resource.format),
+      mimetype: trimmed(resource.mimetype),
+      size: byteSize(resource.size),
+      created: trimmed(resource.created),
+      lastModified: trimmed(resource.last_modified),
+    })),
+    tags: tagNames.map((name) => ({ datasetId: id, name })),
+    groups: [...groupRows].map(([name, title]) => ({ datasetId: id, name, title })),
+    extent: extent
+      ? { datasetId: id, source: extent.source, west: extent.bbox[0], south: extent.bbox[1], east: extent.bbox[2], north: extent.bbox[3], geometry: extent.geometry }
+      : null,
+    organization:
+      organizationId && pkg.organization?.name
+        ? { id: organizationId, instanceId, ckanId: trimmed(pkg.organization.id), name: pkg.organization.name, title: organizationTitle ?? pkg.organization.name, harvestedAt: context.now }
+        : null,
+  }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size))
+  return out
+}
+
+type Value = string | number | null
+
+/** Multi-row INSERT statements in chunks that respect the database's bound-parameter limit. */
+function inserts(table: string, columns: string[], rows: Value[][], limit: number, suffix = ''): RawStatement[] {
+  const perStatement = Math.max(1, Math.floor(limit / columns.length))
+  const tuple = `(${columns.map(() => '?').join(',')})`
+  return chunks(rows, perStatement).map((part) => ({
+    sql: `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array(part.length).fill(tuple).join(',')}${suffix}`,
+    args: part.flat(),
+  }))
+}
+
+const ms = (date: Date | null | undefined): number | null => (date ? date.getTime() : null)
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
+
+const DATASET_COLUMNS = [
+  'id', 'instance_id', 'ckan_id', 'name', 'title', 'notes', 'url', 'organization_id', 'license_id', 'license_title',
+  'maintainer', 'maintainer_email', 'author', 'author_email', 'metadata_created', 'metadata_modified',
+  'metadata_modified_raw', 'keywords', 'resource_count', 'extra', 'harvested_at', 'last_seen_run', 'deleted_at',
+]
+const DATASET_UPSERT = ` ON CONFLICT(id) DO UPDATE SET ${DATASET_COLUMNS.filter((column) => column !== 'id' && column !== 'instance_id')
+  .map((column) => `${column}=excluded.${column}`)
+  .join(',')}`
+
+function datasetValues(row: Rows['dataset']): Value[] {
+  return [
+    row.id, row.instanceId, row.ckanId, row.name, row.title, row.notes ?? null, row.url ?? null, row.organizationId ?? null,
+    row.licenseId ?? null, row.licenseTitle ?? null, row.maintainer ?? null, row.maintainerEmail ?? null, row.author ?? null,
+    row.authorEmail ?? null, ms(row.metadataCreated), ms(row.metadataModified), row.metadataModifiedRaw ?? null,
+    row.keywords ?? '', row.resourceCount ?? 0, json(row.extra), ms(row.harvestedAt), row.lastSeenRun ?? null, null,
+  ]
+}
+
+export type StoreResult = { created: number; updated: number }
+
+/**
+ * Upserts a batch of datasets with their resources, tags, groups and extents in one atomic write: a batch is either
+ * stored whole or not at all, so a harvest that dies mid-way leaves the last good snapshot of every dataset.
+ */
+export async function storePackages(
+  db: Database,
+  instanceId: string,
+  packages: CkanPackage[],
+  context: { runId: number | null; now: Date },
+): Promise<StoreResult> {
+  // A portal may list one dataset twice in a page; the last copy wins.
+  const unique = [...new Map(packages.map((pkg) => [pkg.id, pkg])).values()]
+  if (unique.length === 0) return { created: 0, updated: 0 }
+  const rows = unique.map((pkg) => rowsOf(instanceId, pkg, context))
+  const ids = rows.map((row) => row.dataset.id)
+  const limit = maxBoundParams(db)
+
+  let existing = 0
+  for (const part of chunks(ids, limit)) {
+    const [found] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(inArray(datasets.id, part))
+    existing += found?.count ?? 0
+  }
+
+  const orgs = [...new Map(rows.flatMap((row) => (row.organization ? [[row.organization.id, row.organization] as const] : []))).values()]
+  const statements: RawStatement[] = [
+    ...inserts(
+      'organization',
+      ['id', 'instance_id', 'ckan_id', 'name', 'title', 'harvested_at'],
+      orgs.map((org) => [org.id, org.instanceId, org.ckanId ?? null, org.name, org.title, ms(org.harvestedAt)]),
+      limit,
+      ' ON CONFLICT(id) DO NOTHING',
+    ),
+    ...inserts('dataset', DATASET_COLUMNS, rows.map((row) => datasetValues(row.dataset)), limit, DATASET_UPSERT),
+  ]
+  for (const part of chunks(ids, limit)) {
+    const placeholders = part.map(() => '?').join(',')
+    for (const table of ['resource', 'dataset_tag', 'dataset_group', 'dataset_extent']) {
+      statements.push({ sql: `DELETE FROM ${table} WHERE dataset_id IN (${placeholders})`, args: part })
+    }
+  }
+  statements.push(
+    ...inserts(
+      'resource',
+      ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'format', 'mimetype', 'size', 'created', 'last_modified'],
+      rows.flatMap((row) =>
+        row.resources.map((r) => [r.datasetId, r.position, r.ckanId ?? null, r.name ?? null, r.description ?? null, r.url ?? null, r.format ?? null, r.mimetype ?? null, r.size ?? null, r.created ?? null, r.lastModified ?? null]),
+      ),
+      limit,
+    ),
+    ...inserts('dataset_tag', ['dataset_id', 'name'], rows.flatMap((row) => row.tags.map((tag) => [tag.datasetId, tag.name])), limit),
+    ...inserts('dataset_group', ['dataset_id', 'name', 'title'], rows.flatMap((row) => row.groups.map((group) => [group.datasetId, group.name, group.title ?? null])), limit),
+    ...inserts(
+      'dataset_extent',
+      ['dataset_id', 'source', 'west', 'south', 'east', 'north', 'geometry'],
+      rows.flatMap((row) => (row.extent ? [[row.extent.datasetId, row.extent.source, row.extent.west, row.extent.south, row.extent.east, row.extent.north, json(row.extent.geometry)]] : [])),
+      limit,
+    ),
+  )
+  await runRawBatch(db, statements)
+  return { created: unique.length - existing, updated: existing }
+}
+
+/** Organizations from organization_list, upserted with everything the portal says about them. */
+export async function storeOrganizations(db: Database, instanceId: string, list: CkanOrganization[], now: Date): Promise<number> {
+  const rows = [...new Map(list.map((org) => [org.name, org])).values()].map((org) => {
+    const { id: ckanId, name, title, display_name: displayName, description, image_url: imageUrl, package_count: packageCount, ...rest } = org
+    return {
+      id: `${instanceId}:${name}`,
+      instanceId,
+      ckanId: trimmed(ckanId),
+      name,
+      title: trimmed(title) ?? trimmed(displayName) ?? name,
+      description: description ?? null,
+      imageUrl: trimmed(imageUrl),
+      packageCount: packageCount ?? null,
+      extra: rest,
+      harvestedAt: now,
+    }
+  })
+  const statements = chunks(rows, Math.max(1, Math.floor(maxBoundParams(db) / 10))).map((part) =>
+    db
+      .insert(organizations)
+      .values(part)
+      .onConflictDoUpdate({
+        target: organizations.id,
+        set: {
+          ckanId: sql`excluded.ckan_id`,
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          imageUrl: sql`excluded.image_url`,
+          packageCount: sql`excluded.package_count`,
+          extra: sql`excluded.extra`,
+          harvestedAt: sql`excluded.harvested_at`,
+        },
+      }),
+  )
+  await runBatch(db, statements)
+  return rows.length
+}
+
+/** After a complete full harvest: what the portal no longer lists is marked deleted (kept, so links still resolve). */
+export async function markUnseenDeleted(db: Database, instanceId: string, runId: number, now: Date): Promise<number> {
+  const marked = await db
+    .update(datasets)
+    .set({ deletedAt: now })
+    .where(and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt), or(isNull(datasets.lastSeenRun), ne(datasets.lastSeenRun, runId))))
+    .returning({ id: datasets.id })
+  return marked.length
+}

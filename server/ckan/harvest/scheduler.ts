@@ -1,0 +1,89 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { Database } from '../../../db/client.ts'
+import { harvestRuns } from '../../../db/schema/harvest-run.ts'
+import { listInstances } from '../registry.ts'
+import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun } from './harvest.ts'
+
+// What is due, decided from the harvest log alone, so that a Node process, the CLI and Workers' Cron Triggers all
+// agree: each enabled portal is harvested once per interval (a portal that failed waits the interval too, so a dead
+// portal is not hammered), incrementally, with a full harvest (which also finds deletions) once a week.
+
+const FULL_EVERY_MS = 7 * 24 * 60 * 60 * 1000
+
+export type DueHarvest = { instanceId: string; mode: HarvestMode }
+
+export async function dueHarvests(db: Database, options: { intervalMs: number; now?: Date }): Promise<DueHarvest[]> {
+  const now = (options.now ?? new Date()).getTime()
+  const due: DueHarvest[] = []
+  for (const instance of await listInstances(db)) {
+    if (!instance.enabled || instance.isDemo) continue
+    const [latest] = await db.select().from(harvestRuns).where(eq(harvestRuns.instanceId, instance.id)).orderBy(desc(harvestRuns.id)).limit(1)
+    if (latest && (latest.status === 'running' || now - latest.startedAt.getTime() < options.intervalMs)) continue
+    const [lastFull] = await db
+      .select({ startedAt: harvestRuns.startedAt })
+      .from(harvestRuns)
+      .where(and(eq(harvestRuns.instanceId, instance.id), eq(harvestRuns.mode, 'full'), eq(harvestRuns.status, 'succeeded')))
+      .orderBy(desc(harvestRuns.id))
+      .limit(1)
+    due.push({ instanceId: instance.id, mode: !lastFull || now - lastFull.startedAt.getTime() >= FULL_EVERY_MS ? 'full' : 'incremental' })
+  }
+  return due
+}
+
+export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[] }
+
+/**
+ * One round of scheduled work: first the runs a dead worker or an earlier slice left behind, then the portals that
+ * are due. With a budget (Workers) it stops starting work once the budget is spent; what is left continues next time.
+ */
+export async function harvestTick(db: Database, options: { intervalMs: number; budgetMs?: number; now?: Date }): Promise<TickResult> {
+  const started = Date.now()
+  const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
+  const spent = () => remaining() === 0
+  const result: TickResult = { resumed: [], started: [] }
+  for (const run of await resumableRuns(db)) {
+    if (spent()) return result
+    const budgetMs = remaining()
+    const worked = await runHarvest(db, run.id, budgetMs === undefined ? {} : { budgetMs })
+    if (worked) result.resumed.push(worked)
+  }
+  for (const due of await dueHarvests(db, { intervalMs: options.intervalMs, ...(options.now ? { now: options.now } : {}) })) {
+    if (spent()) return result
+    const { run, started: opened } = await startHarvest(db, due.instanceId, { mode: due.mode, trigger: 'schedule' })
+    if (!opened) continue
+    const budgetMs = remaining()
+    const worked = await runHarvest(db, run.id, budgetMs === undefined ? {} : { budgetMs })
+    if (worked) result.started.push(worked)
+  }
+  return result
+}
+
+/**
+ * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
+ * does not keep the process alive.
+ */
+export function startScheduler(openDb: () => Promise<Database>, options: { intervalMs: number; tickMs?: number }): () => void {
+  let busy = false
+  const tick = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const { resumed, started } = await harvestTick(await openDb(), { intervalMs: options.intervalMs })
+      for (const run of [...resumed, ...started]) {
+        console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
+      }
+    } catch (error) {
+      console.error('Scheduled harvest failed:', error)
+    } finally {
+      busy = false
+    }
+  }
+  const first = setTimeout(() => void tick(), 5_000)
+  const timer = setInterval(() => void tick(), options.tickMs ?? 60_000)
+  first.unref?.()
+  timer.unref?.()
+  return () => {
+    clearTimeout(first)
+    clearInterval(timer)
+  }
+}

@@ -1,0 +1,39 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { findInstance } from '../../ckan/registry.ts'
+import { harvestHistory, HarvestError, progressOf, snapshotCount, startHarvest } from '../../ckan/harvest/harvest.ts'
+import { harvestInBackground } from '../../ckan/harvest/work.ts'
+import { protectedProcedure, publicProcedure, router } from '../init.ts'
+
+const InstanceInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
+
+export const harvestRouter = router({
+  /** Starts (or joins) a harvest of one portal; it runs after the answer, and harvest.status follows it. */
+  start: protectedProcedure
+    .input(InstanceInput.extend({ mode: z.enum(['incremental', 'full']).default('incremental') }))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const { run, started } = await startHarvest(ctx.db, input.instanceId, { mode: input.mode, trigger: 'user', requestedBy: ctx.user.id })
+        if (started) harvestInBackground(ctx.db, run, ctx)
+        return { started, run: progressOf(run) }
+      } catch (error) {
+        if (!(error instanceof HarvestError)) throw error
+        const message = { 'not-found': ctx.t('ckan.instanceNotFound'), demo: ctx.t('ckan.harvestDemo'), disabled: ctx.t('ckan.harvestDisabled') }[error.code]
+        throw new TRPCError({ code: error.code === 'not-found' ? 'NOT_FOUND' : 'BAD_REQUEST', message })
+      }
+    }),
+
+  /** The harvest in progress (done, total, rate, ETA) and the portal's harvest log, newest first. */
+  status: publicProcedure.input(InstanceInput).query(async ({ ctx, input }) => {
+    const instance = await findInstance(ctx.db, input.instanceId)
+    if (!instance) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
+    const runs = (await harvestHistory(ctx.db, instance.id)).map(progressOf)
+    return {
+      instanceId: instance.id,
+      datasets: await snapshotCount(ctx.db, instance.id),
+      running: runs.find((run) => run.status === 'running') ?? null,
+      lastSucceeded: runs.find((run) => run.status === 'succeeded') ?? null,
+      runs,
+    }
+  }),
+})
