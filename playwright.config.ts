@@ -37,7 +37,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/trpc/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off' },
+    env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off', PORTALSCOPE_DEMO: 'off' },
     stdout: 'pipe',
   },
 })

@@ -104,7 +104,11 @@ if (group === 'instances' && command === 'list') {
     fail(`Not imported: ${error instanceof Error ? error.message : String(error)}`)
   }
 } else if (group === 'demo' && command === 'load') {
-  const stored = await loadDemoCatalogue(db, { onProgress: (slug, done, total) => line(`${slug}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`) })
+  const stored = await loadDemoCatalogue(db, {
+    onProgress: (slug, done, total) => {
+      if (process.stdout.isTTY || done === total) line(`${slug}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`)
+    },
+  })
   if (process.stdout.isTTY) process.stdout.write('\n')
   console.log(stored ? `Demo catalogue loaded: ${stored.toLocaleString('en')} datasets.` : 'The demo catalogue is already loaded.')
 } else if (group === 'demo' && command === 'remove') {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
 import { apiBaseCandidates, listInstances, searchDirectory, seedFeaturedInstances, slugFor } from './registry.ts'
 
@@ -47,5 +49,17 @@ describe('directory and seeding', () => {
     expect(rows).toHaveLength(25)
     expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(['opendata-mzp-cz', 'data-gov-sk', 'govdata-de']))
     expect(new Set(rows.map((row) => row.id)).size).toBe(25)
+  })
+
+  it('registers them beside the demo catalogue, and not again after an administrator removed them', async () => {
+    const fresh = await createTestDatabase()
+    try {
+      await fresh.db.insert(ckanInstances).values({ id: 'demo-a', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
+      expect(await seedFeaturedInstances(fresh.db)).toBe(25)
+      await fresh.db.delete(ckanInstances).where(eq(ckanInstances.featured, true))
+      expect(await seedFeaturedInstances(fresh.db)).toBe(0)
+    } finally {
+      await fresh.cleanup()
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { maxBoundParams, runBatch, type Database } from '../../db/client.ts'
+import { appSettings } from '../../db/schema/app-setting.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from './client.ts'
@@ -147,10 +148,21 @@ export async function checkInstanceHealth(db: Database, instance: InstanceRow, c
   return { ...instance, ...changes }
 }
 
-/** On a fresh installation: the featured real portals, so the registry is not empty. */
+const FEATURED_SEEDED_KEY = 'featured-portals-seeded'
+
+/**
+ * On a fresh installation: the featured real portals, so the registry is not empty. Once only (remembered in
+ * app_setting), so portals an administrator removed stay removed; demo portals do not count as a registry.
+ */
 export async function seedFeaturedInstances(db: Database): Promise<number> {
-  const existing = await db.select({ id: ckanInstances.id }).from(ckanInstances).limit(1)
-  if (existing.length > 0) return 0
+  const [seeded] = await db.select().from(appSettings).where(eq(appSettings.key, FEATURED_SEEDED_KEY)).limit(1)
+  if (seeded) return 0
+  const remember = db.insert(appSettings).values({ key: FEATURED_SEEDED_KEY, value: 'true', updatedAt: new Date() }).onConflictDoNothing()
+  const existing = await db.select({ id: ckanInstances.id }).from(ckanInstances).where(eq(ckanInstances.isDemo, false)).limit(1)
+  if (existing.length > 0) {
+    await remember
+    return 0
+  }
   const now = new Date()
   const rows = []
   const used = new Set<string>()
@@ -164,7 +176,7 @@ export async function seedFeaturedInstances(db: Database): Promise<number> {
   const perStatement = Math.max(1, Math.floor(maxBoundParams(db) / 12))
   const statements = []
   for (let index = 0; index < rows.length; index += perStatement) statements.push(db.insert(ckanInstances).values(rows.slice(index, index + perStatement)))
-  await runBatch(db, statements)
+  await runBatch(db, [...statements, remember])
   return rows.length
 }
 

@@ -32,21 +32,24 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
 
   const match = ftsQuery(input.q)
   const conditions: SQL[] = [sql`d.deleted_at IS NULL`, sql`d.instance_id IN (${list(instanceIds)})`]
-  if (input.formats?.length) conditions.push(sql`EXISTS (SELECT 1 FROM resource r WHERE r.dataset_id = d.id AND r.format IN (${list(input.formats)}))`)
-  if (input.tags?.length) conditions.push(sql`EXISTS (SELECT 1 FROM dataset_tag t WHERE t.dataset_id = d.id AND t.name IN (${list(input.tags)}))`)
-  if (input.groups?.length) conditions.push(sql`EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_id = d.id AND g.name IN (${list(input.groups)}))`)
+  // Uncorrelated IN (...) subqueries: each filter is looked up once through its own index, then matched by id.
+  if (input.formats?.length) conditions.push(sql`d.id IN (SELECT r.dataset_id FROM resource r WHERE r.format IN (${list(input.formats)}))`)
+  if (input.tags?.length) conditions.push(sql`d.id IN (SELECT t.dataset_id FROM dataset_tag t WHERE t.name IN (${list(input.tags)}))`)
+  if (input.groups?.length) conditions.push(sql`d.id IN (SELECT g.dataset_id FROM dataset_group g WHERE g.name IN (${list(input.groups)}))`)
   if (input.licenses?.length) conditions.push(sql`d.license_id IN (${list(input.licenses)})`)
   if (input.organizationIds?.length) conditions.push(sql`d.organization_id IN (${list(input.organizationIds)})`)
   if (input.bbox) {
     const [west, south, east, north] = input.bbox
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM dataset_extent e WHERE e.dataset_id = d.id AND e.west <= ${east} AND e.east >= ${west} AND e.south <= ${north} AND e.north >= ${south})`,
+      sql`d.id IN (SELECT e.dataset_id FROM dataset_extent e WHERE e.west <= ${east} AND e.east >= ${west} AND e.south <= ${north} AND e.north >= ${south})`,
     )
   }
   const source = match
     ? sql`dataset d JOIN (SELECT rowid, bm25(dataset_fts, 10.0, 1.0, 4.0) AS rank FROM dataset_fts WHERE dataset_fts MATCH ${match}) f ON f.rowid = d.key`
     : sql`dataset d`
   const where = sql.join(conditions, sql` AND `)
+  // Facets join from the matching datasets to their tags, groups and resources (CROSS JOIN keeps SQLite from
+  // putting the unindexed CTE on the inside of the loop).
   const hits = sql`SELECT d.id, d.organization_id, d.license_id, d.license_title FROM ${source} WHERE ${where}`
   const order =
     input.sort === 'name'
@@ -74,15 +77,15 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
       FROM hits WHERE license_id IS NOT NULL GROUP BY license_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT t.name AS value, t.name AS label, count(*) AS n FROM dataset_tag t JOIN hits h ON h.id = t.dataset_id
+      SELECT t.name AS value, t.name AS label, count(*) AS n FROM hits h CROSS JOIN dataset_tag t ON t.dataset_id = h.id
       GROUP BY t.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n FROM dataset_group g JOIN hits h ON h.id = g.dataset_id
+      SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n FROM hits h CROSS JOIN dataset_group g ON g.dataset_id = h.id
       GROUP BY g.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_id) AS n FROM resource r JOIN hits h ON h.id = r.dataset_id
+      SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_id) AS n FROM hits h CROSS JOIN resource r ON r.dataset_id = h.id
       WHERE r.format IS NOT NULL GROUP BY r.format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`SELECT d.instance_id AS id, count(*) AS n FROM ${source} WHERE ${where} GROUP BY d.instance_id`),
   ])

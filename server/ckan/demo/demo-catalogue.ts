@@ -71,6 +71,7 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
     let batch: CkanPackage[] = []
     let done = 0
     const flush = async () => {
+      if (batch.length === 0) return
       await storePackages(db, portal.slug, batch, { runId: run.id, now: new Date() })
       done += batch.length
       batch = []

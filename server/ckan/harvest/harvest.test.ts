@@ -56,6 +56,9 @@ describe('harvesting a portal', () => {
     expect(run.finishedAt).toBeInstanceOf(Date)
     expect(run.rate).toBeGreaterThan(0)
     expect(await live('krajsky')).toBe(2_345)
+    const [instance] = await testDb.db.select().from(ckanInstances).where(eq(ckanInstances.id, 'krajsky'))
+    expect(instance).toMatchObject({ datasetCount: 2_345, lastErrorKind: null })
+    expect(instance!.lastOkAt).toBeInstanceOf(Date)
     // Three pages of 1,000 and the organization list, paged past its 25-object cap.
     const [orgs] = await testDb.db.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.instanceId, 'krajsky'))
     expect(orgs!.count).toBe(60)
@@ -130,6 +133,9 @@ describe('harvesting a portal', () => {
         expect(failed.errorCount).toBeGreaterThan(0)
         expect(failed.errors.at(-1)?.kind).toMatch(/http|malformed|not-ckan|rate-limited|circuit-open/)
         expect(await live('rozbity')).toBe(300)
+        // The registry shows why, in the same terms as a health check.
+        const [instance] = await testDb.db.select().from(ckanInstances).where(eq(ckanInstances.id, 'rozbity'))
+        expect(instance!.lastErrorKind).toBe(failed.errors.at(-1)?.kind)
       } finally {
         fixture.setFault('rozbity', 'none')
       }

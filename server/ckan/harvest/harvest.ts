@@ -219,7 +219,13 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
         let deleted = 0
         // A portal that suddenly lists nothing is more likely broken than emptied: never wipe a snapshot for it.
         if (run.mode === 'full' && run.done > 0) deleted = await markUnseenDeleted(db, instanceId, runId, new Date())
-        return await save({ status: 'succeeded', finishedAt: new Date(), deleted }, segmentStarted)
+        const finishedAt = new Date()
+        // A harvest is the most thorough health check there is: the registry shows its outcome.
+        await db
+          .update(ckanInstances)
+          .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
+          .where(eq(ckanInstances.id, instanceId))
+        return await save({ status: 'succeeded', finishedAt, deleted }, segmentStarted)
       }
       if (!withinBudget) {
         // Budget spent: release the lease so the next slice (or another worker) continues from the checkpoint.
@@ -228,6 +234,14 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     }
   } catch (error) {
     const { kind, message } = describeError(error)
+    if (isCkanError(error)) {
+      // A circuit that opened during this run opened because of the failures before it: report the first of those.
+      const cause = error.kind === 'circuit-open' ? run.errors.find((item) => item.kind !== 'circuit-open' && item.kind !== 'internal') : undefined
+      await db
+        .update(ckanInstances)
+        .set({ lastCheckedAt: new Date(), lastErrorKind: cause?.kind ?? error.kind, lastErrorMessage: cause?.message ?? error.message })
+        .where(eq(ckanInstances.id, instanceId))
+    }
     return await save(
       {
         status: 'failed',

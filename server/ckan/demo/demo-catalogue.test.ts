@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
+import { snapshotSearch } from '../snapshot-search.ts'
+import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.ts'
+import { DEMO_DATASET_TOTAL } from './generator.ts'
+
+let testDb: TestDatabase
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+})
+afterAll(async () => {
+  await testDb.cleanup()
+})
+
+const count = async (query: ReturnType<typeof sql>) => (await testDb.db.all<{ n: number }>(query))[0]!.n
+
+describe('demo catalogue', () => {
+  it('loads into an empty database as three demo portals, once', async () => {
+    expect(await ensureDemoCatalogue(testDb.db)).toBe(DEMO_DATASET_TOTAL)
+    expect(await count(sql`SELECT count(*) AS n FROM dataset`)).toBe(DEMO_DATASET_TOTAL)
+    expect(await count(sql`SELECT count(*) AS n FROM ckan_instance WHERE is_demo = 1`)).toBe(3)
+    expect(await count(sql`SELECT count(*) AS n FROM harvest_run WHERE mode = 'demo' AND status = 'succeeded'`)).toBe(3)
+    expect(await ensureDemoCatalogue(testDb.db)).toBe(0)
+    expect(await loadDemoCatalogue(testDb.db)).toBe(0)
+  }, 60_000)
+
+  it('is searchable like harvested data, with extents inside the Czech regions', async () => {
+    const prague: [number, number, number, number] = [14.22, 49.94, 14.71, 50.18]
+    const result = await snapshotSearch(testDb.db, DEMO_SLUGS, { bbox: prague, sort: 'relevance', page: 1, pageSize: 5 })
+    expect(result.total).toBeGreaterThan(100)
+    expect(result.total).toBeLessThan(DEMO_DATASET_TOTAL / 2)
+    const formats = await snapshotSearch(testDb.db, DEMO_SLUGS, { sort: 'relevance', page: 1, pageSize: 1 })
+    // The real-world mess is kept as declared: CSV and csv are different raw values.
+    expect(formats.facets.formats.map((facet) => facet.value)).toEqual(expect.arrayContaining(['CSV', 'csv']))
+  })
+
+  it('is removed for good by the operator, and only loaded again on request', async () => {
+    expect(await removeDemoCatalogue(testDb.db)).toBe(3)
+    expect(await count(sql`SELECT count(*) AS n FROM dataset`)).toBe(0)
+    expect(await count(sql`SELECT count(*) AS n FROM resource`)).toBe(0)
+    expect(await count(sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH 'praha'`)).toBe(0)
+    expect(await demoCatalogueRemoved(testDb.db)).toBe(true)
+    expect(await ensureDemoCatalogue(testDb.db)).toBe(0)
+  }, 60_000)
+})
