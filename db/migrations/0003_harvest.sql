@@ -5,31 +5,31 @@ CREATE TABLE `app_setting` (
 );
 --> statement-breakpoint
 CREATE TABLE `dataset_extent` (
-	`dataset_id` text PRIMARY KEY NOT NULL,
+	`dataset_key` integer PRIMARY KEY NOT NULL,
 	`source` text NOT NULL,
 	`west` real NOT NULL,
 	`south` real NOT NULL,
 	`east` real NOT NULL,
 	`north` real NOT NULL,
 	`geometry` text NOT NULL,
-	FOREIGN KEY (`dataset_id`) REFERENCES `dataset`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`dataset_key`) REFERENCES `dataset`(`key`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `dataset_extent_bbox_idx` ON `dataset_extent` (`west`,`east`);--> statement-breakpoint
 CREATE TABLE `dataset_group` (
-	`dataset_id` text NOT NULL,
+	`dataset_key` integer NOT NULL,
 	`name` text NOT NULL,
 	`title` text,
-	PRIMARY KEY(`dataset_id`, `name`),
-	FOREIGN KEY (`dataset_id`) REFERENCES `dataset`(`id`) ON UPDATE no action ON DELETE cascade
+	PRIMARY KEY(`dataset_key`, `name`),
+	FOREIGN KEY (`dataset_key`) REFERENCES `dataset`(`key`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `dataset_group_name_idx` ON `dataset_group` (`name`);--> statement-breakpoint
 CREATE TABLE `dataset_tag` (
-	`dataset_id` text NOT NULL,
+	`dataset_key` integer NOT NULL,
 	`name` text NOT NULL,
-	PRIMARY KEY(`dataset_id`, `name`),
-	FOREIGN KEY (`dataset_id`) REFERENCES `dataset`(`id`) ON UPDATE no action ON DELETE cascade
+	PRIMARY KEY(`dataset_key`, `name`),
+	FOREIGN KEY (`dataset_key`) REFERENCES `dataset`(`key`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `dataset_tag_name_idx` ON `dataset_tag` (`name`);--> statement-breakpoint
@@ -77,7 +77,7 @@ CREATE TABLE `organization` (
 --> statement-breakpoint
 CREATE INDEX `organization_instance_idx` ON `organization` (`instance_id`);--> statement-breakpoint
 CREATE TABLE `resource` (
-	`dataset_id` text NOT NULL,
+	`dataset_key` integer NOT NULL,
 	`position` integer NOT NULL,
 	`ckan_id` text,
 	`name` text,
@@ -88,9 +88,9 @@ CREATE TABLE `resource` (
 	`size` integer,
 	`created` text,
 	`last_modified` text,
-	PRIMARY KEY(`dataset_id`, `position`),
-	FOREIGN KEY (`dataset_id`) REFERENCES `dataset`(`id`) ON UPDATE no action ON DELETE cascade
-);
+	PRIMARY KEY(`dataset_key`, `position`),
+	FOREIGN KEY (`dataset_key`) REFERENCES `dataset`(`key`) ON UPDATE no action ON DELETE cascade
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `resource_format_idx` ON `resource` (`format`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint

@@ -1,13 +1,13 @@
-import { index, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { datasets } from './dataset.ts'
 
 // Where a dataset is about, from the ckanext-spatial `spatial` extra, bbox extras or a top-level `spatial` field.
 export const datasetExtents = sqliteTable(
   'dataset_extent',
   {
-    datasetId: text('dataset_id')
+    datasetKey: integer('dataset_key')
       .primaryKey()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
+      .references(() => datasets.key, { onDelete: 'cascade' }),
     source: text('source', { enum: ['spatial-extra', 'bbox-extras', 'spatial-field'] }).notNull(),
     west: real('west').notNull(),
     south: real('south').notNull(),

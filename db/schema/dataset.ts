@@ -3,7 +3,9 @@ import { ckanInstances } from './ckan-instance.ts'
 import { harvestRuns } from './harvest-run.ts'
 
 // A dataset as last harvested. `id` is `<instance slug>:<CKAN dataset UUID>` (docs/api.md). `key` is the integer
-// row id the full-text index (dataset_fts, kept in step by triggers) refers to; nothing outside the database uses it.
+// row id that the full-text index (dataset_fts, kept in step by triggers) and the resource, tag, group and extent
+// tables refer to: new datasets get ascending keys, so their rows append instead of landing all over an index of
+// text ids (bench/harvest.ts). Nothing outside the database uses it.
 export const datasets = sqliteTable(
   'dataset',
   {

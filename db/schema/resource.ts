@@ -5,9 +5,9 @@ import { datasets } from './dataset.ts'
 export const resources = sqliteTable(
   'resource',
   {
-    datasetId: text('dataset_id')
+    datasetKey: integer('dataset_key')
       .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
+      .references(() => datasets.key, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     ckanId: text('ckan_id'),
     name: text('name'),
@@ -20,5 +20,5 @@ export const resources = sqliteTable(
     created: text('created'),
     lastModified: text('last_modified'),
   },
-  (table) => [primaryKey({ columns: [table.datasetId, table.position] }), index('resource_format_idx').on(table.format)],
+  (table) => [primaryKey({ columns: [table.datasetKey, table.position] }), index('resource_format_idx').on(table.format)],
 )

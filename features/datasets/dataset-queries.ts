@@ -101,11 +101,12 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
     .where(eq(datasets.id, canonical))
     .limit(1)
   if (!row) return { kind: 'missing' }
+  const key = row.dataset.key
   const [resourceRows, tagRows, groupRows, extentRows, organizationRows] = await Promise.all([
-    db.select().from(resources).where(eq(resources.datasetId, canonical)).orderBy(asc(resources.position)),
-    db.select({ name: datasetTags.name }).from(datasetTags).where(eq(datasetTags.datasetId, canonical)).orderBy(asc(datasetTags.name)),
-    db.select({ name: datasetGroups.name, title: datasetGroups.title }).from(datasetGroups).where(eq(datasetGroups.datasetId, canonical)),
-    db.select().from(datasetExtents).where(eq(datasetExtents.datasetId, canonical)).limit(1),
+    db.select().from(resources).where(eq(resources.datasetKey, key)).orderBy(asc(resources.position)),
+    db.select({ name: datasetTags.name }).from(datasetTags).where(eq(datasetTags.datasetKey, key)).orderBy(asc(datasetTags.name)),
+    db.select({ name: datasetGroups.name, title: datasetGroups.title }).from(datasetGroups).where(eq(datasetGroups.datasetKey, key)),
+    db.select().from(datasetExtents).where(eq(datasetExtents.datasetKey, key)).limit(1),
     row.dataset.organizationId
       ? db.select({ id: organizations.id, name: organizations.name, title: organizations.title }).from(organizations).where(eq(organizations.id, row.dataset.organizationId)).limit(1)
       : Promise.resolve([]),
@@ -130,7 +131,7 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
       harvestedAt: dataset.harvestedAt,
       tags: tagRows.map((tag) => tag.name),
       groups: groupRows,
-      resources: resourceRows.map(({ datasetId: _datasetId, ckanId, ...resource }) => ({ ...resource, id: ckanId })),
+      resources: resourceRows.map(({ datasetKey: _datasetKey, ckanId, ...resource }) => ({ ...resource, id: ckanId })),
       extent: extent ? { source: extent.source, bbox: [extent.west, extent.south, extent.east, extent.north], geometry: extent.geometry } : null,
       extra: dataset.extra ?? null,
     },

@@ -33,15 +33,15 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
   const match = ftsQuery(input.q)
   const conditions: SQL[] = [sql`d.deleted_at IS NULL`, sql`d.instance_id IN (${list(instanceIds)})`]
   // Uncorrelated IN (...) subqueries: each filter is looked up once through its own index, then matched by id.
-  if (input.formats?.length) conditions.push(sql`d.id IN (SELECT r.dataset_id FROM resource r WHERE r.format IN (${list(input.formats)}))`)
-  if (input.tags?.length) conditions.push(sql`d.id IN (SELECT t.dataset_id FROM dataset_tag t WHERE t.name IN (${list(input.tags)}))`)
-  if (input.groups?.length) conditions.push(sql`d.id IN (SELECT g.dataset_id FROM dataset_group g WHERE g.name IN (${list(input.groups)}))`)
+  if (input.formats?.length) conditions.push(sql`d.key IN (SELECT r.dataset_key FROM resource r WHERE r.format IN (${list(input.formats)}))`)
+  if (input.tags?.length) conditions.push(sql`d.key IN (SELECT t.dataset_key FROM dataset_tag t WHERE t.name IN (${list(input.tags)}))`)
+  if (input.groups?.length) conditions.push(sql`d.key IN (SELECT g.dataset_key FROM dataset_group g WHERE g.name IN (${list(input.groups)}))`)
   if (input.licenses?.length) conditions.push(sql`d.license_id IN (${list(input.licenses)})`)
   if (input.organizationIds?.length) conditions.push(sql`d.organization_id IN (${list(input.organizationIds)})`)
   if (input.bbox) {
     const [west, south, east, north] = input.bbox
     conditions.push(
-      sql`d.id IN (SELECT e.dataset_id FROM dataset_extent e WHERE e.west <= ${east} AND e.east >= ${west} AND e.south <= ${north} AND e.north >= ${south})`,
+      sql`d.key IN (SELECT e.dataset_key FROM dataset_extent e WHERE e.west <= ${east} AND e.east >= ${west} AND e.south <= ${north} AND e.north >= ${south})`,
     )
   }
   const source = match
@@ -50,7 +50,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
   const where = sql.join(conditions, sql` AND `)
   // Facets join from the matching datasets to their tags, groups and resources (CROSS JOIN keeps SQLite from
   // putting the unindexed CTE on the inside of the loop).
-  const hits = sql`SELECT d.id, d.organization_id, d.license_id, d.license_title FROM ${source} WHERE ${where}`
+  const hits = sql`SELECT d.key, d.organization_id, d.license_id, d.license_title FROM ${source} WHERE ${where}`
   const order =
     input.sort === 'name'
       ? sql`d.title COLLATE NOCASE ASC, d.id`
@@ -62,7 +62,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
   const [countRows, pageRows, organizationRows, licenseRows, tagRows, groupRows, formatRows, portalRows] = await Promise.all([
     db.all<Row>(sql`SELECT count(*) AS n FROM ${source} WHERE ${where}`),
     db.all<Row>(sql`
-      SELECT d.id, d.instance_id, d.name, d.title, substr(d.notes, 1, 400) AS notes, d.organization_id, o.title AS organization_title,
+      SELECT d.key, d.id, d.instance_id, d.name, d.title, substr(d.notes, 1, 400) AS notes, d.organization_id, o.title AS organization_title,
              d.license_id, d.license_title, d.metadata_modified_raw
       FROM ${source} LEFT JOIN organization o ON o.id = d.organization_id
       WHERE ${where} ORDER BY ${order} LIMIT ${input.pageSize} OFFSET ${offset}`),
@@ -77,27 +77,27 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
       FROM hits WHERE license_id IS NOT NULL GROUP BY license_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT t.name AS value, t.name AS label, count(*) AS n FROM hits h CROSS JOIN dataset_tag t ON t.dataset_id = h.id
+      SELECT t.name AS value, t.name AS label, count(*) AS n FROM hits h CROSS JOIN dataset_tag t ON t.dataset_key = h.key
       GROUP BY t.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n FROM hits h CROSS JOIN dataset_group g ON g.dataset_id = h.id
+      SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n FROM hits h CROSS JOIN dataset_group g ON g.dataset_key = h.key
       GROUP BY g.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`
       WITH hits AS (${hits})
-      SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_id) AS n FROM hits h CROSS JOIN resource r ON r.dataset_id = h.id
+      SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_key) AS n FROM hits h CROSS JOIN resource r ON r.dataset_key = h.key
       WHERE r.format IS NOT NULL GROUP BY r.format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`SELECT d.instance_id AS id, count(*) AS n FROM ${source} WHERE ${where} GROUP BY d.instance_id`),
   ])
 
-  const ids = pageRows.map((row) => String(row.id))
-  const formatsById = new Map<string, string[]>()
-  if (ids.length) {
-    const rows = await db.all<Row>(sql`SELECT dataset_id, format FROM resource WHERE dataset_id IN (${list(ids)}) AND format IS NOT NULL ORDER BY dataset_id, position`)
+  const keys = pageRows.map((row) => Number(row.key))
+  const formatsByKey = new Map<number, string[]>()
+  if (keys.length) {
+    const rows = await db.all<Row>(sql`SELECT dataset_key, format FROM resource WHERE dataset_key IN (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) AND format IS NOT NULL ORDER BY dataset_key, position`)
     for (const row of rows) {
-      const formats = formatsById.get(String(row.dataset_id)) ?? []
+      const formats = formatsByKey.get(Number(row.dataset_key)) ?? []
       if (!formats.includes(String(row.format))) formats.push(String(row.format))
-      formatsById.set(String(row.dataset_id), formats)
+      formatsByKey.set(Number(row.dataset_key), formats)
     }
   }
   const facet = (rows: Row[]): FacetCount[] => rows.map((row) => ({ value: String(row.value), label: String(row.label), count: Number(row.n) }))
@@ -108,7 +108,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
     title: String(row.title),
     notes: row.notes === null ? null : String(row.notes),
     organization: row.organization_id ? { id: String(row.organization_id), title: String(row.organization_title ?? row.organization_id) } : null,
-    formats: formatsById.get(String(row.id)) ?? [],
+    formats: formatsByKey.get(Number(row.key)) ?? [],
     license: (row.license_title ?? row.license_id ?? null) as string | null,
     modified: (row.metadata_modified_raw ?? null) as string | null,
   }))

@@ -49,12 +49,14 @@ function extraOf(pkg: CkanPackage): Record<string, unknown> | null {
   return Object.keys(extra).length ? extra : null
 }
 
+// Child rows name their dataset by its text id; the store swaps in the dataset's integer key as it writes them.
+type ByDataset<T> = Omit<T, 'datasetKey'> & { datasetId: string }
 type Rows = {
   dataset: typeof datasets.$inferInsert
-  resources: Array<typeof resources.$inferInsert>
-  tags: Array<typeof datasetTags.$inferInsert>
-  groups: Array<typeof datasetGroups.$inferInsert>
-  extent: typeof datasetExtents.$inferInsert | null
+  resources: Array<ByDataset<typeof resources.$inferInsert>>
+  tags: Array<ByDataset<typeof datasetTags.$inferInsert>>
+  groups: Array<ByDataset<typeof datasetGroups.$inferInsert>>
+  extent: ByDataset<typeof datasetExtents.$inferInsert> | null
   organization: typeof organizations.$inferInsert | null
 }
 
@@ -139,6 +141,20 @@ function inserts(table: string, columns: string[], rows: Value[][], limit: numbe
   }))
 }
 
+/**
+ * Multi-row INSERTs of child rows whose first value is the dataset's text id: each row is joined to the dataset to
+ * store its integer key instead, in the same statement (the key of a new dataset is known only once it is written).
+ */
+function childInserts(table: string, columns: string[], rows: Value[][], limit: number): RawStatement[] {
+  const perStatement = Math.max(1, Math.floor(limit / columns.length))
+  const tuple = `(${columns.map(() => '?').join(',')})`
+  const picked = columns.slice(1).map((_, index) => `v.column${index + 2}`).join(',')
+  return chunks(rows, perStatement).map((part) => ({
+    sql: `INSERT INTO ${table} (dataset_key,${columns.slice(1).join(',')}) SELECT d.key,${picked} FROM (VALUES ${Array(part.length).fill(tuple).join(',')}) AS v JOIN dataset d ON d.id = v.column1`,
+    args: part.flat(),
+  }))
+}
+
 const ms = (date: Date | null | undefined): number | null => (date ? date.getTime() : null)
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
 
@@ -162,9 +178,13 @@ function datasetValues(row: Rows['dataset']): Value[] {
 
 export type StoreResult = { created: number; updated: number }
 
+// libSQL writes on the calling thread: a page is stored in slices, with a turn of the event loop between them, so a
+// server that harvests keeps answering requests (each slice blocks for tens of milliseconds, not a page's worth).
+const STORE_SLICE = 250
+
 /**
- * Upserts a batch of datasets with their resources, tags, groups and extents in one atomic write: a batch is either
- * stored whole or not at all, so a harvest that dies mid-way leaves the last good snapshot of every dataset.
+ * Upserts datasets with their resources, tags, groups and extents. Each slice of datasets is one atomic write, and
+ * the writes are idempotent: a harvest that dies mid-page repeats that page and leaves every dataset whole.
  */
 export async function storePackages(
   db: Database,
@@ -174,7 +194,17 @@ export async function storePackages(
 ): Promise<StoreResult> {
   // A portal may list one dataset twice in a page; the last copy wins.
   const unique = [...new Map(packages.map((pkg) => [pkg.id, pkg])).values()]
-  if (unique.length === 0) return { created: 0, updated: 0 }
+  const total: StoreResult = { created: 0, updated: 0 }
+  for (let index = 0; index < unique.length; index += STORE_SLICE) {
+    if (index > 0) await new Promise((resolve) => setImmediate(resolve))
+    const stored = await storeSlice(db, instanceId, unique.slice(index, index + STORE_SLICE), context)
+    total.created += stored.created
+    total.updated += stored.updated
+  }
+  return total
+}
+
+async function storeSlice(db: Database, instanceId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }): Promise<StoreResult> {
   const rows = unique.map((pkg) => rowsOf(instanceId, pkg, context))
   const ids = rows.map((row) => row.dataset.id)
   const limit = maxBoundParams(db)
@@ -199,11 +229,11 @@ export async function storePackages(
   for (const part of chunks(ids, limit)) {
     const placeholders = part.map(() => '?').join(',')
     for (const table of ['resource', 'dataset_tag', 'dataset_group', 'dataset_extent']) {
-      statements.push({ sql: `DELETE FROM ${table} WHERE dataset_id IN (${placeholders})`, args: part })
+      statements.push({ sql: `DELETE FROM ${table} WHERE dataset_key IN (SELECT key FROM dataset WHERE id IN (${placeholders}))`, args: part })
     }
   }
   statements.push(
-    ...inserts(
+    ...childInserts(
       'resource',
       ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'format', 'mimetype', 'size', 'created', 'last_modified'],
       rows.flatMap((row) =>
@@ -211,9 +241,9 @@ export async function storePackages(
       ),
       limit,
     ),
-    ...inserts('dataset_tag', ['dataset_id', 'name'], rows.flatMap((row) => row.tags.map((tag) => [tag.datasetId, tag.name])), limit),
-    ...inserts('dataset_group', ['dataset_id', 'name', 'title'], rows.flatMap((row) => row.groups.map((group) => [group.datasetId, group.name, group.title ?? null])), limit),
-    ...inserts(
+    ...childInserts('dataset_tag', ['dataset_id', 'name'], rows.flatMap((row) => row.tags.map((tag) => [tag.datasetId, tag.name])), limit),
+    ...childInserts('dataset_group', ['dataset_id', 'name', 'title'], rows.flatMap((row) => row.groups.map((group) => [group.datasetId, group.name, group.title ?? null])), limit),
+    ...childInserts(
       'dataset_extent',
       ['dataset_id', 'source', 'west', 'south', 'east', 'north', 'geometry'],
       rows.flatMap((row) => (row.extent ? [[row.extent.datasetId, row.extent.source, row.extent.west, row.extent.south, row.extent.east, row.extent.north, json(row.extent.geometry)]] : [])),

@@ -77,7 +77,7 @@ describe('datasets.search on the snapshot', () => {
     const caller = await anonymous()
     const czechia: [number, number, number, number] = [12.09, 48.55, 18.86, 51.06]
     const [expected] = await testDb.db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM dataset_extent e JOIN dataset d ON d.id = e.dataset_id WHERE d.instance_id = ${PORTAL} AND e.west <= 18.86 AND e.east >= 12.09 AND e.south <= 51.06 AND e.north >= 48.55`,
+      sql`SELECT count(*) AS n FROM dataset_extent e JOIN dataset d ON d.key = e.dataset_key WHERE d.instance_id = ${PORTAL} AND e.west <= 18.86 AND e.east >= 12.09 AND e.south <= 51.06 AND e.north >= 48.55`,
     )
     const result = await caller.datasets.search({ ...snapshot, bbox: czechia })
     expect(result.total).toBe(expected!.n)
