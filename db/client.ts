@@ -49,6 +49,12 @@ export async function runBatch(db: Database, statements: unknown[]): Promise<voi
 }
 
 const libsqlByUrl = new Map<string, Promise<Database>>()
+const urls = new WeakMap<object, string>()
+
+/** The libSQL URL a database was opened from (null for D1), so that a helper process can open the same file. */
+export function databaseUrlOf(db: Database): string | null {
+  return urls.get(db) ?? null
+}
 
 /**
  * Picks the driver from what the runtime offers: a D1 binding under Workers, a libSQL URL on Node.
@@ -94,6 +100,7 @@ async function openLibsql(url: string): Promise<Database> {
   }
   const db = drizzle(client, { schema }) as unknown as Database
   paramLimits.set(db, SQLITE_MAX_PARAMS)
+  urls.set(db, url)
   rawBatches.set(db, async (statements) => {
     await client.batch(statements, 'write')
   })

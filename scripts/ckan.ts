@@ -8,11 +8,14 @@
 //                             harvest every enabled portal (or one), incrementally unless --full
 //   import <slug> <file.jsonl> store a `ckanapi dump datasets` file as the portal's datasets
 //   demo load | demo remove   load the generated demo catalogue, or remove it for good
+//   harvest --run <id>        continue one harvest run (the server starts harvests this way)
+//   background                the demo catalogue and the harvest scheduler (the server starts this helper)
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { createDb } from '../db/client.ts'
 import { migrateLibsql } from '../db/migrate.ts'
 import { isCkanError } from '../server/ckan/errors.ts'
+import { startBackgroundWorkHere } from '../server/background-work.ts'
 import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.ts'
 import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.ts'
 import { importJsonl } from '../server/ckan/harvest/import.ts'
@@ -47,7 +50,8 @@ function describe(row: InstanceRow): string {
 
 await migrateLibsql(url)
 const db = await createDb({ url })
-await seedFeaturedInstances(db)
+// A run started by the server only continues; everything else sees the registry a fresh installation would.
+if (!(group === 'harvest' && args[1] === '--run')) await seedFeaturedInstances(db)
 
 if (group === 'instances' && command === 'list') {
   for (const row of await listInstances(db)) console.log(describe(row))
@@ -67,6 +71,17 @@ if (group === 'instances' && command === 'list') {
   const rows = (await listInstances(db)).filter((row) => row.enabled && !row.isDemo)
   const checked = await Promise.all(rows.map((row) => checkInstanceHealth(db, row)))
   for (const row of checked) console.log(describe(row))
+} else if (group === 'harvest' && args[1] === '--run') {
+  const runId = Number(args[2])
+  if (!Number.isSafeInteger(runId)) fail(USAGE)
+  const result = await runHarvest(db, runId)
+  if (result) console.log(summary(result.instanceId, result))
+} else if (group === 'background') {
+  // Started by the server with an IPC channel: it ends when the server does.
+  process.on('disconnect', () => process.exit(0))
+  await startBackgroundWorkHere()
+  // The scheduler's timers do not hold the process; the IPC channel (or, run by hand, this interval) does.
+  if (!process.connected) setInterval(() => undefined, 60 * 60 * 1000)
 } else if (group === 'harvest') {
   const slugIndex = args.indexOf('--instance')
   const only = slugIndex >= 0 ? args[slugIndex + 1] : undefined

@@ -8,22 +8,36 @@ const HOUR_MS = 60 * 60 * 1000
 
 /**
  * Work a Node server does besides answering requests: the demo catalogue on a fresh database and the harvest
- * scheduler. Once per process, even when the dev server reloads this module.
+ * scheduler, in a helper process (server/helper-process.ts). Once per process, even when the dev server reloads
+ * this module.
  */
 export function startNodeBackgroundWork(): void {
   const state = globalThis as { portalscopeBackgroundStarted?: boolean }
   if (state.portalscopeBackgroundStarted) return
   state.portalscopeBackgroundStarted = true
   const env = serverEnv()
+  if (env.PORTALSCOPE_DEMO === 'off' && env.PORTALSCOPE_SCHEDULER === 'off') return
+  void import('./helper-process.ts').then(({ helperScript, spawnHelper }) => {
+    const script = helperScript()
+    // The helper ends with the server (an IPC channel ties them); it reads the same settings from the environment.
+    if (script) spawnHelper(script, ['background'], { databaseUrl: env.DATABASE_URL, tied: true })
+    else void startBackgroundWorkHere()
+  })
+}
+
+/** The demo catalogue and the scheduler in this process: for the helper itself, and where no helper can be started. */
+export async function startBackgroundWorkHere(): Promise<void> {
+  const env = serverEnv()
   const openDb = () => createDb({ url: env.DATABASE_URL })
   if (env.PORTALSCOPE_DEMO === 'on') {
-    // Imported here so that the Workers bundle never carries the generator.
-    void import('./ckan/demo/demo-catalogue.ts')
-      .then(async ({ ensureDemoCatalogue }) => ensureDemoCatalogue(await openDb()))
-      .then((stored) => {
-        if (stored) console.log(`Demo catalogue loaded: ${stored.toLocaleString('en')} datasets (remove with \`npm run ckan -- demo remove\`).`)
-      })
-      .catch((error: unknown) => console.error('Loading the demo catalogue failed:', error))
+    try {
+      // Imported here so that the Workers bundle never carries the generator.
+      const { ensureDemoCatalogue } = await import('./ckan/demo/demo-catalogue.ts')
+      const stored = await ensureDemoCatalogue(await openDb())
+      if (stored) console.log(`Demo catalogue loaded: ${stored.toLocaleString('en')} datasets (remove with \`npm run ckan -- demo remove\`).`)
+    } catch (error) {
+      console.error('Loading the demo catalogue failed:', error)
+    }
   }
   if (env.PORTALSCOPE_SCHEDULER === 'on') startScheduler(openDb, { intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS })
 }
