@@ -12,6 +12,7 @@ import { createDb } from '../db/client.ts'
 import { migrateLibsql } from '../db/migrate.ts'
 import { ckanInstances } from '../db/schema/ckan-instance.ts'
 import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
 
 const DATASETS = Number(process.argv[2] ?? 100_000)
 const root = path.join(import.meta.dirname, '..')
@@ -37,11 +38,13 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
 }, 50)
 const client = { gate: { politenessDelayMs: 0 } }
+// As the CLI and the server's helper process harvest: writes on a worker thread (BENCH_STORE=inline: this thread).
+const workerStore = process.env.BENCH_STORE === 'inline' ? null : createWorkerStore(url)
 
 async function timed(mode: 'full' | 'incremental') {
   const started = performance.now()
   const { run } = await startHarvest(db, 'bench', { mode, trigger: 'cli' })
-  const result = await runHarvest(db, run.id, { client })
+  const result = await runHarvest(db, run.id, { client, ...(workerStore ? { store: workerStore.store } : {}) })
   const seconds = (performance.now() - started) / 1000
   if (result?.status !== 'succeeded') throw new Error(`harvest ${result?.status}: ${JSON.stringify(result?.errors)}`)
   return { result, seconds }
@@ -59,5 +62,6 @@ const again = await timed('incremental')
 console.log(`harvest incremental (no changes): ${again.result.done} datasets in ${again.seconds.toFixed(2)} s`)
 
 clearInterval(sampler)
+await workerStore?.close()
 fixture.kill()
 await rm(dir, { recursive: true, force: true })

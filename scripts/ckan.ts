@@ -19,6 +19,7 @@ import { startBackgroundWorkHere } from '../server/background-work.ts'
 import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.ts'
 import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.ts'
 import { importJsonl } from '../server/ckan/harvest/import.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
 import { addInstance, checkInstanceHealth, listInstances, removeInstance, seedFeaturedInstances, type InstanceRow } from '../server/ckan/registry.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
@@ -74,12 +75,14 @@ if (group === 'instances' && command === 'list') {
 } else if (group === 'harvest' && args[1] === '--run') {
   const runId = Number(args[2])
   if (!Number.isSafeInteger(runId)) fail(USAGE)
-  const result = await runHarvest(db, runId)
+  const writer = createWorkerStore(url)
+  const result = await runHarvest(db, runId, { store: writer.store })
+  await writer.close()
   if (result) console.log(summary(result.instanceId, result))
 } else if (group === 'background') {
   // Started by the server with an IPC channel: it ends when the server does.
   process.on('disconnect', () => process.exit(0))
-  await startBackgroundWorkHere()
+  await startBackgroundWorkHere({ store: createWorkerStore(url, { unref: true }).store })
   // The scheduler's timers do not hold the process; the IPC channel (or, run by hand, this interval) does.
   if (!process.connected) setInterval(() => undefined, 60 * 60 * 1000)
 } else if (group === 'harvest') {
@@ -89,11 +92,12 @@ if (group === 'instances' && command === 'list') {
   const mode = args.includes('--full') ? 'full' : 'incremental'
   const targets = only ? [only] : (await listInstances(db)).filter((row) => row.enabled && !row.isDemo).map((row) => row.id)
   let failed = 0
+  const writer = createWorkerStore(url)
   for (const slug of targets) {
     try {
       const { run, started } = await startHarvest(db, slug, { mode, trigger: 'cli' })
       if (!started) console.log(`${slug}: a harvest is already running (run ${run.id}); continuing it`)
-      const result = await runHarvest(db, run.id, { onProgress: (progress) => printProgress(slug, progress) })
+      const result = await runHarvest(db, run.id, { store: writer.store, onProgress: (progress) => printProgress(slug, progress) })
       if (process.stdout.isTTY) process.stdout.write('\n')
       if (!result) console.log(`${slug}: another process is working on run ${run.id}`)
       else {
@@ -105,6 +109,7 @@ if (group === 'instances' && command === 'list') {
       console.error(`${slug}: ${error instanceof HarvestError ? error.message : String(error)}`)
     }
   }
+  await writer.close()
   if (failed) process.exit(1)
 } else if (group === 'import') {
   const file = argument

@@ -2,6 +2,7 @@ import type { D1Database, ExecutionContext } from '@cloudflare/workers-types'
 import { createDb } from '../db/client.ts'
 import { harvestTick, startScheduler } from './ckan/harvest/scheduler.ts'
 import { WORKERS_SLICE_MS } from './ckan/harvest/work.ts'
+import type { PackageStore } from './ckan/harvest/worker-store.ts'
 import { serverEnv } from './env.ts'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -26,7 +27,7 @@ export function startNodeBackgroundWork(): void {
 }
 
 /** The demo catalogue and the scheduler in this process: for the helper itself, and where no helper can be started. */
-export async function startBackgroundWorkHere(): Promise<void> {
+export async function startBackgroundWorkHere(options: { store?: PackageStore } = {}): Promise<void> {
   const env = serverEnv()
   const openDb = () => createDb({ url: env.DATABASE_URL })
   if (env.PORTALSCOPE_DEMO === 'on') {
@@ -39,7 +40,7 @@ export async function startBackgroundWorkHere(): Promise<void> {
       console.error('Loading the demo catalogue failed:', error)
     }
   }
-  if (env.PORTALSCOPE_SCHEDULER === 'on') startScheduler(openDb, { intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS })
+  if (env.PORTALSCOPE_SCHEDULER === 'on') startScheduler(openDb, { intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS, ...options })
 }
 
 /** Workers' Cron Trigger (wrangler.toml [triggers]): one slice of scheduled harvesting per invocation. */

@@ -11,6 +11,7 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { resetGates } from '../portal-gate.ts'
 import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.ts'
+import { createWorkerStore } from './worker-store.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -156,6 +157,23 @@ describe('harvesting a portal', () => {
     const resumed = await runHarvest(testDb.db, run.id, { client })
     expect(resumed).toMatchObject({ status: 'succeeded', done: 2_347, deleted: 0 })
     expect(resumed!.errors.map((error) => error.kind)).toContain('http')
+  })
+
+  it('writes the same snapshot through the worker-thread store, while this thread fetches ahead', async () => {
+    await testDb.db.insert(ckanInstances).values({ id: 'vlakno', name: 'Vlákno', baseUrl: fixture.portalUrl('mestsky'), apiBase: fixture.apiBase('mestsky'), createdAt: new Date() })
+    const writer = createWorkerStore(testDb.url)
+    try {
+      const { run } = await startHarvest(testDb.db, 'vlakno', { mode: 'full', trigger: 'cli' })
+      const result = await runHarvest(testDb.db, run.id, { client, store: writer.store })
+      expect(result).toMatchObject({ status: 'succeeded', done: 1_500, created: 1_500, nextStart: 1_500 })
+      expect(await live('vlakno')).toBe(1_500)
+      const [children] = await testDb.db.all<{ inThread: number; inWorker: number }>(sql`
+        SELECT (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.instance_id = 'mestsky') AS inThread,
+               (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.instance_id = 'vlakno') AS inWorker`)
+      expect(children!.inWorker).toBe(children!.inThread)
+    } finally {
+      await writer.close()
+    }
   })
 
   it('refuses demo, disabled and unknown portals', async () => {

@@ -4,8 +4,10 @@ import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../client.ts'
+import type { StoreResult } from './ingest.ts'
 import { isCkanError } from '../errors.ts'
 import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.ts'
+import type { PackageStore } from './worker-store.ts'
 
 // Harvesting a portal into the database: package_search paged 1,000 rows at a time in metadata_modified order,
 // each page stored atomically, the checkpoint (next offset) saved after every page. A run is worked on in slices
@@ -21,6 +23,8 @@ export const LEASE_MS = 60_000
 const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000
 const MAX_STORED_ERRORS = 20
 const PREFETCH_PAGES = 2
+/** Pages handed to the store before the oldest must be checkpointed. */
+const MAX_STORING = 2
 
 export class HarvestError extends Error {
   readonly code: 'not-found' | 'demo' | 'disabled'
@@ -125,6 +129,8 @@ export type RunOptions = {
   client?: Partial<CkanClientOptions>
   /** Called after every stored page, for progress lines. */
   onProgress?: (run: HarvestRun) => void
+  /** Where pages are written; default: this thread (worker-store.ts writes on another). */
+  store?: PackageStore
 }
 
 /**
@@ -133,12 +139,14 @@ export type RunOptions = {
  */
 export async function runHarvest(db: Database, runId: number, options: RunOptions = {}): Promise<HarvestRun | null> {
   const sliceStarted = Date.now()
-  let run = await claim(db, runId, new Date())
-  if (!run) return null
+  const claimed = await claim(db, runId, new Date())
+  if (!claimed) return null
+  let run: HarvestRun = claimed
   const [instance] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, run.instanceId)).limit(1)
   if (!instance) return null
   const client = createCkanClient({ apiBase: instance.apiBase, ...options.client })
   const instanceId = instance.id
+  const store: PackageStore = options.store ?? ((id, packages, context) => storePackages(db, id, packages, context))
   const fq = run.mode === 'incremental' && run.since ? `metadata_modified:[${ckanDate(run.since)} TO *]` : undefined
   const fetchPage = (start: number) =>
     client.packageSearch({ q: '*:*', fq, rows: PACKAGE_SEARCH_MAX_ROWS, start, sort: 'metadata_modified asc' })
@@ -146,15 +154,15 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   // Saves progress and renews the lease; a finished run, or a slice that ran out of budget, gives the lease up.
   const save = async (changes: Partial<typeof harvestRuns.$inferInsert>, segmentStarted: number, release = false) => {
     const now = new Date()
-    const activeMs = (run?.activeMs ?? 0) + (now.getTime() - segmentStarted)
-    const done = changes.done ?? run!.done
+    const activeMs = run.activeMs + (now.getTime() - segmentStarted)
+    const done = changes.done ?? run.done
     const [saved] = await db
       .update(harvestRuns)
       .set({ ...changes, activeMs, rate: activeMs > 0 ? (done / activeMs) * 1000 : null, heartbeatAt: now, leaseUntil: release || (changes.status && changes.status !== 'running') ? null : new Date(now.getTime() + LEASE_MS) })
       .where(eq(harvestRuns.id, runId))
       .returning()
     run = saved ?? run
-    return run!
+    return run
   }
 
   let segmentStarted = Date.now()
@@ -184,29 +192,28 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       }
     }
     fetchAhead(null)
-    for (;;) {
-      const page: PackageSearchResult = await ahead.shift()!
-      const received = page.packages.length + page.skipped
-      const nextStart = run.nextStart + received
-      const finished = received === 0 || received < PACKAGE_SEARCH_MAX_ROWS || nextStart >= page.count
-      const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
-      if (!finished && withinBudget) fetchAhead(page.count)
-
-      const stored = await storePackages(db, instanceId, page.packages, { runId, now: new Date() })
+    // Pages handed to the store and not yet checkpointed, oldest first. A second page may be stored while the first
+    // is being written (a worker-thread store writes them in order); the checkpoint only ever covers stored pages.
+    type Stored = { page: PackageSearchResult; start: number; received: number; stored: Promise<StoreResult> }
+    const storing: Stored[] = []
+    let cursor = run.nextStart
+    const checkpoint = async () => {
+      const item = storing.shift()!
+      const stored = await item.stored
       let errors = run.errors
       let errorCount = run.errorCount
-      if (page.skipped > 0) {
-        errorCount += page.skipped
-        errors = withError(run, { at: new Date().toISOString(), kind: 'malformed', message: `${page.skipped} results at offset ${run.nextStart} were not datasets and were skipped` })
+      if (item.page.skipped > 0) {
+        errorCount += item.page.skipped
+        errors = withError(run, { at: new Date().toISOString(), kind: 'malformed', message: `${item.page.skipped} results at offset ${item.start} were not datasets and were skipped` })
       }
       run = await save(
         {
-          nextStart,
-          total: page.count,
-          done: run.done + received,
+          nextStart: item.start + item.received,
+          total: item.page.count,
+          done: run.done + item.received,
           created: run.created + stored.created,
           updated: run.updated + stored.updated,
-          skipped: run.skipped + page.skipped,
+          skipped: run.skipped + item.page.skipped,
           errorCount,
           errors,
         },
@@ -214,6 +221,22 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       )
       segmentStarted = Date.now()
       options.onProgress?.(run)
+    }
+    for (;;) {
+      const page: PackageSearchResult = await ahead.shift()!
+      const received = page.packages.length + page.skipped
+      const start = cursor
+      cursor += received
+      const finished = received === 0 || received < PACKAGE_SEARCH_MAX_ROWS || cursor >= page.count
+      const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
+      if (!finished && withinBudget) fetchAhead(page.count)
+
+      const stored = store(instanceId, page.packages, { runId, now: new Date() })
+      // Awaited in checkpoint(); until then a failure must not count as unhandled.
+      stored.catch(() => undefined)
+      storing.push({ page, start, received, stored })
+      const draining = finished || !withinBudget
+      while (storing.length > (draining ? 0 : MAX_STORING - 1)) await checkpoint()
 
       if (finished) {
         let deleted = 0

@@ -192,28 +192,47 @@ export async function storePackages(
   packages: CkanPackage[],
   context: { runId: number | null; now: Date },
 ): Promise<StoreResult> {
+  return writeSlices(db, buildSlices(instanceId, packages, context, maxBoundParams(db)))
+}
+
+/** A slice of datasets ready to write: their ids (to count what was new) and the statements that store them. */
+export type WriteSlice = { ids: string[]; statements: RawStatement[] }
+
+/** Turns packages into write statements; pure, so it can run on one thread while another writes. */
+export function buildSlices(
+  instanceId: string,
+  packages: CkanPackage[],
+  context: { runId: number | null; now: Date },
+  limit: number,
+  sliceSize = STORE_SLICE,
+): WriteSlice[] {
   // A portal may list one dataset twice in a page; the last copy wins.
   const unique = [...new Map(packages.map((pkg) => [pkg.id, pkg])).values()]
+  const slices: WriteSlice[] = []
+  for (let index = 0; index < unique.length; index += sliceSize) slices.push(buildSlice(instanceId, unique.slice(index, index + sliceSize), context, limit))
+  return slices
+}
+
+/** Writes slices one by one, each atomically, with a turn of the event loop between them. */
+export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<StoreResult> {
   const total: StoreResult = { created: 0, updated: 0 }
-  for (let index = 0; index < unique.length; index += STORE_SLICE) {
+  for (const [index, slice] of slices.entries()) {
     if (index > 0) await new Promise((resolve) => setImmediate(resolve))
-    const stored = await storeSlice(db, instanceId, unique.slice(index, index + STORE_SLICE), context)
-    total.created += stored.created
-    total.updated += stored.updated
+    let existing = 0
+    for (const part of chunks(slice.ids, maxBoundParams(db))) {
+      const [found] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(inArray(datasets.id, part))
+      existing += found?.count ?? 0
+    }
+    await runRawBatch(db, slice.statements)
+    total.created += slice.ids.length - existing
+    total.updated += existing
   }
   return total
 }
 
-async function storeSlice(db: Database, instanceId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }): Promise<StoreResult> {
+function buildSlice(instanceId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }, limit: number): WriteSlice {
   const rows = unique.map((pkg) => rowsOf(instanceId, pkg, context))
   const ids = rows.map((row) => row.dataset.id)
-  const limit = maxBoundParams(db)
-
-  let existing = 0
-  for (const part of chunks(ids, limit)) {
-    const [found] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(inArray(datasets.id, part))
-    existing += found?.count ?? 0
-  }
 
   const orgs = [...new Map(rows.flatMap((row) => (row.organization ? [[row.organization.id, row.organization] as const] : []))).values()]
   const statements: RawStatement[] = [
@@ -250,8 +269,7 @@ async function storeSlice(db: Database, instanceId: string, unique: CkanPackage[
       limit,
     ),
   )
-  await runRawBatch(db, statements)
-  return { created: unique.length - existing, updated: existing }
+  return { ids, statements }
 }
 
 /** Organizations from organization_list, upserted with everything the portal says about them. */

@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { listInstances } from '../registry.ts'
-import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun } from './harvest.ts'
+import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from './harvest.ts'
+import type { PackageStore } from './worker-store.ts'
 
 // What is due, decided from the harvest log alone, so that a Node process, the CLI and Workers' Cron Triggers all
 // agree: each enabled portal is harvested once per interval (a portal that failed waits the interval too, so a dead
@@ -30,29 +31,31 @@ export async function dueHarvests(db: Database, options: { intervalMs: number; n
   return due
 }
 
+function runOptions(budgetMs: number | undefined, store: PackageStore | undefined): RunOptions {
+  return { ...(budgetMs === undefined ? {} : { budgetMs }), ...(store ? { store } : {}) }
+}
+
 export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[] }
 
 /**
  * One round of scheduled work: first the runs a dead worker or an earlier slice left behind, then the portals that
  * are due. With a budget (Workers) it stops starting work once the budget is spent; what is left continues next time.
  */
-export async function harvestTick(db: Database, options: { intervalMs: number; budgetMs?: number; now?: Date }): Promise<TickResult> {
+export async function harvestTick(db: Database, options: { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore }): Promise<TickResult> {
   const started = Date.now()
   const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
   const spent = () => remaining() === 0
   const result: TickResult = { resumed: [], started: [] }
   for (const run of await resumableRuns(db)) {
     if (spent()) return result
-    const budgetMs = remaining()
-    const worked = await runHarvest(db, run.id, budgetMs === undefined ? {} : { budgetMs })
+    const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
     if (worked) result.resumed.push(worked)
   }
   for (const due of await dueHarvests(db, { intervalMs: options.intervalMs, ...(options.now ? { now: options.now } : {}) })) {
     if (spent()) return result
     const { run, started: opened } = await startHarvest(db, due.instanceId, { mode: due.mode, trigger: 'schedule' })
     if (!opened) continue
-    const budgetMs = remaining()
-    const worked = await runHarvest(db, run.id, budgetMs === undefined ? {} : { budgetMs })
+    const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
     if (worked) result.started.push(worked)
   }
   return result
@@ -62,13 +65,13 @@ export async function harvestTick(db: Database, options: { intervalMs: number; b
  * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
  * does not keep the process alive.
  */
-export function startScheduler(openDb: () => Promise<Database>, options: { intervalMs: number; tickMs?: number }): () => void {
+export function startScheduler(openDb: () => Promise<Database>, options: { intervalMs: number; tickMs?: number; store?: PackageStore }): () => void {
   let busy = false
   const tick = async () => {
     if (busy) return
     busy = true
     try {
-      const { resumed, started } = await harvestTick(await openDb(), { intervalMs: options.intervalMs })
+      const { resumed, started } = await harvestTick(await openDb(), { intervalMs: options.intervalMs, ...(options.store ? { store: options.store } : {}) })
       for (const run of [...resumed, ...started]) {
         console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
       }
