@@ -1,7 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { datasets } from './dataset.ts'
 
-// A dataset's resource (CKAN's distribution), as the portal declared it. Canonical formats are derived from these.
+// A dataset's resource (CKAN's distribution), as the portal declared it, with the canonical format resolved from it
+// when it was stored (server/analysis/formats.ts, docs/formats.md).
 export const resources = sqliteTable(
   'resource',
   {
@@ -19,6 +20,16 @@ export const resources = sqliteTable(
     size: integer('size'),
     created: text('created'),
     lastModified: text('last_modified'),
+    canonicalFormat: text('canonical_format').notNull().default('unknown'),
+    // Where the canonical format came from: the declared format, the mimetype, the URL, or nothing ('none').
+    formatSource: text('format_source', { enum: ['format', 'mimetype', 'url', 'none'] }).notNull().default('none'),
+    // The declared format disagrees with the mimetype or the URL (e.g. EXE declared, text/csv served).
+    formatConflict: integer('format_conflict', { mode: 'boolean' }).notNull().default(false),
+    openness: integer('openness').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.datasetKey, table.position] }), index('resource_format_idx').on(table.format)],
+  (table) => [
+    primaryKey({ columns: [table.datasetKey, table.position] }),
+    index('resource_format_idx').on(table.format),
+    index('resource_canonical_format_idx').on(table.canonicalFormat),
+  ],
 )

@@ -35,6 +35,17 @@ describe('demo catalogue', () => {
     expect(formats.facets.formats.map((facet) => facet.value)).toEqual(expect.arrayContaining(['CSV', 'csv']))
   })
 
+  it('stores each resource with its canonical format, openness and any conflict between what was declared and served', async () => {
+    const rawCsv = await count(sql`SELECT count(*) AS n FROM resource WHERE format = 'CSV'`)
+    const canonicalCsv = await count(sql`SELECT count(*) AS n FROM resource WHERE canonical_format = 'CSV'`)
+    // "csv", ".csv", "text/csv", the EU vocabulary URI ... all count as CSV.
+    expect(canonicalCsv).toBeGreaterThan(rawCsv)
+    expect(await count(sql`SELECT count(*) AS n FROM resource WHERE canonical_format = 'CSV' AND openness <> 3`)).toBe(0)
+    expect(await count(sql`SELECT count(*) AS n FROM resource WHERE format_conflict = 1 AND canonical_format = 'EXE' AND mimetype = 'text/csv'`)).toBeGreaterThan(0)
+    // Resources with nothing to go on stay unknown rather than guessed.
+    expect(await count(sql`SELECT count(*) AS n FROM resource WHERE canonical_format = 'unknown' AND format_source <> 'none'`)).toBe(0)
+  })
+
   it('is removed for good by the operator, and only loaded again on request', async () => {
     expect(await removeDemoCatalogue(testDb.db)).toBe(3)
     expect(await count(sql`SELECT count(*) AS n FROM dataset`)).toBe(0)

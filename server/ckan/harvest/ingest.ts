@@ -6,6 +6,7 @@ import type { datasetTags } from '../../../db/schema/dataset-tag.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { organizations } from '../../../db/schema/organization.ts'
 import type { resources } from '../../../db/schema/resource.ts'
+import { opennessStars, resolveFormat } from '../../analysis/formats.ts'
 import { extentOf } from '../extent.ts'
 import type { CkanOrganization, CkanPackage } from '../schemas.ts'
 
@@ -98,19 +99,26 @@ export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: n
       lastSeenRun: context.runId,
       deletedAt: null,
     },
-    resources: packageResources.map((resource, position) => ({
-      datasetId: id,
-      position,
-      ckanId: trimmed(resource.id),
-      name: trimmed(resource.name),
-      description: resource.description ?? null,
-      url: trimmed(resource.url),
-      format: trimmed(resource.format),
-      mimetype: trimmed(resource.mimetype),
-      size: byteSize(resource.size),
-      created: trimmed(resource.created),
-      lastModified: trimmed(resource.last_modified),
-    })),
+    resources: packageResources.map((resource, position) => {
+      const resolved = resolveFormat(resource)
+      return {
+        datasetId: id,
+        position,
+        ckanId: trimmed(resource.id),
+        name: trimmed(resource.name),
+        description: resource.description ?? null,
+        url: trimmed(resource.url),
+        format: trimmed(resource.format),
+        mimetype: trimmed(resource.mimetype),
+        size: byteSize(resource.size),
+        created: trimmed(resource.created),
+        lastModified: trimmed(resource.last_modified),
+        canonicalFormat: resolved.format,
+        formatSource: resolved.source,
+        formatConflict: resolved.conflict !== null,
+        openness: opennessStars(resolved.format),
+      }
+    }),
     tags: tagNames.map((name) => ({ datasetId: id, name })),
     groups: [...groupRows].map(([name, title]) => ({ datasetId: id, name, title })),
     extent: extent
@@ -254,9 +262,12 @@ function buildSlice(instanceId: string, unique: CkanPackage[], context: { runId:
   statements.push(
     ...childInserts(
       'resource',
-      ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'format', 'mimetype', 'size', 'created', 'last_modified'],
+      ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'format', 'mimetype', 'size', 'created', 'last_modified', 'canonical_format', 'format_source', 'format_conflict', 'openness'],
       rows.flatMap((row) =>
-        row.resources.map((r) => [r.datasetId, r.position, r.ckanId ?? null, r.name ?? null, r.description ?? null, r.url ?? null, r.format ?? null, r.mimetype ?? null, r.size ?? null, r.created ?? null, r.lastModified ?? null]),
+        row.resources.map((r) => [
+          r.datasetId, r.position, r.ckanId ?? null, r.name ?? null, r.description ?? null, r.url ?? null, r.format ?? null, r.mimetype ?? null,
+          r.size ?? null, r.created ?? null, r.lastModified ?? null, r.canonicalFormat ?? 'unknown', r.formatSource ?? 'none', r.formatConflict ? 1 : 0, r.openness ?? 0,
+        ]),
       ),
       limit,
     ),
