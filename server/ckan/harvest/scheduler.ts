@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { listInstances } from '../registry.ts'
@@ -15,18 +15,24 @@ export type DueHarvest = { instanceId: string; mode: HarvestMode }
 
 export async function dueHarvests(db: Database, options: { intervalMs: number; now?: Date }): Promise<DueHarvest[]> {
   const now = (options.now ?? new Date()).getTime()
+  // One pass over the log for every portal at once (a tick runs every minute).
+  const log = await db
+    .select({
+      instanceId: harvestRuns.instanceId,
+      lastStarted: sql<number>`max(${harvestRuns.startedAt})`,
+      running: sql<number>`max(${harvestRuns.status} = 'running')`,
+      lastFull: sql<number | null>`max(CASE WHEN ${harvestRuns.mode} = 'full' AND ${harvestRuns.status} = 'succeeded' THEN ${harvestRuns.startedAt} END)`,
+    })
+    .from(harvestRuns)
+    .groupBy(harvestRuns.instanceId)
+  const byInstance = new Map(log.map((row) => [row.instanceId, row]))
   const due: DueHarvest[] = []
   for (const instance of await listInstances(db)) {
     if (!instance.enabled || instance.isDemo) continue
-    const [latest] = await db.select().from(harvestRuns).where(eq(harvestRuns.instanceId, instance.id)).orderBy(desc(harvestRuns.id)).limit(1)
-    if (latest && (latest.status === 'running' || now - latest.startedAt.getTime() < options.intervalMs)) continue
-    const [lastFull] = await db
-      .select({ startedAt: harvestRuns.startedAt })
-      .from(harvestRuns)
-      .where(and(eq(harvestRuns.instanceId, instance.id), eq(harvestRuns.mode, 'full'), eq(harvestRuns.status, 'succeeded')))
-      .orderBy(desc(harvestRuns.id))
-      .limit(1)
-    due.push({ instanceId: instance.id, mode: !lastFull || now - lastFull.startedAt.getTime() >= FULL_EVERY_MS ? 'full' : 'incremental' })
+    const runs = byInstance.get(instance.id)
+    if (runs && (runs.running || now - runs.lastStarted < options.intervalMs)) continue
+    const lastFull = runs?.lastFull ?? null
+    due.push({ instanceId: instance.id, mode: lastFull === null || now - lastFull >= FULL_EVERY_MS ? 'full' : 'incremental' })
   }
   return due
 }
