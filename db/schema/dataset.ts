@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ckanInstances } from './ckan-instance.ts'
 import { harvestRuns } from './harvest-run.ts'
 
@@ -40,11 +40,31 @@ export const datasets = sqliteTable(
     // The harvest that last saw it; a full harvest marks the ones it did not see as deleted.
     lastSeenRun: integer('last_seen_run').references(() => harvestRuns.id, { onDelete: 'set null' }),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    // The metadata quality score (server/analysis/quality.ts, docs/quality.md), computed when the dataset is stored and
+    // again when a link check changes what is reachable; null until analysed. The breakdown is recomputed on demand
+    // from the stored rows, so only what the rollups sum is kept here.
+    qualityPoints: real('quality_points'),
+    // The most it could have earned: 405 less the weight of the indicators that were not checked.
+    qualityMax: real('quality_max'),
+    // The points scaled to 405, which the rating band is read from.
+    qualityScaled: integer('quality_scaled'),
+    // Bit i is set when MQA_INDICATORS[i] failed or passed only in part.
+    qualityFailed: integer('quality_failed'),
+    qualityFindability: real('quality_findability'),
+    qualityAccessibility: real('quality_accessibility'),
+    qualityInteroperability: real('quality_interoperability'),
+    qualityReusability: real('quality_reusability'),
+    qualityContextuality: real('quality_contextuality'),
+    // Open Data Portal Watch ratios, 0 to 1.
+    pwExistence: real('pw_existence'),
+    pwConformance: real('pw_conformance'),
+    pwOpenness: real('pw_openness'),
   },
   (table) => [
     uniqueIndex('dataset_id_idx').on(table.id),
     index('dataset_instance_name_idx').on(table.instanceId, table.name),
     index('dataset_instance_modified_idx').on(table.instanceId, table.metadataModified),
     index('dataset_organization_idx').on(table.organizationId),
+    index('dataset_instance_quality_idx').on(table.instanceId, table.qualityScaled),
   ],
 )

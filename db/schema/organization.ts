@@ -18,6 +18,9 @@ export const organizations = sqliteTable(
     packageCount: integer('package_count'),
     extra: text('extra', { mode: 'json' }).$type<Record<string, unknown>>(),
     harvestedAt: integer('harvested_at', { mode: 'timestamp_ms' }),
+    // The publisher this organization is merged into across portals (server/analysis/publishers.ts); its own id
+    // until the merge has run.
+    publisherId: text('publisher_id'),
   },
-  (table) => [index('organization_instance_idx').on(table.instanceId)],
+  (table) => [index('organization_instance_idx').on(table.instanceId), index('organization_publisher_idx').on(table.publisherId)],
 )

@@ -14,6 +14,9 @@ export const resources = sqliteTable(
     name: text('name'),
     description: text('description'),
     url: text('url'),
+    // dcat:downloadURL, when the portal sends one (ckanext-dcat); `url` is the access URL.
+    downloadUrl: text('download_url'),
+    rights: text('rights'),
     // The declared format, trimmed but otherwise as sent ("CSV", "csv ", "text/csv" ... are all kept).
     format: text('format'),
     mimetype: text('mimetype'),

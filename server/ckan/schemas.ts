@@ -44,6 +44,9 @@ export const ResourceSchema = z.looseObject({
   size: Count.optional(),
   last_modified: Text.optional(),
   created: Text.optional(),
+  // ckanext-dcat: dcat:downloadURL and dct:rights of a distribution.
+  download_url: Text.optional(),
+  rights: Text.optional(),
 })
 export type CkanResource = z.infer<typeof ResourceSchema>
 

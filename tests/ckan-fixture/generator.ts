@@ -7,7 +7,7 @@ import {
   RESOURCE_KINDS, RIVERS, THEMES, TOWNS,
 } from './vocab.ts'
 import type { License, ResourceKind } from './vocab.ts'
-import { HEX2, Rng, hash32, isoFromUs, pickCum, strHash, weightedCum } from '../../server/ckan/demo/random.ts'
+import { HEX2, Rng, hash32, isoFromUs, mix32, pickCum, strHash, weightedCum } from '../../server/ckan/demo/random.ts'
 
 // The fixture and the demo catalogue share one deterministic randomness (server/ckan/demo/random.ts).
 export { Rng, hash32, isoFromUs, mix32, strHash } from '../../server/ckan/demo/random.ts'
@@ -473,6 +473,9 @@ export class Corpus {
         state: 'active',
         url,
         url_type: upload ? 'upload' : null,
+        // ckanext-dcat fields on some files, decided by hash so that the rest of the corpus stays as it was.
+        ...(!kind.service && mix32(strHash(rid)) % 100 < 40 ? { download_url: url } : {}),
+        ...(mix32(strHash(rid) ^ 0x51) % 100 < 5 ? { rights: 'Volně šiřitelné' } : {}),
       }
     })
 

@@ -4,6 +4,7 @@ import { appSettings } from '../../../db/schema/app-setting.ts'
 import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
+import { refreshRollups } from '../../analysis/rollups.ts'
 import { storeOrganizations, storePackages } from '../harvest/ingest.ts'
 import { OrganizationSchema, PackageSchema, type CkanPackage } from '../schemas.ts'
 import { DEMO_PORTALS, demoOrganizations, demoPackages } from './generator.ts'
@@ -90,6 +91,7 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
       .set({ status: 'succeeded', finishedAt: new Date(), activeMs, rate: activeMs ? (done / activeMs) * 1000 : null, leaseUntil: null })
       .where(eq(harvestRuns.id, run.id))
     await db.update(ckanInstances).set({ datasetCount: done, lastCheckedAt: new Date(), lastOkAt: new Date() }).where(eq(ckanInstances.id, portal.slug))
+    await refreshRollups(db, portal.slug, { harvestRunId: run.id })
     stored += done
   }
   return stored

@@ -502,6 +502,9 @@ function buildPackage(ctx: Context, i: number): Record<string, unknown> {
       state: 'active',
       url,
       url_type: upload ? 'upload' : rng.chance(0.5) ? null : '',
+      // ckanext-dcat fields on some files, decided by hash so that the rest of the catalogue stays as it was.
+      ...(!kind.service && url && mix32(strHash(rid)) % 100 < 40 ? { download_url: url } : {}),
+      ...(mix32(strHash(rid) ^ 0x51) % 100 < 5 ? { rights: 'Volně šiřitelné' } : {}),
     })
   }
 
@@ -531,6 +534,7 @@ function buildPackage(ctx: Context, i: number): Record<string, unknown> {
   }
   if (rng.chance(0.1)) extras.push({ key: 'language', value: rng.pick(['["ces"]', '["ces", "eng"]', 'cs', '']) })
   if (rng.chance(0.1)) extras.push({ key: 'temporal_start', value: `${year}-01-01` }, { key: 'temporal_end', value: `${year}-12-31` })
+  if (mix32(strHash(id) ^ 0xac) % 100 < 20) extras.push({ key: 'access_rights', value: 'http://publications.europa.eu/resource/authority/access-right/PUBLIC' })
   // CKAN returns extras sorted by key.
   extras.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 

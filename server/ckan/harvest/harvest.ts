@@ -6,6 +6,7 @@ import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-ru
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../client.ts'
 import type { StoreResult } from './ingest.ts'
 import { isCkanError } from '../errors.ts'
+import { refreshRollups } from '../../analysis/rollups.ts'
 import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.ts'
 import type { PackageStore } from './worker-store.ts'
 
@@ -248,6 +249,15 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
           .update(ckanInstances)
           .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
           .where(eq(ckanInstances.id, instanceId))
+        // The rollups the analysis pages read are taken from the snapshot as this harvest left it. A failure there
+        // leaves the last rollups in place and is logged; the harvest itself succeeded.
+        try {
+          await refreshRollups(db, instanceId, { harvestRunId: runId, now: finishedAt })
+        } catch (error) {
+          const { message } = describeError(error)
+          run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind: 'internal', message: `rollups: ${message}` }) }, segmentStarted)
+          segmentStarted = Date.now()
+        }
         return await save({ status: 'succeeded', finishedAt, deleted }, segmentStarted)
       }
       if (!withinBudget) {

@@ -4,6 +4,7 @@ import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
 import { PackageSchema, type CkanPackage } from '../schemas.ts'
 import { activeRun, HarvestError, type HarvestRun } from './harvest.ts'
+import { refreshRollups } from '../../analysis/rollups.ts'
 import { storePackages } from './ingest.ts'
 
 // A `ckanapi dump datasets` file (one package_show dict per line) as a harvest source: the same parsing, the same
@@ -79,6 +80,7 @@ export async function importJsonl(
       if (batch.length >= BATCH) await flush()
     }
     await flush()
+    await refreshRollups(db, instanceId, { harvestRunId: run.id })
     const [finished] = await db
       .update(harvestRuns)
       .set({ status: 'succeeded', finishedAt: new Date(), total: done, leaseUntil: null })

@@ -6,6 +6,7 @@ import type { datasetTags } from '../../../db/schema/dataset-tag.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { organizations } from '../../../db/schema/organization.ts'
 import type { resources } from '../../../db/schema/resource.ts'
+import { analyseDataset, qualityResource } from '../../analysis/dataset-analysis.ts'
 import { opennessStars, resolveFormat } from '../../analysis/formats.ts'
 import { extentOf } from '../extent.ts'
 import type { CkanOrganization, CkanPackage } from '../schemas.ts'
@@ -58,6 +59,7 @@ type Rows = {
   tags: Array<ByDataset<typeof datasetTags.$inferInsert>>
   groups: Array<ByDataset<typeof datasetGroups.$inferInsert>>
   extent: ByDataset<typeof datasetExtents.$inferInsert> | null
+  regions: string[]
   organization: typeof organizations.$inferInsert | null
 }
 
@@ -73,57 +75,87 @@ export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: n
   const organizationTitle = trimmed(pkg.organization?.title ?? pkg.organization?.display_name) ?? trimmed(pkg.organization?.name)
   const extent = extentOf(pkg)
   const packageResources = pkg.resources ?? []
+  const extra = extraOf(pkg)
+  const resourceRows = packageResources.map((resource, position) => {
+    const resolved = resolveFormat(resource)
+    return {
+      datasetId: id,
+      position,
+      ckanId: trimmed(resource.id),
+      name: trimmed(resource.name),
+      description: resource.description ?? null,
+      url: trimmed(resource.url),
+      downloadUrl: trimmed(resource.download_url),
+      rights: trimmed(resource.rights),
+      format: trimmed(resource.format),
+      mimetype: trimmed(resource.mimetype),
+      size: byteSize(resource.size),
+      created: trimmed(resource.created),
+      lastModified: trimmed(resource.last_modified),
+      canonicalFormat: resolved.format,
+      formatSource: resolved.source,
+      formatConflict: resolved.conflict !== null,
+      openness: opennessStars(resolved.format),
+    }
+  })
+  const metadataCreated = ckanTime(pkg.metadata_created)
+  const metadataModified = ckanTime(pkg.metadata_modified)
+  // Licence and contacts, stored as sent and read by the quality score alike.
+  const terms = {
+    licenseId: trimmed(pkg.license_id),
+    licenseTitle: trimmed(pkg.license_title),
+    maintainer: trimmed(pkg.maintainer),
+    maintainerEmail: trimmed(pkg.maintainer_email),
+    author: trimmed(pkg.author),
+    authorEmail: trimmed(pkg.author_email),
+  }
+  const title = trimmed(pkg.title) ?? pkg.name
+  const analysis = analyseDataset(
+    {
+      title,
+      notes: pkg.notes ?? null,
+      tags: tagNames,
+      groups: [...groupRows.keys()],
+      hasExtent: extent !== null,
+      extra,
+      ...terms,
+      hasPublisher: organizationId !== null,
+      metadataCreated,
+      metadataModified,
+      // Link checks are applied when a harvest ends (server/analysis/rollups.ts), not page by page.
+      resources: resourceRows.map((row) => qualityResource(row)),
+    },
+    extent,
+  )
   return {
     dataset: {
       id,
       instanceId,
       ckanId: pkg.id,
       name: pkg.name,
-      title: trimmed(pkg.title) ?? pkg.name,
+      title,
       notes: pkg.notes ?? null,
       url: trimmed(pkg.url),
       organizationId,
-      licenseId: trimmed(pkg.license_id),
-      licenseTitle: trimmed(pkg.license_title),
-      maintainer: trimmed(pkg.maintainer),
-      maintainerEmail: trimmed(pkg.maintainer_email),
-      author: trimmed(pkg.author),
-      authorEmail: trimmed(pkg.author_email),
-      metadataCreated: ckanTime(pkg.metadata_created),
-      metadataModified: ckanTime(pkg.metadata_modified),
+      ...terms,
+      metadataCreated,
+      metadataModified,
       metadataModifiedRaw: trimmed(pkg.metadata_modified),
       keywords: [...tagNames, ...[...groupRows].map(([name, title]) => title ?? name), organizationTitle ?? ''].join(' ').trim(),
       resourceCount: packageResources.length,
-      extra: extraOf(pkg),
+      extra,
       harvestedAt: context.now,
       lastSeenRun: context.runId,
       deletedAt: null,
+      ...analysis.quality,
     },
-    resources: packageResources.map((resource, position) => {
-      const resolved = resolveFormat(resource)
-      return {
-        datasetId: id,
-        position,
-        ckanId: trimmed(resource.id),
-        name: trimmed(resource.name),
-        description: resource.description ?? null,
-        url: trimmed(resource.url),
-        format: trimmed(resource.format),
-        mimetype: trimmed(resource.mimetype),
-        size: byteSize(resource.size),
-        created: trimmed(resource.created),
-        lastModified: trimmed(resource.last_modified),
-        canonicalFormat: resolved.format,
-        formatSource: resolved.source,
-        formatConflict: resolved.conflict !== null,
-        openness: opennessStars(resolved.format),
-      }
-    }),
+    resources: resourceRows,
     tags: tagNames.map((name) => ({ datasetId: id, name })),
     groups: [...groupRows].map(([name, title]) => ({ datasetId: id, name, title })),
     extent: extent
       ? { datasetId: id, source: extent.source, west: extent.bbox[0], south: extent.bbox[1], east: extent.bbox[2], north: extent.bbox[3], geometry: extent.geometry }
       : null,
+    regions: analysis.regions,
     organization:
       organizationId && pkg.organization?.name
         ? { id: organizationId, instanceId, ckanId: trimmed(pkg.organization.id), name: pkg.organization.name, title: organizationTitle ?? pkg.organization.name, harvestedAt: context.now }
@@ -170,6 +202,8 @@ const DATASET_COLUMNS = [
   'id', 'instance_id', 'ckan_id', 'name', 'title', 'notes', 'url', 'organization_id', 'license_id', 'license_title',
   'maintainer', 'maintainer_email', 'author', 'author_email', 'metadata_created', 'metadata_modified',
   'metadata_modified_raw', 'keywords', 'resource_count', 'extra', 'harvested_at', 'last_seen_run', 'deleted_at',
+  'quality_points', 'quality_max', 'quality_scaled', 'quality_failed', 'quality_findability', 'quality_accessibility',
+  'quality_interoperability', 'quality_reusability', 'quality_contextuality', 'pw_existence', 'pw_conformance', 'pw_openness',
 ]
 const DATASET_UPSERT = ` ON CONFLICT(id) DO UPDATE SET ${DATASET_COLUMNS.filter((column) => column !== 'id' && column !== 'instance_id')
   .map((column) => `${column}=excluded.${column}`)
@@ -181,6 +215,10 @@ function datasetValues(row: Rows['dataset']): Value[] {
     row.licenseId ?? null, row.licenseTitle ?? null, row.maintainer ?? null, row.maintainerEmail ?? null, row.author ?? null,
     row.authorEmail ?? null, ms(row.metadataCreated), ms(row.metadataModified), row.metadataModifiedRaw ?? null,
     row.keywords ?? '', row.resourceCount ?? 0, json(row.extra), ms(row.harvestedAt), row.lastSeenRun ?? null, null,
+    row.qualityPoints ?? null, row.qualityMax ?? null, row.qualityScaled ?? null, row.qualityFailed ?? null,
+    row.qualityFindability ?? null, row.qualityAccessibility ?? null, row.qualityInteroperability ?? null,
+    row.qualityReusability ?? null, row.qualityContextuality ?? null, row.pwExistence ?? null, row.pwConformance ?? null,
+    row.pwOpenness ?? null,
   ]
 }
 
@@ -255,23 +293,24 @@ function buildSlice(instanceId: string, unique: CkanPackage[], context: { runId:
   ]
   for (const part of chunks(ids, limit)) {
     const placeholders = part.map(() => '?').join(',')
-    for (const table of ['resource', 'dataset_tag', 'dataset_group', 'dataset_extent']) {
+    for (const table of ['resource', 'dataset_tag', 'dataset_group', 'dataset_extent', 'dataset_region']) {
       statements.push({ sql: `DELETE FROM ${table} WHERE dataset_key IN (SELECT key FROM dataset WHERE id IN (${placeholders}))`, args: part })
     }
   }
   statements.push(
     ...childInserts(
       'resource',
-      ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'format', 'mimetype', 'size', 'created', 'last_modified', 'canonical_format', 'format_source', 'format_conflict', 'openness'],
+      ['dataset_id', 'position', 'ckan_id', 'name', 'description', 'url', 'download_url', 'rights', 'format', 'mimetype', 'size', 'created', 'last_modified', 'canonical_format', 'format_source', 'format_conflict', 'openness'],
       rows.flatMap((row) =>
         row.resources.map((r) => [
-          r.datasetId, r.position, r.ckanId ?? null, r.name ?? null, r.description ?? null, r.url ?? null, r.format ?? null, r.mimetype ?? null,
+          r.datasetId, r.position, r.ckanId ?? null, r.name ?? null, r.description ?? null, r.url ?? null, r.downloadUrl ?? null, r.rights ?? null, r.format ?? null, r.mimetype ?? null,
           r.size ?? null, r.created ?? null, r.lastModified ?? null, r.canonicalFormat ?? 'unknown', r.formatSource ?? 'none', r.formatConflict ? 1 : 0, r.openness ?? 0,
         ]),
       ),
       limit,
     ),
     ...childInserts('dataset_tag', ['dataset_id', 'name'], rows.flatMap((row) => row.tags.map((tag) => [tag.datasetId, tag.name])), limit),
+    ...childInserts('dataset_region', ['dataset_id', 'region_id'], rows.flatMap((row) => row.regions.map((region) => [row.dataset.id, region])), limit),
     ...childInserts('dataset_group', ['dataset_id', 'name', 'title'], rows.flatMap((row) => row.groups.map((group) => [group.datasetId, group.name, group.title ?? null])), limit),
     ...childInserts(
       'dataset_extent',
