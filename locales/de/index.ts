@@ -7,5 +7,14 @@ import gallery from './gallery.json'
 import navigation from './navigation.json'
 import pages from './pages.json'
 import validation from './validation.json'
+import overview from './overview.json'
+import portals from './portals.json'
+import explorer from './explorer.json'
+import dataset from './dataset.json'
+import orgs from './orgs.json'
+import formats from './formats.json'
+import quality from './quality.json'
+import mqa from './mqa.json'
+import charts from './charts.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts }
