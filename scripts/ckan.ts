@@ -8,11 +8,17 @@
 //                             harvest every enabled portal (or one), incrementally unless --full
 //   import <slug> <file.jsonl> store a `ckanapi dump datasets` file as the portal's datasets
 //   demo load | demo remove   load the generated demo catalogue, or remove it for good
+//   analyse                   re-analyse what is not yet and refresh every portal's rollups
+//   links [--instance <slug>] [--limit N]
+//                             check due resource links (all portals, or one) and re-score their datasets
 //   harvest --run <id>        continue one harvest run (the server starts harvests this way)
 //   background                the demo catalogue and the harvest scheduler (the server starts this helper)
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { createDb } from '../db/client.ts'
+import { checkAndRecord, checkPortalLinks, dueLinks } from '../server/analysis/link-check-store.ts'
+import { summariseChecks } from '../server/analysis/link-check.ts'
+import { refreshAllRollups } from '../server/analysis/rollups.ts'
 import { migrateLibsql } from '../db/migrate.ts'
 import { isCkanError } from '../server/ckan/errors.ts'
 import { startBackgroundWorkHere } from '../server/background-work.ts'
@@ -31,6 +37,8 @@ const USAGE = [
   '       npm run ckan -- harvest [--instance <slug>] [--full]',
   '       npm run ckan -- import <slug> <file.jsonl>',
   '       npm run ckan -- demo load | demo remove',
+  '       npm run ckan -- analyse',
+  '       npm run ckan -- links [--instance <slug>] [--limit N]',
 ].join('\n')
 
 function fail(message: string): never {
@@ -134,6 +142,23 @@ if (group === 'instances' && command === 'list') {
 } else if (group === 'demo' && command === 'remove') {
   const removed = await removeDemoCatalogue(db)
   console.log(`Removed ${removed} demo portals; the demo catalogue will not be loaded again (\`npm run ckan -- demo load\` brings it back).`)
+} else if (group === 'analyse') {
+  for (const refresh of await refreshAllRollups(db)) {
+    console.log(`Rollups ${refresh.rollupId}: ${refresh.datasets.toLocaleString('en')} datasets, ${refresh.reanalysed.toLocaleString('en')} re-analysed, in ${refresh.ms} ms`)
+  }
+} else if (group === 'links') {
+  const flag = (name: string) => {
+    const at = args.indexOf(name)
+    return at >= 0 ? args[at + 1] : undefined
+  }
+  const instanceId = flag('--instance')
+  const limit = Number(flag('--limit') ?? 500)
+  if (!Number.isInteger(limit) || limit < 1) fail('--limit takes a whole number of links')
+  const options = { allowPrivate, onResult: (result: { url: string; ok: boolean; status: number | null; error: string | null }) => line(`${result.ok ? 'ok ' : 'bad'} ${result.status ?? result.error} ${result.url}`) }
+  const run = instanceId ? await checkPortalLinks(db, instanceId, { ...options, limit }) : await checkAndRecord(db, await dueLinks(db, { limit }), options)
+  if (process.stdout.isTTY) process.stdout.write('\n')
+  const summary = summariseChecks(run.results)
+  console.log(`Checked ${summary.total} links: ${summary.ok} ok, ${summary.broken} broken, ${summary.unreachable} unreachable, ${summary.blocked} not allowed, ${summary.invalid} invalid; ${run.rescored} datasets re-scored.`)
 } else {
   fail(USAGE)
 }

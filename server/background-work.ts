@@ -40,14 +40,25 @@ export async function startBackgroundWorkHere(options: { store?: PackageStore } 
       console.error('Loading the demo catalogue failed:', error)
     }
   }
-  if (env.PORTALSCOPE_SCHEDULER === 'on') startScheduler(openDb, { intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS, ...options })
+  if (env.PORTALSCOPE_SCHEDULER === 'on') {
+    startScheduler(openDb, {
+      intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS,
+      ...options,
+      ...(env.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
+    })
+  }
 }
 
 /** Workers' Cron Trigger (wrangler.toml [triggers]): one slice of scheduled harvesting per invocation. */
 export async function scheduled(_controller: unknown, env: { DB?: D1Database }, ctx: ExecutionContext): Promise<void> {
   if (!env.DB || serverEnv().PORTALSCOPE_SCHEDULER === 'off') return
   const db = await createDb({ d1: env.DB })
-  const work = harvestTick(db, { intervalMs: serverEnv().PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS, budgetMs: WORKERS_SLICE_MS }).then(({ resumed, started }) => {
+  const settings = serverEnv()
+  const work = harvestTick(db, {
+    intervalMs: settings.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS,
+    budgetMs: WORKERS_SLICE_MS,
+    ...(settings.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: settings.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
+  }).then(({ resumed, started }) => {
     for (const run of [...resumed, ...started]) console.log(`Harvest of ${run.instanceId} (${run.mode}): ${run.status}, ${run.done}/${run.total ?? '?'} datasets`)
   })
   ctx.waitUntil(work)

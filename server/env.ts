@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   // Harvests every enabled portal on an interval (Node); tests and one-off tools turn it off.
   PORTALSCOPE_SCHEDULER: z.enum(['on', 'off']).default('on'),
   PORTALSCOPE_HARVEST_INTERVAL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(24),
+  // Checks resource links politely in the background (scheduler ticks, Workers' Cron), feeding the quality scores.
+  PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
   // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
   PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
   // Set when a reverse proxy stands in front: only then are X-Forwarded-* headers believed.

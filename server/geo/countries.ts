@@ -3,7 +3,7 @@ import type { BBox, MultiPolygon, Polygon } from './cz-regions.ts'
 import { anyPolygonContains, bboxOfPolygons, prepareLonLatPolygon, preparePolygon, type FlatRing, type PreparedPolygon } from './polygons.ts'
 
 // The world's countries from world-atlas 2.0.2 (Mike Bostock, ISC licence), the Natural Earth 4.1.0 admin-0
-// boundaries at 1:50m (public domain); see README.md. 1:50m keeps small states such as Liechtenstein and Monaco, which
+// boundaries at 1:50m (public domain); see README.md. 1:50m keeps small states such as Liechtenstein and Andorra, which
 // 1:110m drops. Good for telling which country a dataset is about, not for cartography.
 
 /**
@@ -67,7 +67,7 @@ type Arcs = { xy: Float64Array; start: Uint32Array }
 
 /**
  * TopoJSON decoded straight into flat rings, with the same arithmetic as topojson-client's feature(), which the tests
- * compare against: feature() builds ~100,000 small arrays, about 20 ms and 10 MB more than this.
+ * compare against: feature() would build ~100,000 two-element arrays (several MB) only for them to be flattened again.
  */
 function decodeArcs(topology: Topology): Arcs {
   const [kx = 1, ky = 1] = topology.transform.scale
@@ -122,7 +122,8 @@ function ringOf({ xy, start }: Arcs, arcIds: readonly number[]): FlatRing {
 }
 
 function toGeoJson(polygons: readonly FlatRing[][]): Polygon | MultiPolygon {
-  const coordinates = polygons.map((rings) => rings.map((ring) => Array.from({ length: ring.length / 2 }, (_, k) => [ring[2 * k] as number, ring[2 * k + 1] as number])))
+  const position = (ring: FlatRing, k: number) => [ring[2 * k] as number, ring[2 * k + 1] as number]
+  const coordinates = polygons.map((rings) => rings.map((ring) => Array.from({ length: ring.length / 2 }, (_, k) => position(ring, k))))
   return coordinates.length === 1 ? { type: 'Polygon', coordinates: coordinates[0] ?? [] } : { type: 'MultiPolygon', coordinates }
 }
 

@@ -5,6 +5,7 @@ import { formatsRouter } from './routers/formats.ts'
 import { harvestRouter } from './routers/harvest.ts'
 import { healthProcedure } from './routers/health.ts'
 import { instancesRouter } from './routers/instances.ts'
+import { linksRouter } from './routers/links.ts'
 import { organizationsRouter } from './routers/organizations.ts'
 import { profileRouter } from './routers/profile.ts'
 import { qualityRouter } from './routers/quality.ts'
@@ -21,6 +22,7 @@ export const appRouter = router({
   quality: qualityRouter,
   organizations: organizationsRouter,
   regions: regionsRouter,
+  links: linksRouter,
 })
 
 export type AppRouter = typeof appRouter

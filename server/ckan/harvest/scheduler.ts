@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
+import { linkCheckTick } from '../../analysis/link-check-store.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { listInstances } from '../registry.ts'
 import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from './harvest.ts'
@@ -41,17 +42,24 @@ function runOptions(budgetMs: number | undefined, store: PackageStore | undefine
   return { ...(budgetMs === undefined ? {} : { budgetMs }), ...(store ? { store } : {}) }
 }
 
-export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[] }
+export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[]; linksChecked: number }
+
+// A tick checks a few links after its harvests: a small steady trickle, polite to every host (docs/link-check.md).
+const LINKS_PER_TICK = 60
+const LINK_BUDGET_MS = 40_000
 
 /**
  * One round of scheduled work: first the runs a dead worker or an earlier slice left behind, then the portals that
  * are due. With a budget (Workers) it stops starting work once the budget is spent; what is left continues next time.
  */
-export async function harvestTick(db: Database, options: { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore }): Promise<TickResult> {
+export async function harvestTick(
+  db: Database,
+  options: { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
+): Promise<TickResult> {
   const started = Date.now()
   const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
   const spent = () => remaining() === 0
-  const result: TickResult = { resumed: [], started: [] }
+  const result: TickResult = { resumed: [], started: [], linksChecked: 0 }
   for (const run of await resumableRuns(db)) {
     if (spent()) return result
     const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
@@ -64,6 +72,11 @@ export async function harvestTick(db: Database, options: { intervalMs: number; b
     const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
     if (worked) result.started.push(worked)
   }
+  if (options.linkCheck && !spent()) {
+    const budgetMs = Math.min(LINK_BUDGET_MS, remaining() ?? LINK_BUDGET_MS)
+    const links = await linkCheckTick(db, { limit: LINKS_PER_TICK, budgetMs, allowPrivate: options.linkCheck.allowPrivate })
+    result.linksChecked = links.checked
+  }
   return result
 }
 
@@ -71,13 +84,20 @@ export async function harvestTick(db: Database, options: { intervalMs: number; b
  * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
  * does not keep the process alive.
  */
-export function startScheduler(openDb: () => Promise<Database>, options: { intervalMs: number; tickMs?: number; store?: PackageStore }): () => void {
+export function startScheduler(
+  openDb: () => Promise<Database>,
+  options: { intervalMs: number; tickMs?: number; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
+): () => void {
   let busy = false
   const tick = async () => {
     if (busy) return
     busy = true
     try {
-      const { resumed, started } = await harvestTick(await openDb(), { intervalMs: options.intervalMs, ...(options.store ? { store: options.store } : {}) })
+      const { resumed, started } = await harvestTick(await openDb(), {
+        intervalMs: options.intervalMs,
+        ...(options.store ? { store: options.store } : {}),
+        ...(options.linkCheck ? { linkCheck: options.linkCheck } : {}),
+      })
       for (const run of [...resumed, ...started]) {
         console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
       }

@@ -228,3 +228,11 @@ describe('quality.dataset', () => {
     expect((await rejection((await caller()).quality.dataset({ id: 'narodni:no-such-dataset' }), TRPCError)).code).toBe('NOT_FOUND')
   })
 })
+
+describe('links', () => {
+  it('lets only signed-in users ask for link checks', async () => {
+    const api = await caller()
+    expect((await rejection(api.links.checkDataset({ id: 'narodni:anything' }), TRPCError)).code).toBe('UNAUTHORIZED')
+    expect((await rejection(api.links.checkPortal({ instanceId: 'narodni' }), TRPCError)).code).toBe('UNAUTHORIZED')
+  })
+})
