@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_FIXTURE_PORT, E2E_LIVE_PORTAL } from './tests/e2e/fixtures.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'file:./data/e2e.db'
@@ -31,13 +32,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The README's way (`npm start`), on a fresh database seeded with one known dataset.
-    command: 'node tests/e2e/seed.ts && npm start',
-    url: `http://localhost:${PORT}/api/trpc/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off', PORTALSCOPE_DEMO: 'off' },
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // The README's way (`npm start`), on a fresh database seeded with the demo catalogue, a harvested fixture
+      // portal and a portal that is down (tests/e2e/seed.ts). Loopback portals are allowed for the fixture.
+      command: 'node tests/e2e/seed.ts && npm start',
+      url: `http://localhost:${PORT}/api/trpc/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off', PORTALSCOPE_DEMO: 'off', PORTALSCOPE_ALLOW_PRIVATE_HOSTS: '1' },
+      stdout: 'pipe',
+    },
+    {
+      // The fixture portal live search asks during the run: the same generated portal the seed harvested.
+      command: `node tests/ckan-fixture/cli.ts --port ${E2E_FIXTURE_PORT} --portal ${E2E_LIVE_PORTAL.id}:${E2E_LIVE_PORTAL.datasets}`,
+      url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/${E2E_LIVE_PORTAL.id}/api/3/action/status_show`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 })

@@ -6,3 +6,23 @@ export const E2E_DATASET = {
   title: 'Air quality in Prague',
 }
 export const E2E_DATASET_ID = `${E2E_INSTANCE.id}:${E2E_DATASET.uuid}`
+/** The description of the e2e dataset: Markdown with a script and script links that must render inert. */
+export const E2E_DATASET_NOTES = [
+  'Hourly measurements from the city network.',
+  '',
+  '<script>window.__pwned = true</script>',
+  '',
+  '[Open me](javascript:window.__pwned=true) and [the network](https://example.org/air).',
+  '',
+  '<img src=x onerror="window.__pwned=true">',
+].join('\n')
+export const E2E_PUBLISHER = { name: 'e2e-city', title: 'E2E City Office' }
+
+/**
+ * A CKAN fixture portal served on loopback during the e2e run (playwright.config.ts), registered and harvested by the
+ * seed, so live search has a real portal to ask. The e2e portal above points at a closed port: it is the portal that
+ * is down, with the reason recorded by a real health check.
+ */
+export const E2E_FIXTURE_PORT = 5199
+export const E2E_LIVE_PORTAL = { id: 'live-a', name: 'Live fixture portal', datasets: 300 }
+export const DEMO_PORTAL_IDS = ['demo-narodni-katalog', 'demo-kraje', 'demo-mesta'] as const

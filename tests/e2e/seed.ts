@@ -1,10 +1,17 @@
-// Prepares the e2e database: a fresh file with the migrations applied and one known portal and dataset.
+// Prepares the e2e database: a fresh file with the migrations applied, the demo catalogue, a fixture portal harvested
+// for real (live search asks it during the run), and the e2e portal, which is down, with one known dataset.
 import { rm } from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { migrateLibsql } from '../../db/migrate.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
-import { datasets } from '../../db/schema/dataset.ts'
-import { E2E_DATASET, E2E_DATASET_ID, E2E_INSTANCE } from './fixtures.ts'
+import { refreshRollups } from '../../server/analysis/rollups.ts'
+import { loadDemoCatalogue } from '../../server/ckan/demo/demo-catalogue.ts'
+import { runHarvest, startHarvest } from '../../server/ckan/harvest/harvest.ts'
+import { storePackages } from '../../server/ckan/harvest/ingest.ts'
+import { checkInstanceHealth, findInstance } from '../../server/ckan/registry.ts'
+import { startCkanFixture } from '../ckan-fixture/server.ts'
+import { E2E_DATASET, E2E_DATASET_NOTES, E2E_FIXTURE_PORT, E2E_INSTANCE, E2E_LIVE_PORTAL, E2E_PUBLISHER } from './fixtures.ts'
 
 const url = process.env.DATABASE_URL
 if (!url?.startsWith('file:')) throw new Error('The e2e seed needs DATABASE_URL=file:...')
@@ -12,19 +19,68 @@ const file = url.slice('file:'.length)
 await Promise.all(['', '-wal', '-shm', '-journal'].map((suffix) => rm(`${file}${suffix}`, { force: true })))
 await migrateLibsql(url)
 const db = await createDb({ url })
+
+await loadDemoCatalogue(db)
+
+// A fixture on a port of its own is harvested here; during the run the same generated portal (the same slug gives
+// the same datasets) is served on E2E_FIXTURE_PORT, where the registry then points.
+const fixture = await startCkanFixture({ portals: [{ slug: E2E_LIVE_PORTAL.id, datasets: E2E_LIVE_PORTAL.datasets }] })
+try {
+  await db.insert(ckanInstances).values({
+    id: E2E_LIVE_PORTAL.id,
+    name: E2E_LIVE_PORTAL.name,
+    baseUrl: fixture.portalUrl(E2E_LIVE_PORTAL.id),
+    apiBase: fixture.apiBase(E2E_LIVE_PORTAL.id),
+    country: 'CZ',
+    languages: ['cs'],
+    createdAt: new Date(),
+  })
+  const { run } = await startHarvest(db, E2E_LIVE_PORTAL.id, { mode: 'full', trigger: 'cli' })
+  const harvested = await runHarvest(db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
+  if (harvested?.status !== 'succeeded') throw new Error(`e2e seed: harvest failed: ${JSON.stringify(harvested?.errors)}`)
+} finally {
+  await fixture.close()
+}
+const liveBase = `http://127.0.0.1:${E2E_FIXTURE_PORT}/${E2E_LIVE_PORTAL.id}`
+await db.update(ckanInstances).set({ baseUrl: liveBase, apiBase: `${liveBase}/api/3` }).where(eq(ckanInstances.id, E2E_LIVE_PORTAL.id))
+
 await db.insert(ckanInstances).values({
   id: E2E_INSTANCE.id,
   name: E2E_INSTANCE.name,
   baseUrl: 'http://127.0.0.1:9/',
   apiBase: 'http://127.0.0.1:9/api/3',
+  country: 'CZ',
   createdAt: new Date(),
 })
-await db.insert(datasets).values({
-  id: E2E_DATASET_ID,
-  instanceId: E2E_INSTANCE.id,
-  ckanId: E2E_DATASET.uuid,
-  name: E2E_DATASET.name,
-  title: E2E_DATASET.title,
-  notes: 'Hourly measurements from the city network.',
-})
+await storePackages(
+  db,
+  E2E_INSTANCE.id,
+  [
+    {
+      id: E2E_DATASET.uuid,
+      name: E2E_DATASET.name,
+      title: E2E_DATASET.title,
+      notes: E2E_DATASET_NOTES,
+      license_id: 'cc-by',
+      license_title: 'Creative Commons Attribution',
+      maintainer_email: 'air@e2e.example',
+      metadata_created: '2024-03-01T08:00:00',
+      metadata_modified: '2026-10-01T08:00:00',
+      organization: { name: E2E_PUBLISHER.name, title: E2E_PUBLISHER.title },
+      tags: [{ name: 'ovzduší' }, { name: 'měření' }],
+      groups: [{ name: 'zivotni-prostredi', title: 'Životní prostředí' }],
+      extras: [{ key: 'spatial', value: JSON.stringify({ type: 'Polygon', coordinates: [[[14.3, 50.0], [14.6, 50.0], [14.6, 50.15], [14.3, 50.15], [14.3, 50.0]]] }) }],
+      resources: [
+        { id: 'r1', name: 'Measurements 2026', url: 'http://127.0.0.1:9/air-2026.csv', format: 'CSV', mimetype: 'text/csv', size: 52_000 },
+        { id: 'r2', name: 'Stations', url: 'http://127.0.0.1:9/stations.xlsx', format: 'xlsx' },
+      ],
+    },
+  ],
+  { runId: null, now: new Date() },
+)
+await refreshRollups(db, E2E_INSTANCE.id)
+// A real health check against the closed port: the e2e portal is down, and the registry knows why.
+const e2ePortal = await findInstance(db, E2E_INSTANCE.id)
+if (e2ePortal) await checkInstanceHealth(db, e2ePortal, { gate: { politenessDelayMs: 0 } })
+
 console.log(`e2e database seeded at ${url}`)
