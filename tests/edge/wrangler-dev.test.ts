@@ -151,6 +151,17 @@ describe('wrangler dev (workerd + D1)', () => {
       const found = (await search.json()) as { result: { data: { json: { total: number; items: Array<{ title: string }> } } } }
       expect(found.result.data.json.total).toBeGreaterThan(0)
       expect(found.result.data.json.items[0]!.title.toLowerCase()).toContain(word.toLowerCase().slice(0, 3))
+
+      // The harvest ended with its rollups, aggregated inside D1: the analysis API reads them.
+      const query = async (path: string, json: unknown) =>
+        ((await (await fetch(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json }))}`)).json()) as { result: { data: { json: Record<string, unknown> } } }).result.data.json
+      const quality = await query('quality.summary', { instanceIds: [slug] })
+      expect(quality).toMatchObject({ datasets: 1_234 })
+      expect(quality.averageScore).toEqual(expect.any(Number))
+      const resources = await d1.execute({ sql: 'select count(*) as n from resource r join dataset d on d.key = r.dataset_key where d.instance_id = ?', args: [slug] })
+      expect((await query('formats.summary', { instanceIds: [slug] })).resources).toBe(Number(resources.rows[0]!.n))
+      const kraje = await query('regions.summary', { level: 'cz-kraj', instanceIds: [slug] })
+      expect((kraje.regions as Array<{ datasets: number }>).some((region) => region.datasets > 0)).toBe(true)
     } finally {
       d1.close()
       await fixture.close()
