@@ -1,5 +1,6 @@
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types'
 import { createDb } from '../db/client.ts'
+import { refreshMissingRollups } from './analysis/rollups.ts'
 import { harvestTick, startScheduler } from './ckan/harvest/scheduler.ts'
 import { WORKERS_SLICE_MS } from './ckan/harvest/work.ts'
 import type { PackageStore } from './ckan/harvest/worker-store.ts'
@@ -39,6 +40,12 @@ export async function startBackgroundWorkHere(options: { store?: PackageStore } 
     } catch (error) {
       console.error('Loading the demo catalogue failed:', error)
     }
+  }
+  try {
+    // A snapshot stored by an older version has no rollups until its next harvest (demo portals have none).
+    await refreshMissingRollups(await openDb())
+  } catch (error) {
+    console.error('Analysing the stored catalogue failed:', error)
   }
   if (env.PORTALSCOPE_SCHEDULER === 'on') {
     startScheduler(openDb, {

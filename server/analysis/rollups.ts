@@ -142,3 +142,15 @@ export async function refreshAllRollups(db: Database): Promise<RollupRefresh[]> 
   for (const { id } of instances) out.push(await refreshRollups(db, id))
   return out
 }
+
+/**
+ * Portals that hold datasets but no rollups yet (a snapshot stored before analysis existed, such as a demo catalogue
+ * that is never harvested again): analysed and rolled up once. Cheap to ask every scheduler tick.
+ */
+export async function refreshMissingRollups(db: Database): Promise<RollupRefresh[]> {
+  const missing = await db.all<{ id: string }>(sql`SELECT id FROM ckan_instance i
+    WHERE NOT EXISTS (SELECT 1 FROM rollup_run r WHERE r.instance_id = i.id) AND EXISTS (SELECT 1 FROM dataset d WHERE d.instance_id = i.id)`)
+  const out: RollupRefresh[] = []
+  for (const { id } of missing) out.push(await refreshRollups(db, id))
+  return out
+}

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
+import { storePackages } from './ingest.ts'
 import { dueHarvests, harvestTick } from './scheduler.ts'
 
 let fixture: CkanFixture
@@ -59,5 +60,16 @@ describe('scheduled harvesting', () => {
     expect(next.started.map((run) => run.instanceId)).toEqual(['b'])
     const [rowA] = await testDb.db.select().from(harvestRuns).where(eq(harvestRuns.instanceId, 'a'))
     expect(rowA).toMatchObject({ status: 'succeeded', trigger: 'schedule' })
+  })
+
+  it('analyses and rolls up a snapshot that has no rollups, such as a demo catalogue stored before analysis existed', async () => {
+    await storePackages(testDb.db, 'demo', [{ id: 'd-1', name: 'd-1', title: 'Demo 1', resources: [{ url: 'https://demo.invalid/1.csv', format: 'CSV' }] }], { runId: null, now: new Date() })
+    // As an older version left it: no score, no rollups.
+    await testDb.db.run(sql`UPDATE dataset SET quality_points = NULL WHERE instance_id = 'demo'`)
+    await harvestTick(testDb.db, { intervalMs: DAY })
+    const [rollup] = await testDb.db.all<{ datasets: number }>(sql`SELECT datasets FROM rollup_run WHERE instance_id = 'demo'`)
+    expect(rollup).toEqual({ datasets: 1 })
+    const [row] = await testDb.db.all<{ quality_points: number | null }>(sql`SELECT quality_points FROM dataset WHERE instance_id = 'demo'`)
+    expect(row!.quality_points).toBeGreaterThan(0)
   })
 })

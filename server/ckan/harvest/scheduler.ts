@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
 import { linkCheckTick } from '../../analysis/link-check-store.ts'
+import { refreshMissingRollups } from '../../analysis/rollups.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { listInstances } from '../registry.ts'
 import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from './harvest.ts'
@@ -60,6 +61,7 @@ export async function harvestTick(
   const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
   const spent = () => remaining() === 0
   const result: TickResult = { resumed: [], started: [], linksChecked: 0 }
+  await refreshMissingRollups(db)
   for (const run of await resumableRuns(db)) {
     if (spent()) return result
     const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
