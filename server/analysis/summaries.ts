@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import { maxBoundParams, type Database } from '../../db/client.ts'
 import { CZ_KRAJE } from '../../features/regions/cz-kraje.ts'
 import { findRegion } from '../../features/regions/region-lookup.ts'
 import { CANONICAL_FORMATS, formatInfo, isMachineReadable, isOpenStandard, opennessStars, type CanonicalFormat } from './formats.ts'
@@ -386,11 +386,15 @@ export async function formatDetail(db: Database, format: CanonicalFormat, filter
         GROUP BY raw ORDER BY resources DESC, raw LIMIT 100`)
     : []
   const where = await datasetFilter(db, portals, filters)
+  // Walks the format's index in dataset order (each dataset once, at its first resource of the format) and stops at
+  // the page: a few milliseconds for CSV at a million datasets, where filtering the datasets first took seconds.
   const items = portals.length
     ? await db.all<DatasetListRow>(sql`
-        SELECT ${LIST_COLUMNS} FROM dataset d
-        WHERE ${where} AND d.key IN (SELECT dataset_key FROM resource WHERE canonical_format = ${format})
-        ORDER BY d.key LIMIT ${filters.pageSize} OFFSET ${(filters.page - 1) * filters.pageSize}`)
+        SELECT ${LIST_COLUMNS} FROM resource r CROSS JOIN dataset d ON d.key = r.dataset_key
+        WHERE r.canonical_format = ${format}
+          AND r.position = (SELECT min(position) FROM resource x WHERE x.dataset_key = r.dataset_key AND x.canonical_format = ${format})
+          AND ${where}
+        ORDER BY r.dataset_key LIMIT ${filters.pageSize} OFFSET ${(filters.page - 1) * filters.pageSize}`)
     : []
   const info = formatInfo(format)
   return {
@@ -480,25 +484,47 @@ export async function organizationsList(
   const search = q ? sql`AND (o.title LIKE ${`%${q}%`} OR coalesce(o.publisher_id, o.id) LIKE ${`%${nameKey(q)}%`})` : sql``
   const order =
     input.sort === 'name' ? sql`title COLLATE NOCASE, id` : input.sort === 'quality' ? sql`(scaled / NULLIF(datasets, 0)) DESC NULLS LAST, datasets DESC, id` : sql`datasets DESC, id`
+  const rollups = ids(portals.map((p) => p.rollupId))
+  // The organization rows of the chosen rollups are read once (a range of the primary key per rollup), then joined.
   const rows = await db.all<{ id: string; title: string; datasets: number; scaled: number; instances: string; organizations: number; total: number }>(sql`
-    WITH pub AS (
+    WITH q AS MATERIALIZED (
+      SELECT scope_id, sum(datasets) AS datasets, total(scaled) AS scaled FROM rollup_quality
+      WHERE rollup_id IN (${rollups}) AND scope = 'organization' GROUP BY scope_id
+    ), pub AS (
       SELECT coalesce(o.publisher_id, o.id) AS id, min(o.title) AS title, CAST(total(q.datasets) AS INTEGER) AS datasets, total(q.scaled) AS scaled,
         group_concat(DISTINCT o.instance_id) AS instances, count(DISTINCT o.id) AS organizations
-      FROM organization o
-      LEFT JOIN rollup_quality q ON q.scope = 'organization' AND q.scope_id = o.id AND q.rollup_id IN (${ids(portals.map((p) => p.rollupId))})
+      FROM organization o LEFT JOIN q ON q.scope_id = o.id
       WHERE o.instance_id IN (${ids(portals.map((p) => p.id))}) ${search}
       GROUP BY coalesce(o.publisher_id, o.id)
     )
     SELECT *, count(*) OVER () AS total FROM pub ORDER BY ${order} LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`)
   const portalById = new Map(portals.map((portal) => [portal.id, portal]))
   const pageIds = rows.map((row) => row.id)
-  const formats = pageIds.length
-    ? await db.all<{ publisher: string; format: string; resources: number }>(sql`
-        SELECT coalesce(o.publisher_id, o.id) AS publisher, f.format, sum(f.resources) AS resources
-        FROM rollup_format f JOIN organization o ON o.id = f.scope_id
-        WHERE f.rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND f.scope = 'organization' AND coalesce(o.publisher_id, o.id) IN (${ids(pageIds)})
-        GROUP BY publisher, f.format`)
+  const members = pageIds.length
+    ? await db.all<{ id: string; publisher: string }>(sql`
+        SELECT id, coalesce(publisher_id, id) AS publisher FROM organization WHERE publisher_id IN (${ids(pageIds)}) OR id IN (${ids(pageIds)})`)
     : []
+  const publisherOf = new Map(members.map((member) => [member.id, member.publisher]))
+  const formatRowsOfMembers: Array<{ scope_id: string; format: string; resources: number }> = []
+  // In chunks: D1 binds at most 100 values per statement.
+  const chunk = Math.max(1, maxBoundParams(db) - portals.length - 1)
+  for (let at = 0; at < members.length; at += chunk) {
+    formatRowsOfMembers.push(
+      ...(await db.all<{ scope_id: string; format: string; resources: number }>(sql`
+        SELECT scope_id, format, sum(resources) AS resources FROM rollup_format
+        WHERE rollup_id IN (${rollups}) AND scope = 'organization' AND scope_id IN (${ids(members.slice(at, at + chunk).map((member) => member.id))})
+        GROUP BY scope_id, format`)),
+    )
+  }
+  const formatTotals = new Map<string, number>()
+  for (const row of formatRowsOfMembers) {
+    const key = `${publisherOf.get(row.scope_id)}\u0000${row.format}`
+    formatTotals.set(key, (formatTotals.get(key) ?? 0) + row.resources)
+  }
+  const formats = [...formatTotals].map(([key, resources]) => {
+    const [publisher = '', format = ''] = key.split('\u0000')
+    return { publisher, format, resources }
+  })
   return {
     items: rows.map((row) => {
       const averageScore = row.datasets ? Math.round(row.scaled / row.datasets) : null
@@ -547,13 +573,20 @@ export async function organizationById(db: Database, id: string, options: { page
   // An organization asked for by its own id answers as the publisher it is merged into.
   const publisherId = members.find((member) => member.id === id)?.publisher_id ?? id
   if (publisherId !== id) return organizationById(db, publisherId, options)
-  const counts = await db.all<{ organization_id: string; n: number }>(sql`
-    SELECT organization_id, count(*) AS n FROM dataset WHERE organization_id IN (${ids(members.map((m) => m.id))}) AND deleted_at IS NULL GROUP BY organization_id`)
+  // Datasets per member from the latest rollups, not by counting the snapshot (a big publisher has tens of thousands).
+  const portals = await portalsOf(db, undefined)
+  const counts = portals.length
+    ? await db.all<{ organization_id: string; n: number }>(sql`
+        SELECT scope_id AS organization_id, sum(datasets) AS n FROM rollup_quality
+        WHERE rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND scope = 'organization' AND scope_id IN (${ids(members.map((m) => m.id))})
+        GROUP BY scope_id`)
+    : []
   const filters = { organizationId: id }
   const [quality, formats] = await Promise.all([qualitySummary(db, filters), formatsSummary(db, filters)])
+  // Newest first by when they were first stored: read from the organization index without sorting the datasets.
   const items = await db.all<DatasetListRow>(sql`
     SELECT ${LIST_COLUMNS} FROM dataset d WHERE d.organization_id IN (${ids(members.map((m) => m.id))}) AND d.deleted_at IS NULL
-    ORDER BY d.metadata_modified DESC, d.key LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`)
+    ORDER BY d.key DESC LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`)
   const countOf = new Map(counts.map((row) => [row.organization_id, row.n]))
   const title = [...members].sort((a, b) => (countOf.get(b.id) ?? 0) - (countOf.get(a.id) ?? 0))[0]!.title
   return {
@@ -648,11 +681,13 @@ export async function regionById(db: Database, id: string, options: { instanceId
         WHERE x.rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND x.region_id = ${id}
         GROUP BY coalesce(o.publisher_id, o.id) ORDER BY datasets DESC, id LIMIT 20`)
     : []
-  const where = await datasetFilter(db, portals, filters)
+  const where = await datasetFilter(db, portals, { instanceIds: options.instanceIds })
+  // Walks the region's index backwards (newest stored first) and stops at the page.
   const items = portals.length
     ? await db.all<DatasetListRow>(sql`
-        SELECT ${LIST_COLUMNS} FROM dataset d WHERE ${where}
-        ORDER BY d.metadata_modified DESC, d.key LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`)
+        SELECT ${LIST_COLUMNS} FROM dataset_region x CROSS JOIN dataset d ON d.key = x.dataset_key
+        WHERE x.region_id = ${id} AND ${where}
+        ORDER BY x.dataset_key DESC LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`)
     : []
   return { id, level: ref.level, nameEn: ref.nameEn, nameCs: ref.nameCs, quality, formats, publishers, items: items.map(listItem), page: options.page, pageSize: options.pageSize }
 }
