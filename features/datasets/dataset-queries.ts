@@ -1,12 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import { datasetExtents } from '../../db/schema/dataset-extent.ts'
 import { datasetGroups } from '../../db/schema/dataset-group.ts'
 import { datasetTags } from '../../db/schema/dataset-tag.ts'
 import { datasets } from '../../db/schema/dataset.ts'
+import { linkChecks } from '../../db/schema/link-check.ts'
 import { organizations } from '../../db/schema/organization.ts'
 import { resources } from '../../db/schema/resource.ts'
+import type { CanonicalFormat } from '../../server/analysis/formats.ts'
 
 export type DatasetLookup =
   | { kind: 'found'; dataset: DatasetHeader }
@@ -63,7 +65,8 @@ export type DatasetDetail = DatasetHeader & {
   /** The dataset's page on its portal (CKAN's `/dataset/<name>`). */
   portalUrl: string
   url: string | null
-  organization: { id: string; name: string; title: string } | null
+  /** `publisherId`: the publisher it is merged into across portals (docs/organizations.md), its own id until merged. */
+  organization: { id: string; name: string; title: string; publisherId: string } | null
   license: { id: string | null; title: string | null }
   maintainer: string | null
   maintainerEmail: string | null
@@ -73,21 +76,35 @@ export type DatasetDetail = DatasetHeader & {
   harvestedAt: Date | null
   tags: string[]
   groups: Array<{ name: string; title: string | null }>
-  resources: Array<{
-    position: number
-    id: string | null
-    name: string | null
-    description: string | null
-    url: string | null
-    format: string | null
-    mimetype: string | null
-    size: number | null
-    created: string | null
-    lastModified: string | null
-  }>
+  resources: DatasetResource[]
   extent: { source: string; bbox: [number, number, number, number]; geometry: { type: string; coordinates: unknown } } | null
   extra: Record<string, unknown> | null
 }
+
+export type DatasetResource = {
+  position: number
+  id: string | null
+  name: string | null
+  description: string | null
+  url: string | null
+  downloadUrl: string | null
+  rights: string | null
+  format: string | null
+  mimetype: string | null
+  size: number | null
+  created: string | null
+  lastModified: string | null
+  canonicalFormat: CanonicalFormat
+  formatSource: 'format' | 'mimetype' | 'url' | 'none'
+  formatConflict: boolean
+  openness: number
+  /** The latest check of `url` (docs/link-check.md); null when never checked or when the checker may not call it. */
+  linkCheck: { ok: boolean; status: number | null; checkedAt: Date } | null
+}
+
+// A URL the checker refused (SSRF guard) or robots.txt barred was never requested: it reads as not checked, as in
+// the quality score (server/analysis/stored-analysis.ts).
+const NOT_REQUESTED = ['blocked', 'robots']
 
 /** Everything the snapshot holds about one dataset, for its page and for datasets.byId. */
 export async function datasetDetail(db: Database, id: string): Promise<{ kind: 'found'; dataset: DatasetDetail } | Exclude<DatasetLookup, { kind: 'found' }>> {
@@ -103,12 +120,24 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
   if (!row) return { kind: 'missing' }
   const key = row.dataset.key
   const [resourceRows, tagRows, groupRows, extentRows, organizationRows] = await Promise.all([
-    db.select().from(resources).where(eq(resources.datasetKey, key)).orderBy(asc(resources.position)),
+    db
+      .select({
+        resource: resources,
+        check: { ok: linkChecks.ok, status: linkChecks.status, checkedAt: linkChecks.checkedAt, error: linkChecks.error },
+      })
+      .from(resources)
+      .leftJoin(linkChecks, eq(linkChecks.url, resources.url))
+      .where(eq(resources.datasetKey, key))
+      .orderBy(asc(resources.position)),
     db.select({ name: datasetTags.name }).from(datasetTags).where(eq(datasetTags.datasetKey, key)).orderBy(asc(datasetTags.name)),
     db.select({ name: datasetGroups.name, title: datasetGroups.title }).from(datasetGroups).where(eq(datasetGroups.datasetKey, key)),
     db.select().from(datasetExtents).where(eq(datasetExtents.datasetKey, key)).limit(1),
     row.dataset.organizationId
-      ? db.select({ id: organizations.id, name: organizations.name, title: organizations.title }).from(organizations).where(eq(organizations.id, row.dataset.organizationId)).limit(1)
+      ? db
+          .select({ id: organizations.id, name: organizations.name, title: organizations.title, publisherId: sql<string>`coalesce(${organizations.publisherId}, ${organizations.id})` })
+          .from(organizations)
+          .where(eq(organizations.id, row.dataset.organizationId))
+          .limit(1)
       : Promise.resolve([]),
   ])
   const { dataset, instance } = row
@@ -131,7 +160,12 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
       harvestedAt: dataset.harvestedAt,
       tags: tagRows.map((tag) => tag.name),
       groups: groupRows,
-      resources: resourceRows.map(({ datasetKey: _datasetKey, ckanId, ...resource }) => ({ ...resource, id: ckanId })),
+      resources: resourceRows.map(({ resource: { datasetKey: _datasetKey, ckanId, canonicalFormat, ...resource }, check }) => ({
+        ...resource,
+        id: ckanId,
+        canonicalFormat: canonicalFormat as CanonicalFormat,
+        linkCheck: check?.checkedAt && !NOT_REQUESTED.includes(check.error ?? '') ? { ok: check.ok, status: check.status, checkedAt: check.checkedAt } : null,
+      })),
       extent: extent ? { source: extent.source, bbox: [extent.west, extent.south, extent.east, extent.north], geometry: extent.geometry } : null,
       extra: dataset.extra ?? null,
     },

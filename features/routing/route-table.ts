@@ -21,6 +21,7 @@ const ROUTES_DECLARED = [
   { path: '/ckan-explorer', access: 'public', layout: 'default' },
   { path: '/location/{id}', access: 'public', layout: 'default' },
   { path: '/organizations', access: 'public', layout: 'default' },
+  { path: '/organizations/{id}', access: 'public', layout: 'default' },
   { path: '/ckan-instances', access: 'public', layout: 'default' },
   { path: '/regional-analysis', access: 'public', layout: 'default' },
   { path: '/test-vuetify', access: 'public', layout: 'default' },

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { migrateLibsql } from '../../db/migrate.ts'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { datasets } from '../../db/schema/dataset.ts'
 import { refreshRollups } from '../../server/analysis/rollups.ts'
 import { loadDemoCatalogue } from '../../server/ckan/demo/demo-catalogue.ts'
 import { runHarvest, startHarvest } from '../../server/ckan/harvest/harvest.ts'
@@ -75,9 +76,22 @@ await storePackages(
         { id: 'r2', name: 'Stations', url: 'http://127.0.0.1:9/stations.xlsx', format: 'xlsx' },
       ],
     },
+    // A description and a resource that try to run script: the dataset page must render them inert.
+    {
+      id: '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+      name: 'unsafe-notes',
+      title: 'Dataset with unsafe notes',
+      notes:
+        'Intro **bold**.\n\n<script>window.__xss = 1</script>\n\n[click me](javascript:window.__xss=2) and <img src=x onerror="window.__xss=3"> and the [methodology](https://example.org/metodika).\n\n![tracking pixel](https://tracker.example/p.gif)',
+      organization: { name: E2E_PUBLISHER.name, title: E2E_PUBLISHER.title },
+      resources: [{ id: 'r3', name: 'Evil resource', url: 'javascript:window.__xss=4', format: 'CSV' }],
+    },
+    // Removed from its portal since: kept, and shown as deleted.
+    { id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', name: 'removed-bus-stops', title: 'Removed bus stops' },
   ],
   { runId: null, now: new Date() },
 )
+await db.update(datasets).set({ deletedAt: new Date() }).where(eq(datasets.id, `${E2E_INSTANCE.id}:9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d`))
 await refreshRollups(db, E2E_INSTANCE.id)
 // A real health check against the closed port: the e2e portal is down, and the registry knows why.
 const e2ePortal = await findInstance(db, E2E_INSTANCE.id)

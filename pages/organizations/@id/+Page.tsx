@@ -1,0 +1,348 @@
+import { useData } from 'vike-react/useData'
+import { css } from '../../../styled-system/css'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { LineChart, type LineSeries } from '../../../components/charts/LineChart.tsx'
+import { Table } from '../../../components/ui/table.tsx'
+import { LinkPager } from '../../../features/datasets/LinkPager.tsx'
+import { useIntl, useT } from '../../../features/i18n/I18nProvider.tsx'
+import { BandBadge } from '../../../features/quality/BandBadge.tsx'
+import { bandKey, dimensionKey } from '../../../features/quality/mqa-text.ts'
+import type { Data } from './+data.ts'
+
+const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
+const section = css({ mb: '10' })
+const muted = css({ color: 'text.muted' })
+const DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const
+const BANDS = ['excellent', 'good', 'sufficient', 'bad'] as const
+// The top of the MQA scale (docs/quality.md).
+const MQA_MAX = 405
+
+export default function Page() {
+  const t = useT()
+  const intl = useIntl()
+  const { publisher, members, quality, datasets } = useData<Data>()
+  const portals = new Set(members.map((member) => member.portalId)).size
+  return (
+    <article aria-labelledby="page-title">
+      <header className={css({ mb: '8' })}>
+        <p className={muted}>{t('orgs.publisher')}</p>
+        <h1 id="page-title" className={css({ fontSize: '2xl', fontWeight: '600', mb: '4', overflowWrap: 'anywhere' })}>
+          {publisher.title}
+        </h1>
+        <dl className={css({ display: 'flex', flexWrap: 'wrap', gap: '6', '& dt': { fontSize: 'sm', color: 'text.muted' }, '& dd': { fontSize: 'lg', fontWeight: '600' } })}>
+          <div>
+            <dt>{t('ckan.datasets')}</dt>
+            <dd data-testid="publisher-datasets">{intl.formatNumber(datasets.total)}</dd>
+          </div>
+          <div>
+            <dt>{t('orgs.colPortals')}</dt>
+            <dd>{intl.formatNumber(portals)}</dd>
+          </div>
+          <div>
+            <dt>{t('orgs.averageQuality')}</dt>
+            <dd>{quality.band && quality.averageScore !== null ? <BandBadge band={quality.band} score={quality.averageScore} /> : t('orgs.notRated')}</dd>
+          </div>
+        </dl>
+      </header>
+      <Members />
+      <Datasets />
+      <Formats />
+      <Quality />
+      <Trend />
+    </article>
+  )
+}
+
+function Members() {
+  const t = useT()
+  const { members } = useData<Data>()
+  return (
+    <section aria-labelledby="members-heading" className={section}>
+      <h2 id="members-heading" className={sectionHeading}>
+        {t('orgs.members')}
+      </h2>
+      <p className={css({ color: 'text.muted', mb: '4', maxW: '70ch' })}>{t('orgs.membersHint', { count: members.length })}</p>
+      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
+        {members.map((member) => (
+          <li key={member.id} data-testid="member" className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'l3', bg: 'surface', p: '4' })}>
+            <h3 className={css({ fontSize: 'lg', fontWeight: '600', overflowWrap: 'anywhere' })}>{member.title}</h3>
+            <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', color: 'text.muted', fontSize: 'sm', mb: '2' })}>
+              <span data-testid="member-portal">{member.portalName}</span>
+              {member.isDemo ? (
+                <Badge size="sm" tone="info">
+                  {t('ckan.demoData')}
+                </Badge>
+              ) : null}
+              <span>· {t('common.datasetCount', { count: member.datasets })}</span>
+            </p>
+            {member.descriptionHtml ? (
+              // Rendered on the server with raw HTML dropped and unsafe URLs removed (features/datasets/DatasetDescription.tsx).
+              <div className={prose} dangerouslySetInnerHTML={{ __html: member.descriptionHtml }} />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Datasets() {
+  const t = useT()
+  const intl = useIntl()
+  const { publisher, datasets } = useData<Data>()
+  const totalPages = Math.max(1, Math.ceil(datasets.total / datasets.pageSize))
+  const hrefFor = (page: number) => `/organizations/${encodeURIComponent(publisher.id)}${page > 1 ? `?page=${page}` : ''}#datasets-heading`
+  return (
+    <section aria-labelledby="datasets-heading" className={section}>
+      <h2 id="datasets-heading" className={sectionHeading}>
+        {t('ckan.datasets')}
+      </h2>
+      {datasets.items.length === 0 ? (
+        <p className={muted}>{datasets.total > 0 ? t('orgs.pastLastPage') : t('common.noData')}</p>
+      ) : (
+        <>
+          <Table.Container aria-label={t('orgs.datasetsCaption', { count: datasets.total })}>
+            <Table.Root density="compact">
+              <Table.Caption>
+                {t('orgs.datasetsCaption', { count: datasets.total })} · {t('gallery.uiPaginationPage', { page: datasets.page, total: totalPages })}
+              </Table.Caption>
+              <Table.Head>
+                <Table.Row>
+                  <Table.Header scope="col">{t('ckan.dataset')}</Table.Header>
+                  <Table.Header scope="col">{t('ckan.instance')}</Table.Header>
+                  <Table.Header scope="col">{t('orgs.colQuality')}</Table.Header>
+                  <Table.Header scope="col">{t('ckan.modified')}</Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
+                {datasets.items.map((item) => (
+                  <Table.Row key={item.id} data-testid="publisher-dataset">
+                    <Table.Header scope="row" className={css({ fontWeight: '400', overflowWrap: 'anywhere', minW: '14rem' })}>
+                      <a href={`/dataset/${encodeURIComponent(item.id)}`}>{item.title}</a>
+                    </Table.Header>
+                    <Table.Cell className={css({ fontSize: 'sm' })}>{item.portalName}</Table.Cell>
+                    <Table.Cell>{item.band && item.score !== null ? <BandBadge band={item.band} score={item.score} size="sm" /> : <span className={muted}>{t('orgs.notRated')}</span>}</Table.Cell>
+                    <Table.Cell className={css({ whiteSpace: 'nowrap' })}>{item.modified ? intl.formatDate(item.modified, DAY) : '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.Container>
+          <div className={css({ mt: '4' })}>
+            <LinkPager page={datasets.page} totalPages={totalPages} hrefFor={hrefFor} label={t('orgs.datasetsPagerLabel')} />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Formats() {
+  const t = useT()
+  const intl = useIntl()
+  const { formats } = useData<Data>()
+  const percent = (value: number | null) => (value === null ? '—' : intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }))
+  return (
+    <section aria-labelledby="formats-heading" className={section}>
+      <h2 id="formats-heading" className={sectionHeading}>
+        {t('orgs.formats')}
+      </h2>
+      {formats.items.length === 0 ? (
+        <p className={muted}>{t('common.noData')}</p>
+      ) : (
+        <>
+          <p className={css({ mb: '3', maxW: '70ch' })}>
+            {t('orgs.formatsSummary', {
+              resources: intl.formatNumber(formats.resources),
+              machineReadable: percent(formats.machineReadableShare),
+              openStandard: percent(formats.openStandardShare),
+            })}
+          </p>
+          <Table.Container aria-label={t('orgs.formatsCaption')}>
+            <Table.Root density="compact">
+              <Table.Caption>{t('orgs.formatsCaption')}</Table.Caption>
+              <Table.Head>
+                <Table.Row>
+                  <Table.Header scope="col">{t('ckan.format')}</Table.Header>
+                  <Table.Header scope="col" align="end">
+                    {t('orgs.colResources')}
+                  </Table.Header>
+                  <Table.Header scope="col" align="end">
+                    {t('orgs.colShare')}
+                  </Table.Header>
+                  <Table.Header scope="col">{t('orgs.colOpenness')}</Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
+                {formats.items.map((item) => (
+                  <Table.Row key={item.format}>
+                    <Table.Header scope="row" className={css({ fontWeight: '400' })}>
+                      <Badge size="sm" tone={item.format === 'unknown' ? 'neutral' : 'primary'}>
+                        {item.format === 'unknown' ? t('orgs.formatUnknown') : item.format}
+                      </Badge>{' '}
+                      <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{item.format === 'unknown' ? null : item.label}</span>
+                    </Table.Header>
+                    <Table.Cell align="end">{intl.formatNumber(item.resources)}</Table.Cell>
+                    <Table.Cell align="end">{percent(item.share)}</Table.Cell>
+                    <Table.Cell>
+                      <span role="img" aria-label={t('orgs.stars', { count: item.stars })} className={css({ whiteSpace: 'nowrap', letterSpacing: '0.1em' })}>
+                        <span aria-hidden="true">{'★'.repeat(item.stars)}</span>
+                        <span aria-hidden="true" className={muted}>
+                          {'☆'.repeat(Math.max(0, 5 - item.stars))}
+                        </span>
+                      </span>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.Container>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Quality() {
+  const t = useT()
+  const intl = useIntl()
+  const { quality } = useData<Data>()
+  const number = (value: number | null) => (value === null ? '—' : intl.formatNumber(value, { maximumFractionDigits: 1 }))
+  const percent = (value: number | null) => (value === null ? '—' : intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 0 }))
+  return (
+    <section aria-labelledby="quality-heading" className={section}>
+      <h2 id="quality-heading" className={sectionHeading}>
+        {t('orgs.quality')}
+      </h2>
+      {quality.datasets === 0 ? (
+        <p className={muted}>{t('common.noData')}</p>
+      ) : (
+        <>
+          <p className={css({ mb: '4', maxW: '70ch' })}>
+            {t('orgs.qualitySummary', { count: quality.datasets })}{' '}
+            {quality.partial > 0 ? t('orgs.qualityPartial', { count: quality.partial }) : null}
+          </p>
+          <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } })}>
+            <Table.Container aria-label={t('orgs.bandsCaption')}>
+              <Table.Root density="compact">
+                <Table.Caption>{t('orgs.bandsCaption')}</Table.Caption>
+                <Table.Head>
+                  <Table.Row>
+                    <Table.Header scope="col">{t('mqa.band')}</Table.Header>
+                    <Table.Header scope="col" align="end">
+                      {t('ckan.datasets')}
+                    </Table.Header>
+                  </Table.Row>
+                </Table.Head>
+                <Table.Body>
+                  {BANDS.map((band) => (
+                    <Table.Row key={band}>
+                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
+                        {t(bandKey(band))}
+                      </Table.Header>
+                      <Table.Cell align="end">{intl.formatNumber(quality.bands[band])}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.Container>
+            <Table.Container aria-label={t('orgs.dimensionsCaption')}>
+              <Table.Root density="compact">
+                <Table.Caption>{t('orgs.dimensionsCaption')}</Table.Caption>
+                <Table.Head>
+                  <Table.Row>
+                    <Table.Header scope="col">{t('orgs.colDimension')}</Table.Header>
+                    <Table.Header scope="col" align="end">
+                      {t('orgs.colAverage')}
+                    </Table.Header>
+                  </Table.Row>
+                </Table.Head>
+                <Table.Body>
+                  {quality.dimensions.map((item) => (
+                    <Table.Row key={item.dimension}>
+                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
+                        {t(dimensionKey(item.dimension))}
+                      </Table.Header>
+                      <Table.Cell align="end">{t('orgs.pointsOf', { points: number(item.average), max: intl.formatNumber(item.max) })}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.Container>
+            <Table.Container aria-label={t('orgs.portalWatchCaption')}>
+              <Table.Root density="compact">
+                <Table.Caption>{t('orgs.portalWatchCaption')}</Table.Caption>
+                <Table.Head>
+                  <Table.Row>
+                    <Table.Header scope="col">{t('orgs.colDimension')}</Table.Header>
+                    <Table.Header scope="col" align="end">
+                      {t('orgs.colAverage')}
+                    </Table.Header>
+                  </Table.Row>
+                </Table.Head>
+                <Table.Body>
+                  {(['existence', 'conformance', 'openness'] as const).map((dimension) => (
+                    <Table.Row key={dimension}>
+                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
+                        {t(`orgs.pw_${dimension}`)}
+                      </Table.Header>
+                      <Table.Cell align="end">{percent(quality.portalWatch[dimension])}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.Container>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Trend() {
+  const t = useT()
+  const intl = useIntl()
+  const { trend } = useData<Data>()
+  const series = new Map<string, LineSeries>()
+  for (const point of trend) {
+    const line = series.get(point.portalId) ?? { key: point.portalId, label: point.portalName, points: [] }
+    line.points.push({ at: point.at, value: point.averageScore, display: point.averageScore === null ? '–' : intl.formatNumber(point.averageScore) })
+    series.set(point.portalId, line)
+  }
+  return (
+    <section aria-labelledby="trend-heading" className={section}>
+      <h2 id="trend-heading" className={sectionHeading}>
+        {t('orgs.trend')}
+      </h2>
+      {trend.length === 0 ? (
+        <p className={muted}>{t('common.noData')}</p>
+      ) : (
+        <>
+          <p className={css({ color: 'text.muted', mb: '3', maxW: '70ch' })}>{t('orgs.trendHint')}</p>
+          <LineChart
+            testId="quality-trend"
+            title={t('orgs.trendCaption')}
+            series={[...series.values()]}
+            yMax={MQA_MAX}
+            yTicks={[0, 100, 200, 300, 400]}
+            formatY={(value) => intl.formatNumber(value)}
+            // UTC on the server and in the browser alike, so the two renders agree.
+            formatDate={(date) => intl.formatDate(date, DAY)}
+            seriesHeader={t('ckan.instance')}
+            dateHeader={t('orgs.colAnalysed')}
+            valueHeader={t('orgs.colAverageScore')}
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+const prose = css({
+  fontSize: 'sm',
+  overflowWrap: 'anywhere',
+  '& p, & ul, & ol': { mb: '2' },
+  '& ul': { listStyleType: 'disc', pl: '5' },
+  '& ol': { listStyleType: 'decimal', pl: '5' },
+  '& h4, & h5, & h6': { fontWeight: '600', mt: '3', mb: '1' },
+})
