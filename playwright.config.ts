@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_FIXTURE_PORT, E2E_LIVE_PORTAL } from './tests/e2e/fixtures.ts'
+import { E2E_FIXTURE_PORT, E2E_FIXTURE_PORTALS, E2E_LIVE_PORTALS } from './tests/e2e/fixtures.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'file:./data/e2e.db'
@@ -45,8 +45,8 @@ export default defineConfig({
     },
     {
       // The fixture portal live search asks during the run: the same generated portal the seed harvested.
-      command: `node tests/ckan-fixture/cli.ts --port ${E2E_FIXTURE_PORT} --portal ${E2E_LIVE_PORTAL.id}:${E2E_LIVE_PORTAL.datasets}`,
-      url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/${E2E_LIVE_PORTAL.id}/api/3/action/status_show`,
+      command: `node tests/ckan-fixture/cli.ts --port ${E2E_FIXTURE_PORT} ${E2E_FIXTURE_PORTALS.map((portal) => `--portal ${portal}`).join(' ')}`,
+      url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/${E2E_LIVE_PORTALS[0].id}/api/3/action/status_show`,
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe',

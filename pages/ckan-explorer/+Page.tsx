@@ -1,7 +1,7 @@
-import { PageIntro } from '../../components/PageIntro.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useData } from 'vike-react/useData'
+import { ExplorerPage } from '../../features/explorer/ExplorerPage.tsx'
+import type { Data } from './+data.ts'
 
 export default function Page() {
-  const t = useT()
-  return <PageIntro title={t('pages.ckanExplorerTitle')} description={t('pages.ckanExplorerDescription')} />
+  return <ExplorerPage data={useData<Data>()} />
 }

@@ -24,5 +24,12 @@ export const E2E_PUBLISHER = { name: 'e2e-city', title: 'E2E City Office' }
  * is down, with the reason recorded by a real health check.
  */
 export const E2E_FIXTURE_PORT = 5199
-export const E2E_LIVE_PORTAL = { id: 'live-a', name: 'Live fixture portal', datasets: 300 }
+export const E2E_LIVE_PORTALS = [
+  { id: 'live-a', name: 'Live fixture portal A', datasets: 300 },
+  { id: 'live-b', name: 'Live fixture portal B', datasets: 200 },
+] as const
+/** Served with CKAN answering 500 to everything: registered, never harvested, down with the reason recorded. */
+export const E2E_DOWN_PORTAL = { id: 'down', name: 'Fixture portal that is down', datasets: 50 }
+/** The fixture's command-line portals, as the seed and the e2e run serve them. */
+export const E2E_FIXTURE_PORTALS = [...E2E_LIVE_PORTALS.map((portal) => `${portal.id}:${portal.datasets}`), `${E2E_DOWN_PORTAL.id}:${E2E_DOWN_PORTAL.datasets}:http500`]
 export const DEMO_PORTAL_IDS = ['demo-narodni-katalog', 'demo-kraje', 'demo-mesta'] as const

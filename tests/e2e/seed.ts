@@ -1,5 +1,5 @@
-// Prepares the e2e database: a fresh file with the migrations applied, the demo catalogue, a fixture portal harvested
-// for real (live search asks it during the run), and the e2e portal, which is down, with one known dataset.
+// Prepares the e2e database: a fresh file with the migrations applied, the demo catalogue, two fixture portals
+// harvested for real (live search asks them during the run), one that is down, and the e2e portal with known datasets.
 import { rm } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
@@ -12,7 +12,7 @@ import { runHarvest, startHarvest } from '../../server/ckan/harvest/harvest.ts'
 import { storePackages } from '../../server/ckan/harvest/ingest.ts'
 import { checkInstanceHealth, findInstance } from '../../server/ckan/registry.ts'
 import { startCkanFixture } from '../ckan-fixture/server.ts'
-import { E2E_DATASET, E2E_DATASET_NOTES, E2E_FIXTURE_PORT, E2E_INSTANCE, E2E_LIVE_PORTAL, E2E_PUBLISHER } from './fixtures.ts'
+import { E2E_DATASET, E2E_DATASET_NOTES, E2E_DOWN_PORTAL, E2E_FIXTURE_PORT, E2E_INSTANCE, E2E_LIVE_PORTALS, E2E_PUBLISHER } from './fixtures.ts'
 
 const url = process.env.DATABASE_URL
 if (!url?.startsWith('file:')) throw new Error('The e2e seed needs DATABASE_URL=file:...')
@@ -23,27 +23,41 @@ const db = await createDb({ url })
 
 await loadDemoCatalogue(db)
 
-// A fixture on a port of its own is harvested here; during the run the same generated portal (the same slug gives
-// the same datasets) is served on E2E_FIXTURE_PORT, where the registry then points.
-const fixture = await startCkanFixture({ portals: [{ slug: E2E_LIVE_PORTAL.id, datasets: E2E_LIVE_PORTAL.datasets }] })
+// A fixture on a port of its own is harvested here; during the run the same generated portals (the same slug gives
+// the same datasets) are served on E2E_FIXTURE_PORT, where the registry then points.
+const fixture = await startCkanFixture({
+  portals: [
+    ...E2E_LIVE_PORTALS.map((portal) => ({ slug: portal.id, datasets: portal.datasets })),
+    { slug: E2E_DOWN_PORTAL.id, datasets: E2E_DOWN_PORTAL.datasets, fault: 'http500' as const },
+  ],
+})
 try {
-  await db.insert(ckanInstances).values({
-    id: E2E_LIVE_PORTAL.id,
-    name: E2E_LIVE_PORTAL.name,
-    baseUrl: fixture.portalUrl(E2E_LIVE_PORTAL.id),
-    apiBase: fixture.apiBase(E2E_LIVE_PORTAL.id),
-    country: 'CZ',
-    languages: ['cs'],
-    createdAt: new Date(),
-  })
-  const { run } = await startHarvest(db, E2E_LIVE_PORTAL.id, { mode: 'full', trigger: 'cli' })
-  const harvested = await runHarvest(db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
-  if (harvested?.status !== 'succeeded') throw new Error(`e2e seed: harvest failed: ${JSON.stringify(harvested?.errors)}`)
+  for (const portal of [...E2E_LIVE_PORTALS, E2E_DOWN_PORTAL]) {
+    await db.insert(ckanInstances).values({
+      id: portal.id,
+      name: portal.name,
+      baseUrl: fixture.portalUrl(portal.id),
+      apiBase: fixture.apiBase(portal.id),
+      country: 'CZ',
+      languages: ['cs'],
+      createdAt: new Date(),
+    })
+  }
+  for (const portal of E2E_LIVE_PORTALS) {
+    const { run } = await startHarvest(db, portal.id, { mode: 'full', trigger: 'cli' })
+    const harvested = await runHarvest(db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
+    if (harvested?.status !== 'succeeded') throw new Error(`e2e seed: harvest of ${portal.id} failed: ${JSON.stringify(harvested?.errors)}`)
+  }
+  // A real health check of the portal that answers 500: the registry records it as down, and why.
+  const down = await findInstance(db, E2E_DOWN_PORTAL.id)
+  if (down) await checkInstanceHealth(db, down, { gate: { politenessDelayMs: 0 } })
 } finally {
   await fixture.close()
 }
-const liveBase = `http://127.0.0.1:${E2E_FIXTURE_PORT}/${E2E_LIVE_PORTAL.id}`
-await db.update(ckanInstances).set({ baseUrl: liveBase, apiBase: `${liveBase}/api/3` }).where(eq(ckanInstances.id, E2E_LIVE_PORTAL.id))
+for (const portal of [...E2E_LIVE_PORTALS, E2E_DOWN_PORTAL]) {
+  const base = `http://127.0.0.1:${E2E_FIXTURE_PORT}/${portal.id}`
+  await db.update(ckanInstances).set({ baseUrl: base, apiBase: `${base}/api/3` }).where(eq(ckanInstances.id, portal.id))
+}
 
 await db.insert(ckanInstances).values({
   id: E2E_INSTANCE.id,

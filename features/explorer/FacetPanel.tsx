@@ -1,0 +1,104 @@
+import { CheckIcon } from '../../components/ui/icons.tsx'
+import type { FacetCount } from '../../server/ckan/federated-search.ts'
+import { css } from '../../styled-system/css'
+import { useIntl, useT } from '../i18n/I18nProvider.tsx'
+import type { MessageKey } from '../i18n/catalog.ts'
+import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
+
+export const FACET_TITLES: Record<FacetKey, MessageKey> = {
+  organization: 'explorer.facetOrganization',
+  groups: 'explorer.facetGroups',
+  tags: 'explorer.facetTags',
+  formats: 'explorer.facetFormats',
+  license: 'explorer.facetLicense',
+}
+
+/** Values shown before "show more": enough to scan, short enough that five groups fit beside the results. */
+const SHOWN = 6
+
+const list = css({ display: 'grid', gap: '0.5', listStyle: 'none', p: '0', m: '0' })
+const link = css({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: '2',
+  px: '2',
+  py: '1',
+  borderRadius: 'l1',
+  color: 'text',
+  textDecoration: 'none',
+  fontSize: 'sm',
+  _hover: { bg: 'surface.hover', textDecoration: 'underline' },
+  '&[data-selected]': { bg: 'primary.subtle', fontWeight: '600' },
+})
+const count = css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums', flexShrink: 0 })
+
+/**
+ * Facet values with their counts, as plain links that add (or, when chosen, remove) a filter: they work without
+ * JavaScript, and with it the page follows them in place. rel=nofollow keeps crawlers out of the combinations.
+ */
+export function FacetPanel({ state, facets, portalNames }: { state: ExplorerState; facets: Record<FacetKey, FacetCount[]> | null; portalNames: Map<string, string> }) {
+  const t = useT()
+  const intl = useIntl()
+  // Organizations belong to one portal; with several portals chosen, the portal tells same-named publishers apart.
+  const showPortal = state.portals.length !== 1
+  const labelOf = (key: FacetKey, facet: FacetCount) => {
+    if (key !== 'organization' || !showPortal) return facet.label
+    const portal = portalNames.get(facet.value.slice(0, facet.value.indexOf(':')))
+    return portal ? `${facet.label} · ${portal}` : facet.label
+  }
+
+  const item = (key: FacetKey, facet: FacetCount) => {
+    const selected = state.filters[key].includes(facet.value)
+    const next = selected ? withoutFilter(state, key, facet.value) : withFilter(state, key, facet.value)
+    return (
+      <li key={facet.value}>
+        <a href={explorerHref(next)} rel="nofollow" data-selected={selected ? '' : undefined} className={link}>
+          <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>
+            {selected ? (
+              <>
+                <CheckIcon aria-hidden="true" className={css({ display: 'inline', w: '3.5', h: '3.5', me: '1' })} />
+                <span className={css({ srOnly: true })}>{t('explorer.selected')} </span>
+              </>
+            ) : null}
+            {labelOf(key, facet)}
+          </span>
+          <span className={count}>{intl.formatNumber(facet.count)}</span>
+        </a>
+      </li>
+    )
+  }
+
+  return (
+    <section aria-labelledby="explorer-filters" className={css({ display: 'grid', gap: '5', alignContent: 'start' })}>
+      <h2 id="explorer-filters" className={css({ fontSize: 'lg', fontWeight: '600' })}>
+        {t('explorer.filtersHeading')}
+      </h2>
+      {FACETS.map(({ key }) => {
+        const values = facets?.[key] ?? []
+        if (values.length === 0) return null
+        // Chosen values stay in view even when they rank below the cut.
+        const first = values.slice(0, SHOWN)
+        const rest = values.slice(SHOWN)
+        const promoted = rest.filter((facet) => state.filters[key].includes(facet.value))
+        const more = rest.filter((facet) => !state.filters[key].includes(facet.value))
+        return (
+          <div key={key}>
+            <h3 id={`explorer-facet-${key}`} className={css({ fontSize: 'md', fontWeight: '600', mb: '1' })}>
+              {t(FACET_TITLES[key])}
+            </h3>
+            <ul aria-labelledby={`explorer-facet-${key}`} className={list}>
+              {[...first, ...promoted].map((facet) => item(key, facet))}
+            </ul>
+            {more.length ? (
+              <details className={css({ mt: '1' })}>
+                <summary className={css({ cursor: 'pointer', fontSize: 'sm', color: 'primary.text', px: '2', py: '1' })}>{t('explorer.showMore', { count: more.length })}</summary>
+                <ul className={list}>{more.map((facet) => item(key, facet))}</ul>
+              </details>
+            ) : null}
+          </div>
+        )
+      })}
+    </section>
+  )
+}
