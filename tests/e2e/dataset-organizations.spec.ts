@@ -94,8 +94,9 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('a dataset without resources or extent says so', async ({ page }) => {
-    await page.goto(`/dataset/${encodeURIComponent(E2E_DATASET_ID)}`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(E2E_DATASET.title)
+    // The deleted one of the seed has neither.
+    await page.goto(`/dataset/${encodeURIComponent(DELETED_DATASET.id)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DELETED_DATASET.title)
     await expect(page.getByText('This dataset has no resources.')).toBeVisible()
     await expect(page.getByTestId('extent-text')).toHaveText('No extent')
     await expect(page.getByTestId('indicator-breakdown')).toBeVisible()

@@ -53,7 +53,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 })
 
 test('the server-rendered HTML holds the results, the GET form and plain facet links', async ({ request }) => {
-  const res = await request.get(demoUrl([['q', 'rozpočet']]))
+  const res = await request.get(demoUrl([['q', 'rozpočet']]), { headers: { cookie: 'lang=en' } })
   expect(res.status()).toBe(200)
   const html = await res.text()
   const form = /<form[^>]*role="search"[^>]*>/.exec(html)?.[0] ?? ''
@@ -208,7 +208,7 @@ test('without JavaScript the form, the facets and the pages search the snapshot'
 })
 
 test('a bad URL falls back to the defaults', async ({ request }) => {
-  const res = await request.get(demoUrl([['sort', 'sideways'], ['page', '-3'], ['source', 'ftp']]))
+  const res = await request.get(demoUrl([['sort', 'sideways'], ['page', '-3'], ['source', 'ftp']]), { headers: { cookie: 'lang=en' } })
   expect(res.status()).toBe(200)
   const html = await res.text()
   expect(html).toMatch(/aria-current="true"[^>]*>Relevance</)
