@@ -1,0 +1,98 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { css } from '../../styled-system/css'
+import { FormAlert } from '../../components/FormAlert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { TextField } from '../../components/ui/input.tsx'
+import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
+import { fieldErrors, type FieldErrors } from '../../features/forms/validation.ts'
+import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { AddPortalSchema } from '../../features/portals/schemas.ts'
+
+export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
+
+/** Signed in: add a portal by its address (checked by the server); otherwise, where to sign in. */
+export function AddPortalSection({ signedIn }: { signedIn: boolean }) {
+  const t = useT()
+  const titleId = useId()
+  return (
+    <section aria-labelledby={titleId} className={css({ display: 'grid', gap: '3', maxW: '720px' })}>
+      <h2 id={titleId} className={css({ fontSize: 'xl', fontWeight: '600' })}>
+        {t('portals.addTitle')}
+      </h2>
+      <p className={css({ color: 'text.muted' })}>{t('portals.addDescription')}</p>
+      {signedIn ? (
+        <AddPortalForm />
+      ) : (
+        <p data-testid="sign-in-prompt">
+          {t('portals.signInToAdd')} <a href={SIGN_IN_HREF}>{t('portals.signInLink')}</a>
+        </p>
+      )}
+    </section>
+  )
+}
+
+function AddPortalForm() {
+  const t = useT()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const add = useMutation(
+    trpc.instances.add.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.instances.directory.queryKey() })
+      },
+    }),
+  )
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const parsed = AddPortalSchema.safeParse(Object.fromEntries(new FormData(form).entries()))
+    add.reset()
+    setFormError(null)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, t))
+      return
+    }
+    setErrors({})
+    try {
+      await add.mutateAsync(parsed.data)
+      // Only a success empties the form: after a refusal everything typed stays for correcting.
+      form.reset()
+    } catch (error) {
+      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      setErrors(failure.fieldErrors)
+      setFormError(Object.keys(failure.fieldErrors).length ? null : failure.message)
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className={css({ display: 'grid', gap: '4' })} data-testid="add-portal-form">
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+      {add.data ? (
+        <FormAlert tone="success">{add.data.created ? t('portals.added', { name: add.data.instance.name }) : t('portals.alreadyAdded', { name: add.data.instance.name })}</FormAlert>
+      ) : null}
+      <TextField
+        name="url"
+        type="url"
+        inputMode="url"
+        label={t('portals.urlLabel')}
+        helperText={t('portals.urlHelp')}
+        required
+        maxLength={500}
+        autoComplete="url"
+        invalid={Boolean(errors.url)}
+        errorText={errors.url}
+      />
+      <TextField name="name" label={t('portals.nameLabel')} maxLength={200} invalid={Boolean(errors.name)} errorText={errors.name} />
+      <div>
+        <Button type="submit" loading={add.isPending}>
+          {add.isPending ? t('portals.adding') : t('portals.add')}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,188 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { css } from '../../styled-system/css'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Table } from '../../components/ui/table.tsx'
+import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
+import { useDisplayNames } from './names.tsx'
+import type { MessageKey } from '../../features/i18n/catalog.ts'
+import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { formatDateTime } from '../../features/portals/display.ts'
+import { HarvestProgress } from '../../features/portals/HarvestProgress.tsx'
+import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
+import { pollInterval } from '../../features/portals/harvest-progress.ts'
+import type { HarvestStatus, Portal } from './types.ts'
+
+// Reasons a harvest or a health check failed, by the kinds server/ckan/errors.ts gives them.
+const CKAN_ERRORS: Record<string, MessageKey> = {
+  unreachable: 'ckan.error_unreachable',
+  timeout: 'ckan.error_timeout',
+  http: 'ckan.error_http',
+  'rate-limited': 'ckan.error_rate_limited',
+  'not-ckan': 'ckan.error_not_ckan',
+  malformed: 'ckan.error_malformed',
+  'too-large': 'ckan.error_too_large',
+  'ckan-error': 'ckan.error_ckan_error',
+  'circuit-open': 'ckan.error_circuit_open',
+  blocked: 'ckan.error_blocked',
+}
+
+const muted = css({ display: 'block', fontSize: 'xs', color: 'text.muted', mt: '1' })
+const cellStack = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })
+
+export function NotKnown() {
+  const t = useT()
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className={css({ srOnly: true })}>{t('portals.notKnown')}</span>
+    </>
+  )
+}
+
+function When({ date }: { date: Date }) {
+  const intl = useIntl()
+  return <time dateTime={date.toISOString()}>{formatDateTime(intl, date)}</time>
+}
+
+/**
+ * One registered portal: its health, version, counts and harvest. The harvest status is seeded from the first paint
+ * and polled only while a harvest runs.
+ */
+export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initial: HarvestStatus | null | undefined; signedIn: boolean }) {
+  const t = useT()
+  const intl = useIntl()
+  const names = useDisplayNames()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const input = { instanceId: portal.id }
+  const status = useQuery(
+    trpc.harvest.status.queryOptions(input, {
+      initialData: initial ?? undefined,
+      refetchInterval: (query) => pollInterval(Boolean(query.state.data?.running)),
+    }),
+  )
+  const start = useMutation(
+    trpc.harvest.start.mutationOptions({
+      onSuccess: ({ run }) => {
+        // Show the bar at once; the poll takes over from here.
+        queryClient.setQueryData(trpc.harvest.status.queryKey(input), (old) => (old && run.status === 'running' ? { ...old, running: run, runs: [run, ...old.runs.filter((r) => r.runId !== run.runId)] } : old))
+        void queryClient.invalidateQueries({ queryKey: trpc.harvest.status.queryKey(input) })
+      },
+    }),
+  )
+  const running = status.data?.running ?? null
+  const [announcement, setAnnouncement] = useState('')
+  const wasRunning = useRef(Boolean(initial?.running))
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      // Health, version and dataset count change with a harvest.
+      void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
+      setAnnouncement(t('portals.harvestFinished', { name: portal.name }))
+    }
+    wasRunning.current = Boolean(running)
+  }, [running, queryClient, trpc, t, portal.name])
+
+  const latest = status.data?.runs[0] ?? null
+  const health = portal.health
+  const canHarvest = signedIn && !portal.isDemo && portal.enabled && !running
+  const startError = start.error ? apiFailure(start.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message : null
+
+  return (
+    <Table.Row data-testid="portal-row" data-portal={portal.id} data-health={health.status}>
+      <Table.Header scope="row" className={css({ whiteSpace: 'normal', minW: '200px' })}>
+        <span className={cellStack}>
+          <a href={portal.baseUrl} className={css({ fontWeight: '600' })}>
+            {portal.name}
+          </a>
+          <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+            <code className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'text.muted', fontWeight: '400' })}>{portal.id}</code>
+            {portal.isDemo ? (
+              <Badge tone="info" size="sm">
+                {t('ckan.demoData')}
+              </Badge>
+            ) : null}
+            {!portal.enabled ? <Badge size="sm">{t('portals.disabled')}</Badge> : null}
+          </span>
+        </span>
+      </Table.Header>
+      <Table.Cell className={css({ minW: '180px' })}>
+        <HealthBadge status={health.status} />
+        {health.status === 'down' ? (
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'error.text', mt: '1', maxW: '32ch' })} data-testid="health-reason" title={health.errorDetail ?? undefined}>
+            {health.error ?? t('portals.reasonUnknown')}
+          </span>
+        ) : null}
+        {(health.status === 'up' || health.status === 'slow') && health.responseMs !== null ? (
+          <span className={muted}>{t('portals.responseTime', { ms: intl.formatNumber(health.responseMs) })}</span>
+        ) : null}
+        {health.lastCheckedAt && health.status !== 'demo' ? (
+          <span className={muted}>
+            {t('portals.checked')} <When date={health.lastCheckedAt} />
+          </span>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell>{health.ckanVersion ?? <NotKnown />}</Table.Cell>
+      <Table.Cell align="end">
+        {health.datasetCount !== null ? intl.formatNumber(health.datasetCount) : <NotKnown />}
+        {status.data && status.data.datasets > 0 ? <span className={muted}>{t('portals.harvestedCount', { count: status.data.datasets })}</span> : null}
+      </Table.Cell>
+      <Table.Cell className={css({ minW: '220px', whiteSpace: 'normal' })} data-testid="last-harvest">
+        <div className={cellStack}>
+          {running ? (
+            <HarvestProgress portalName={portal.name} run={running} />
+          ) : latest ? (
+            <>
+              <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                <Badge tone={latest.status === 'succeeded' ? 'success' : latest.status === 'failed' ? 'error' : 'info'} data-run-status={latest.status}>
+                  {t(latest.status === 'succeeded' ? 'portals.runSucceeded' : latest.status === 'failed' ? 'portals.runFailed' : 'portals.runRunning')}
+                </Badge>
+                <span className={css({ fontSize: 'sm' })}>
+                  <When date={latest.finishedAt ?? latest.startedAt} />
+                </span>
+              </span>
+              {latest.status === 'failed' ? (
+                <span className={css({ fontSize: 'sm', color: 'error.text', maxW: '36ch' })} data-testid="harvest-reason">
+                  {failureReason(latest.errors, t)}
+                </span>
+              ) : (
+                <span className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                  {t('portals.runCounts', { created: intl.formatNumber(latest.created), updated: intl.formatNumber(latest.updated), deleted: intl.formatNumber(latest.deleted) })}
+                </span>
+              )}
+            </>
+          ) : status.data ? (
+            <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{portal.isDemo ? t('portals.demoNotHarvested') : t('portals.neverHarvested')}</span>
+          ) : (
+            <NotKnown />
+          )}
+          {canHarvest ? (
+            <Button size="sm" variant="outline" loading={start.isPending} onClick={() => start.mutate({ instanceId: portal.id })} aria-label={t('portals.harvestNowFor', { name: portal.name })}>
+              {t('portals.harvestNow')}
+            </Button>
+          ) : null}
+          {startError ? (
+            <span role="alert" className={css({ fontSize: 'sm', color: 'error.text' })}>
+              {startError}
+            </span>
+          ) : null}
+          <span role="status" className={css({ srOnly: true })}>
+            {announcement}
+          </span>
+        </div>
+      </Table.Cell>
+      <Table.Cell>{portal.country ? names.country(portal.country) : <NotKnown />}</Table.Cell>
+      <Table.Cell className={css({ whiteSpace: 'normal' })}>
+        {portal.languages.length ? portal.languages.map((code) => names.language(code)).join(', ') : <NotKnown />}
+      </Table.Cell>
+    </Table.Row>
+  )
+}
+
+function failureReason(errors: ReadonlyArray<{ kind: string; message: string }>, t: ReturnType<typeof useT>): string {
+  const last = errors.at(-1)
+  if (!last) return t('portals.reasonUnknown')
+  const key = CKAN_ERRORS[last.kind]
+  return key ? t(key) : last.message
+}

@@ -1,0 +1,77 @@
+import type { PageContextServer } from 'vike/types'
+import { choroplethBins, simplifyPath } from '../../features/portals/choropleth.ts'
+import { healthCounts, problemPortals } from '../../features/portals/health.ts'
+import { mapSection, settle } from '../../features/portals/section.ts'
+import { czFrame, krajPaths } from '../../server/geo/svg-outline.ts'
+import { pageCaller } from '../../server/trpc/page-caller.ts'
+
+export type Data = Awaited<ReturnType<typeof data>>
+
+// The overview map is small: 480 px wide is enough to tell the kraje apart and keeps the outlines near 9 kB.
+const MAP_WIDTH = 480
+const FRAME = czFrame(MAP_WIDTH)
+const OUTLINES = krajPaths(FRAME).map((kraj) => ({ id: kraj.id, d: simplifyPath(kraj.d) }))
+const TOP_FORMATS = 5
+const LISTED_PROBLEMS = 5
+
+/** The overview's first paint: each section from its tRPC procedure, in-process; a section that fails fails alone. */
+export async function data(pageContext: PageContextServer) {
+  const caller = await pageCaller(pageContext)
+  const czech = pageContext.locale === 'cs'
+  const [portals, quality, formats, regions, publishers] = await Promise.all([
+    settle(caller.instances.list()),
+    settle(caller.quality.summary({})),
+    settle(caller.formats.summary({})),
+    settle(caller.regions.summary({ level: 'cz-kraj' })),
+    settle(caller.organizations.list({ sort: 'datasets', page: 1, pageSize: 1 })),
+  ])
+  return {
+    totals: {
+      portals: mapSection(portals, (list) => list.length),
+      datasets: mapSection(quality, (summary) => summary.datasets),
+      resources: mapSection(quality, (summary) => summary.resources),
+      publishers: mapSection(publishers, (list) => list.total),
+    },
+    // Demo catalogues are generated data: the page says so wherever their figures are counted.
+    demo: {
+      registered: portals.ok && portals.value.some((portal) => portal.isDemo),
+      analysed: quality.ok && quality.value.byPortal.some((portal) => portal.isDemo && portal.datasets > 0),
+    },
+    health: mapSection(portals, (list) => {
+      const problems = problemPortals(list)
+      return {
+        counts: healthCounts(list),
+        problems: problems.slice(0, LISTED_PROBLEMS).map((portal) => ({
+          id: portal.id,
+          name: portal.name,
+          status: portal.health.status,
+          error: portal.health.error,
+          responseMs: portal.health.responseMs,
+        })),
+        moreProblems: Math.max(0, problems.length - LISTED_PROBLEMS),
+      }
+    }),
+    formats: mapSection(formats, (summary) => ({
+      resources: summary.resources,
+      top: summary.formats.slice(0, TOP_FORMATS).map((format) => ({ format: format.format, label: format.label, share: format.share, resources: format.resources })),
+      machineReadableShare: summary.machineReadableShare,
+      openStandardShare: summary.openStandardShare,
+    })),
+    quality: mapSection(quality, (summary) => ({
+      datasets: summary.datasets,
+      averageScore: summary.averageScore,
+      band: summary.band,
+      mostFailed: summary.mostFailed[0] ? { indicator: summary.mostFailed[0].indicator, share: summary.mostFailed[0].share } : null,
+    })),
+    regions: mapSection(regions, (summary) => {
+      const bins = choroplethBins(summary.regions.map((region) => region.datasets))
+      return {
+        datasets: summary.datasets,
+        noExtent: summary.noExtent,
+        bins,
+        regions: summary.regions.map((region) => ({ id: region.id, name: czech ? region.nameCs : region.nameEn, datasets: region.datasets })),
+      }
+    }),
+    map: { width: FRAME.width, height: FRAME.height, outlines: OUTLINES },
+  }
+}

@@ -1,0 +1,274 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
+import { E2E_INSTANCE } from './fixtures.ts'
+
+// The overview (/) and the portal registry (/ckan-instances). Assumes the demo catalogue is loaded (three portals,
+// 20,000 datasets), tests/e2e/seed.ts's portal, and at least one registered portal whose health is "down" with a
+// reason. The last journey adds a portal served by the local CKAN fixture and harvests it, which needs the server
+// started with PORTALSCOPE_ALLOW_PRIVATE_HOSTS=1; it runs last because it changes the totals.
+
+const PASSWORD = 'zlatá rybka v potoce 7'
+const DEMO_PORTALS = ['demo-narodni-katalog', 'demo-kraje', 'demo-mesta']
+
+type HealthStatus = 'up' | 'slow' | 'down' | 'unknown' | 'demo'
+type Portal = { id: string; name: string; isDemo: boolean; health: { status: HealthStatus; error: string | null } }
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
+/** A tRPC query over HTTP, as a script would call it (superjson: the value is under `json`). */
+async function query<T>(request: APIRequestContext, procedure: string, input?: unknown): Promise<T> {
+  const encoded = input === undefined ? '' : `&input=${encodeURIComponent(JSON.stringify({ json: input }))}`
+  const response = await request.get(`/api/trpc/${procedure}?lang=en${encoded}`)
+  expect(response.ok(), `${procedure} answered ${response.status()}`).toBe(true)
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json
+}
+
+async function figure(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).textContent()) ?? ''
+  return Number(text.replace(/\D/g, ''))
+}
+
+async function signUp(page: Page) {
+  await page.goto('/auth/signup?lang=en')
+  await hydrated(page)
+  await page.getByLabel('Name').fill('Petra Portálová')
+  await page.getByLabel('E-mail').fill(`portals-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.cz`)
+  await page.locator('input[name=password]').fill(PASSWORD)
+  await page.locator('input[name=passwordConfirm]').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+}
+
+async function expectNoSeriousAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+// The last test harvests a portal, which changes what the first ones count: run this file in order.
+test.describe.configure({ mode: 'serial' })
+
+test.describe('overview', () => {
+  test('the totals are the figures the API gives, in the first response, with demo data marked', async ({ page, request }) => {
+    const [portals, quality, publishers] = await Promise.all([
+      query<Portal[]>(request, 'instances.list'),
+      query<{ datasets: number; resources: number }>(request, 'quality.summary'),
+      query<{ total: number }>(request, 'organizations.list', { pageSize: 1 }),
+    ])
+    expect(quality.datasets).toBeGreaterThanOrEqual(20_000)
+
+    // Server-rendered: the figures are in the HTML before any script runs.
+    const html = await (await request.get('/?lang=en')).text()
+    expect(html).toContain('data-testid="total-datasets"')
+    expect(html).toContain(quality.datasets.toLocaleString('en'))
+
+    await page.goto('/?lang=en')
+    await hydrated(page)
+    expect(await figure(page, 'total-portals')).toBe(portals.length)
+    expect(await figure(page, 'total-datasets')).toBe(quality.datasets)
+    expect(await figure(page, 'total-resources')).toBe(quality.resources)
+    expect(await figure(page, 'total-publishers')).toBe(publishers.total)
+    await expect(page.getByText('Demo data').first()).toBeVisible()
+
+    // Headings in order: one h1, sections as h2.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    for (const name of ['At a glance', 'Portal health', 'Metadata quality', 'Formats', 'Datasets by Czech region', 'Explore']) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+    }
+    // The down portal is named with its reason.
+    const down = portals.filter((portal) => portal.health.status === 'down')
+    expect(down.length, 'the e2e server has a portal that is down').toBeGreaterThan(0)
+    const problem = page.getByTestId('problem-portal').filter({ hasText: down[0]!.name })
+    await expect(problem).toContainText(down[0]!.health.error ?? 'The reason is not known.')
+  })
+
+  test('the map of the kraje has 14 named links to their pages, a legend and a table', async ({ page }) => {
+    await page.goto('/?lang=en')
+    await hydrated(page)
+    const map = page.getByTestId('kraj-map')
+    const regions = map.locator('a[href^="/location/CZ0"]')
+    await expect(regions).toHaveCount(14)
+    const hrefs = new Set<string>()
+    for (const region of await regions.all()) {
+      hrefs.add((await region.getAttribute('href')) ?? '')
+      await expect(region).toHaveAttribute('aria-label', /: [\d,]+ datasets?$/)
+      await expect(region.locator('title')).toHaveText(/: [\d,]+ datasets?$/)
+    }
+    expect(hrefs.size).toBe(14)
+    await expect(page.getByText('Datasets per region')).toBeVisible()
+    const table = page.getByRole('table', { name: 'Datasets per Czech region' })
+    await expect(table.locator('tbody tr')).toHaveCount(14)
+    await expect(page.getByTestId('no-extent')).toContainText(/datasets? ha(s|ve) no spatial extent/)
+
+    // Keyboard: a kraj is a link that opens the region's page.
+    await map.locator('a[href="/location/CZ064"]').focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/location\/CZ064$/)
+  })
+
+  test('every explorer page has an entry point', async ({ page }) => {
+    await page.goto('/?lang=en')
+    const explore = page.getByRole('region', { name: 'Explore' })
+    for (const href of ['/ckan-explorer', '/ckan-instances', '/organizations', '/data-formats', '/data-quality', '/regional-analysis']) {
+      await expect(explore.locator(`a[href="${href}"]`)).toHaveCount(1)
+    }
+  })
+})
+
+test.describe('portal registry', () => {
+  test('lists the portals with health, and a down portal with its reason', async ({ page, request }) => {
+    const portals = await query<Portal[]>(request, 'instances.list')
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    const rows = page.getByTestId('portal-row')
+    await expect(rows).toHaveCount(portals.length)
+    for (const id of [...DEMO_PORTALS, E2E_INSTANCE.id]) await expect(page.locator(`[data-testid=portal-row][data-portal="${id}"]`)).toHaveCount(1)
+    await expect(page.locator('[data-portal="demo-kraje"]')).toContainText('Demo data')
+    await expect(page.getByRole('table', { name: 'Registered CKAN portals with their health and last harvest' })).toBeVisible()
+
+    const down = portals.find((portal) => portal.health.status === 'down')
+    expect(down, 'the e2e server has a portal that is down').toBeTruthy()
+    const row = page.locator(`[data-testid=portal-row][data-portal="${down!.id}"]`)
+    await expect(row).toHaveAttribute('data-health', 'down')
+    await expect(row.getByTestId('health-reason')).toHaveText(down!.health.error ?? 'The reason is not known.')
+    // Anonymous visitors are told where to sign in rather than shown forms that would fail.
+    await expect(page.getByTestId('sign-in-prompt')).toBeVisible()
+    await expect(page.getByRole('button', { name: /Harvest now/ })).toHaveCount(0)
+  })
+
+  test('a filter changes the URL and the rows, and works without JavaScript', async ({ page, request, browser }) => {
+    const portals = await query<Portal[]>(request, 'instances.list')
+    const downIds = portals.filter((portal) => portal.health.status === 'down').map((portal) => portal.id)
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    await page.getByLabel('Health', { exact: true }).selectOption('down')
+    await expect(page).toHaveURL(/[?&]health=down\b/)
+    await expect(page.getByTestId('portal-row')).toHaveCount(downIds.length)
+    for (const row of await page.getByTestId('portal-row').all()) await expect(row).toHaveAttribute('data-health', 'down')
+
+    await page.getByLabel('Health', { exact: true }).selectOption('all')
+    await page.getByLabel('Demo catalogues').selectOption('only')
+    await expect(page).toHaveURL(/[?&]demo=only\b/)
+    await expect(page.getByTestId('portal-row')).toHaveCount(DEMO_PORTALS.length)
+
+    // Sorting by a column is a link with the state in the URL.
+    await page.getByRole('link', { name: /^Datasets/ }).click()
+    await expect(page).toHaveURL(/[?&]sort=datasets\b/)
+    await expect(page.getByTestId('portal-row').first()).toHaveAttribute('data-portal', 'demo-narodni-katalog')
+
+    // The same URL, reloaded, renders the same rows on the server.
+    await page.reload()
+    await expect(page.getByTestId('portal-row')).toHaveCount(DEMO_PORTALS.length)
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await noScript.newPage()
+    await plain.goto('/ckan-instances?lang=en')
+    await plain.getByLabel('Health', { exact: true }).selectOption('down')
+    await plain.getByRole('button', { name: 'Apply' }).click()
+    await expect(plain).toHaveURL(/[?&]health=down\b/)
+    await expect(plain.getByTestId('portal-row')).toHaveCount(downIds.length)
+    await noScript.close()
+  })
+
+  test('the directory of known portals is searchable and its state is in the URL', async ({ page }) => {
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    await expect(page.getByTestId('directory-row')).toHaveCount(20)
+    await page.getByRole('searchbox', { name: 'Search known portals' }).fill('slovak')
+    await expect(page).toHaveURL(/[?&]dq=slovak\b/)
+    await expect(page.getByTestId('directory-count')).toHaveText(/\d+ portals? found/)
+    const count = await page.getByTestId('directory-row').count()
+    expect(count).toBeGreaterThan(0)
+    expect(count).toBeLessThan(20)
+    // Anonymous visitors get a sign-in link instead of an add button.
+    await expect(page.getByTestId('directory-row').first().getByRole('button')).toHaveCount(0)
+  })
+
+  test('a signed-in user sees field errors for a bad address, and keeps what was typed', async ({ page }) => {
+    await signUp(page)
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    const form = page.getByTestId('add-portal-form')
+    const address = form.getByLabel('Address')
+
+    await address.fill('not a url')
+    await form.getByRole('button', { name: 'Add portal' }).click()
+    await expect(form.getByText('The format is not valid')).toBeVisible()
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+
+    // A well-formed address that is not a CKAN portal the server may call: the server says why, under the field.
+    await address.fill('http://127.0.0.1:9/')
+    await form.getByLabel('Name (optional)').fill('Nothing here')
+    await form.getByRole('button', { name: 'Add portal' }).click()
+    await expect(form.getByText(/^The portal was not added: /)).toBeVisible({ timeout: 30_000 })
+    await expect(address).toHaveValue('http://127.0.0.1:9/')
+    await expect(form.getByLabel('Name (optional)')).toHaveValue('Nothing here')
+  })
+
+  test('axe finds nothing serious on either page in either theme', async ({ page }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+      for (const path of ['/?lang=en', '/ckan-instances?lang=en', '/?lang=cs', '/ckan-instances?lang=cs']) {
+        await page.goto(path)
+        await hydrated(page)
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        await expectNoSeriousAxeFindings(page)
+      }
+    }
+  })
+})
+
+test.describe('adding and harvesting a portal', () => {
+  let fixture: CkanFixture
+
+  test.beforeAll(async () => {
+    fixture = await startCkanFixture({ portals: [{ slug: 'e2e-added', datasets: 300 }] })
+  })
+
+  test.afterAll(async () => {
+    await fixture?.close()
+  })
+
+  test('a signed-in user adds a portal, harvests it and follows the progress', async ({ page }) => {
+    await signUp(page)
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    await expectNoSeriousAxeFindings(page)
+
+    const form = page.getByTestId('add-portal-form')
+    await form.getByLabel('Address').fill(fixture.portalUrl('e2e-added'))
+    await form.getByLabel('Name (optional)').fill('E2E added portal')
+    await form.getByRole('button', { name: 'Add portal' }).click()
+    await expect(form.getByRole('status')).toHaveText('E2E added portal was added.', { timeout: 30_000 })
+    await expect(form.getByLabel('Address')).toHaveValue('')
+
+    const row = page.getByTestId('portal-row').filter({ hasText: 'E2E added portal' })
+    await expect(row).toHaveCount(1)
+    await expect(row).toHaveAttribute('data-health', 'up')
+    await expect(row.getByTestId('last-harvest')).toContainText('Never harvested')
+
+    const statusPolls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('harvest.status')) statusPolls.push(request.url())
+    })
+    await row.getByRole('button', { name: 'Harvest now: E2E added portal' }).click()
+    const bar = row.getByRole('progressbar', { name: 'Harvest of E2E added portal' })
+    await expect(bar).toBeVisible()
+    await expect(bar).toHaveAttribute('aria-valuetext', /datasets/)
+    await expect(row.locator('[data-run-status="succeeded"]')).toBeVisible({ timeout: 60_000 })
+    await expect(bar).toHaveCount(0)
+    await expect(row).toContainText('300 new')
+
+    // Finished: the page stops asking.
+    const polls = statusPolls.length
+    await page.waitForTimeout(4_000)
+    expect(statusPolls.length).toBe(polls)
+
+    // The first paint of a fresh load shows the harvest's result.
+    const html = await (await page.request.get('/ckan-instances?lang=en')).text()
+    expect(html).toMatch(/data-portal="[^"]*e2e-added[^"]*"(?:(?!<\/tr>)[\s\S])*data-run-status="succeeded"/)
+  })
+})
