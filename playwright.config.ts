@@ -1,20 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts'
 import { E2E_FIXTURE_PORT, E2E_FIXTURE_PORTALS, E2E_LIVE_PORTALS } from './tests/e2e/fixtures.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'file:./data/e2e.db'
 
-// Debian's Chromium, started so that it makes no lookups outside this machine.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
-  '--disable-features=NetworkTimeServiceQuerying',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +17,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

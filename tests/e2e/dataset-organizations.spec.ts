@@ -93,6 +93,16 @@ test.describe('dataset and organization pages', () => {
     expect(problems).toEqual([])
   })
 
+  test('a dataset shows its resources, its extent with the regions it lies in, and a description that cannot run script', async ({ page }) => {
+    await page.goto(`/dataset/${encodeURIComponent(E2E_DATASET_ID)}?lang=en`)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(E2E_DATASET.title)
+    await expect(page.getByText('Measurements 2026').first()).toBeVisible()
+    await expect(page.locator('a[href="/location/CZ010"]').first()).toBeVisible()
+    await expect(page.getByTestId('indicator-breakdown')).toBeVisible()
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined()
+  })
+
   test('a dataset without resources or extent says so', async ({ page }) => {
     // The deleted one of the seed has neither.
     await page.goto(`/dataset/${encodeURIComponent(DELETED_DATASET.id)}`)
