@@ -20,7 +20,7 @@ export const rollupRuns = sqliteTable(
 )
 
 // A scope is the whole portal ('portal', scope id ''), one of its organizations ('organization', the organization
-// id) or a region ('region', the region id).
+// id; in rollup_format the datasets without an organization are under '') or a region ('region', the region id).
 const scope = () => text('scope', { enum: ['portal', 'organization', 'region'] }).notNull()
 
 export const rollupQuality = sqliteTable(

@@ -226,6 +226,10 @@ const text = (v: string | null): string => (v ?? '').trim()
  * title says; an empty id hands the decision to the title.
  */
 export function licenceDeclared(licenseId: string | null, licenseTitle: string | null): boolean {
+  return resolved(licenseId, licenseTitle).declared
+}
+
+function declared(licenseId: string | null, licenseTitle: string | null): boolean {
   const id = text(licenseId)
   if (id !== '') return !NO_LICENCE.has(normaliseLicenceLabel(id))
   const title = text(licenseTitle)
@@ -238,10 +242,32 @@ export function licenceDeclared(licenseId: string | null, licenseTitle: string |
  * Declared but not listed: key null, the raw title (or id) kept for display, known false, openness null.
  */
 export function licenceInfo(licenseId: string | null, licenseTitle: string | null): LicenceInfo {
-  if (!licenceDeclared(licenseId, licenseTitle)) return { key: null, title: null, known: false, open: null, odConformant: null }
+  return resolved(licenseId, licenseTitle).info
+}
+
+// A portal uses a handful of licences for thousands of datasets, and every quality check asks: answers are cached
+// (frozen, so no caller can change a shared answer), and the cache is dropped before it can grow without bound.
+type Resolved = { info: Readonly<LicenceInfo>; declared: boolean }
+const CACHE_LIMIT = 10_000
+const CACHE = new Map<string, Resolved>()
+
+function resolved(licenseId: string | null, licenseTitle: string | null): Resolved {
+  const cacheKey = `${licenseId ?? ''}\u0000${licenseTitle ?? ''}`
+  let entry = CACHE.get(cacheKey)
+  if (!entry) {
+    const { declared: isDeclared, ...info } = resolveLicence(licenseId, licenseTitle)
+    entry = { info: Object.freeze(info), declared: isDeclared }
+    if (CACHE.size >= CACHE_LIMIT) CACHE.clear()
+    CACHE.set(cacheKey, entry)
+  }
+  return entry
+}
+
+function resolveLicence(licenseId: string | null, licenseTitle: string | null): LicenceInfo & { declared: boolean } {
+  if (!declared(licenseId, licenseTitle)) return { key: null, title: null, known: false, open: null, odConformant: null, declared: false }
   const id = text(licenseId)
   const title = text(licenseTitle)
   const row = (id !== '' ? lookup(id) : undefined) ?? (title !== '' ? lookup(title) : undefined)
-  if (!row) return { key: null, title: title || id, known: false, open: null, odConformant: null }
-  return { key: row.key, title: row.title, known: true, open: row.open, odConformant: row.odConformant }
+  if (!row) return { key: null, title: title || id, known: false, open: null, odConformant: null, declared: true }
+  return { key: row.key, title: row.title, known: true, open: row.open, odConformant: row.odConformant, declared: true }
 }

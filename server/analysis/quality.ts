@@ -515,7 +515,6 @@ function dateCheck(input: QualityInput, now: Date): CheckValue {
 
 function check(input: QualityInput, id: PortalWatchCheckId, now: Date): CheckValue {
   const rs = input.resources
-  const licence = licenceInfo(input.licenseId, input.licenseTitle)
   switch (id) {
     case 'access':
       return allResources(rs, (r) => text(r.url) !== '' || text(r.downloadUrl) !== '')
@@ -556,22 +555,26 @@ function check(input: QualityInput, id: PortalWatchCheckId, now: Date): CheckVal
       if (declaring.length === 0) return notApplicable('no-declared-formats')
       return validity(declaring.filter((r) => isIanaMediaType(r.mimetype) || knownFormat(r)).length, declaring.length)
     }
-    case 'odLicence':
+    case 'odLicence': {
+      const licence = licenceInfo(input.licenseId, input.licenseTitle)
       if (licence.title === null) return notApplicable('no-licence')
       if (!licence.known) return no({ code: 'unknown-licence', params: { licence: licence.title } })
       if (licence.odConformant === true) return yes({ code: 'licence-od-conformant', params: { key: licence.key ?? '' } })
       if (licence.odConformant === false) return no({ code: 'licence-not-od-conformant', params: { key: licence.key ?? '' } })
       return no({ code: 'licence-generic', params: { key: licence.key ?? '' } })
+    }
     case 'openFormat':
       return resourceShare(rs, (r) => isOpenStandard(r.canonicalFormat))
     case 'machineReadable':
       return resourceShare(rs, (r) => isMachineReadable(r.canonicalFormat))
-    case 'openLicence':
+    case 'openLicence': {
+      const licence = licenceInfo(input.licenseId, input.licenseTitle)
       if (licence.title === null) return no({ code: 'missing', params: { fields: 'license_id, license_title' } })
       if (!licence.known) return no({ code: 'unknown-licence', params: { licence: licence.title } })
       if (licence.open === true) return yes({ code: 'licence-open', params: { key: licence.key ?? '' } })
       if (licence.open === false) return no({ code: 'licence-not-open', params: { key: licence.key ?? '' } })
       return no({ code: 'licence-openness-unknown', params: { key: licence.key ?? '' } })
+    }
   }
 }
 

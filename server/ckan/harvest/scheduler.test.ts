@@ -65,7 +65,7 @@ describe('scheduled harvesting', () => {
   it('analyses and rolls up a snapshot that has no rollups, such as a demo catalogue stored before analysis existed', async () => {
     await storePackages(testDb.db, 'demo', [{ id: 'd-1', name: 'd-1', title: 'Demo 1', resources: [{ url: 'https://demo.invalid/1.csv', format: 'CSV' }] }], { runId: null, now: new Date() })
     // As an older version left it: no score, no rollups.
-    await testDb.db.run(sql`UPDATE dataset SET quality_points = NULL WHERE instance_id = 'demo'`)
+    await testDb.db.run(sql`UPDATE dataset SET quality_points = NULL, quality_max = NULL, quality_scaled = NULL, quality_failed = NULL WHERE instance_id = 'demo'`)
     await harvestTick(testDb.db, { intervalMs: DAY })
     const [rollup] = await testDb.db.all<{ datasets: number }>(sql`SELECT datasets FROM rollup_run WHERE instance_id = 'demo'`)
     expect(rollup).toEqual({ datasets: 1 })
