@@ -70,7 +70,7 @@ export const MAX_CRAWL_DELAY_MS = 30_000
 
 /**
  * HEAD answers that say more about the server's HEAD handling than about the resource, so a GET is tried:
- * 405 and 501 (HEAD not implemented), 400 and 403 (WAFs and method-signed URLs such as S3's that refuse HEAD),
+ * 405 and 501 (HEAD unsupported by the server), 400 and 403 (WAFs and method-signed URLs such as S3's that refuse HEAD),
  * 404 (application routers that register only GET), 406 (content negotiation that fails without a body),
  * 500 (download scripts that crash on HEAD). Not retried: 401/407 (a GET needs the same credentials), 410 (gone for
  * good), 429 and 502–504 (an overloaded server should not get a second request at once).

@@ -223,79 +223,65 @@ function Quality() {
             {quality.partial > 0 ? t('orgs.qualityPartial', { count: quality.partial }) : null}
           </p>
           <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } })}>
-            <Table.Container aria-label={t('orgs.bandsCaption')}>
-              <Table.Root density="compact">
-                <Table.Caption>{t('orgs.bandsCaption')}</Table.Caption>
-                <Table.Head>
-                  <Table.Row>
-                    <Table.Header scope="col">{t('mqa.band')}</Table.Header>
-                    <Table.Header scope="col" align="end">
-                      {t('ckan.datasets')}
-                    </Table.Header>
-                  </Table.Row>
-                </Table.Head>
-                <Table.Body>
-                  {BANDS.map((band) => (
-                    <Table.Row key={band}>
-                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
-                        {t(bandKey(band))}
-                      </Table.Header>
-                      <Table.Cell align="end">{intl.formatNumber(quality.bands[band])}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.Container>
-            <Table.Container aria-label={t('orgs.dimensionsCaption')}>
-              <Table.Root density="compact">
-                <Table.Caption>{t('orgs.dimensionsCaption')}</Table.Caption>
-                <Table.Head>
-                  <Table.Row>
-                    <Table.Header scope="col">{t('orgs.colDimension')}</Table.Header>
-                    <Table.Header scope="col" align="end">
-                      {t('orgs.colAverage')}
-                    </Table.Header>
-                  </Table.Row>
-                </Table.Head>
-                <Table.Body>
-                  {quality.dimensions.map((item) => (
-                    <Table.Row key={item.dimension}>
-                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
-                        {t(dimensionKey(item.dimension))}
-                      </Table.Header>
-                      <Table.Cell align="end">{t('orgs.pointsOf', { points: number(item.average), max: intl.formatNumber(item.max) })}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.Container>
-            <Table.Container aria-label={t('orgs.portalWatchCaption')}>
-              <Table.Root density="compact">
-                <Table.Caption>{t('orgs.portalWatchCaption')}</Table.Caption>
-                <Table.Head>
-                  <Table.Row>
-                    <Table.Header scope="col">{t('orgs.colDimension')}</Table.Header>
-                    <Table.Header scope="col" align="end">
-                      {t('orgs.colAverage')}
-                    </Table.Header>
-                  </Table.Row>
-                </Table.Head>
-                <Table.Body>
-                  {(['existence', 'conformance', 'openness'] as const).map((dimension) => (
-                    <Table.Row key={dimension}>
-                      <Table.Header scope="row" className={css({ fontWeight: '400' })}>
-                        {t(`orgs.pw_${dimension}`)}
-                      </Table.Header>
-                      <Table.Cell align="end">{percent(quality.portalWatch[dimension])}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.Container>
+            <FigureTable
+              caption={t('orgs.bandsCaption')}
+              labelHeader={t('mqa.band')}
+              valueHeader={t('ckan.datasets')}
+              rows={BANDS.map((band) => ({ key: band, label: t(bandKey(band)), value: intl.formatNumber(quality.bands[band]) }))}
+            />
+            <FigureTable
+              caption={t('orgs.dimensionsCaption')}
+              labelHeader={t('orgs.colDimension')}
+              valueHeader={t('orgs.colAverage')}
+              rows={quality.dimensions.map((item) => ({
+                key: item.dimension,
+                label: t(dimensionKey(item.dimension)),
+                value: t('orgs.pointsOf', { points: number(item.average), max: intl.formatNumber(item.max) }),
+              }))}
+            />
+            <FigureTable
+              caption={t('orgs.portalWatchCaption')}
+              labelHeader={t('orgs.colDimension')}
+              valueHeader={t('orgs.colAverage')}
+              rows={(['existence', 'conformance', 'openness'] as const).map((dimension) => ({
+                key: dimension,
+                label: t(`orgs.pw_${dimension}`),
+                value: percent(quality.portalWatch[dimension]),
+              }))}
+            />
           </div>
         </>
       )}
     </section>
+  )
+}
+
+/** A small two-column table of figures: a label per row and its value. */
+function FigureTable({ caption, labelHeader, valueHeader, rows }: { caption: string; labelHeader: string; valueHeader: string; rows: Array<{ key: string; label: string; value: string }> }) {
+  return (
+    <Table.Container aria-label={caption}>
+      <Table.Root density="compact">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">{labelHeader}</Table.Header>
+            <Table.Header scope="col" align="end">
+              {valueHeader}
+            </Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.key}>
+              <Table.Header scope="row" className={css({ fontWeight: '400' })}>
+                {row.label}
+              </Table.Header>
+              <Table.Cell align="end">{row.value}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.Container>
   )
 }
 
