@@ -25,10 +25,10 @@ import {
 import { FACET_TITLES, FacetPanel } from './FacetPanel.tsx'
 import { LiveNotices, SourceLine } from './LiveStatus.tsx'
 import { ResultList, ResultSkeleton } from './ResultList.tsx'
-import { ResultPager } from './ResultPager.tsx'
 import { SearchForm } from './SearchForm.tsx'
 import type { SearchView } from './search-view.ts'
 import { resultWindow, useExplorerSearch, type PortalChoice } from './use-explorer-search.ts'
+import { LinkPager } from '../../components/LinkPager.tsx'
 
 /** What pages/ckan-explorer/+data.ts hands the page. */
 export type ExplorerData = { state: ExplorerState; portals: PortalChoice[]; snapshot: SearchView | null }
@@ -181,7 +181,14 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
               )}
             </div>
           )}
-          <ResultPager page={state.page} totalPages={pageCount} hrefFor={(page) => explorerHref({ ...state, page })} />
+          <LinkPager
+            page={state.page}
+            totalPages={pageCount}
+            hrefFor={(page) => explorerHref({ ...state, page })}
+            label={t('explorer.resultPages')}
+            // The page's click handler follows these in place and moves focus to the results heading.
+            linkAttributes={{ 'data-focus-results': '' }}
+          />
           {view && view.total > resultWindow(source) ? (
             <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('explorer.windowNote', { count: intl.formatNumber(resultWindow(source)) })}</p>
           ) : null}

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
-import { pagination } from '../../styled-system/recipes'
-import { ChevronLeftIcon, ChevronRightIcon, ErrorIcon } from '../../components/ui/icons.tsx'
+import { ErrorIcon } from '../../components/ui/icons.tsx'
 import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import { pageWindow } from './page-window.ts'
 
 // Building blocks shared by the analysis pages (/data-formats, /data-quality).
 
@@ -113,46 +111,6 @@ export function AsOf({ date }: { date: Date }) {
         {intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}
       </time>
     </p>
-  )
-}
-
-const pageClasses = pagination()
-
-/** The pages of a server-rendered list as plain links (they work without JavaScript; Vike navigates client-side). */
-export function PageLinks({ page, pageCount, href, label }: { page: number; pageCount: number; href: (page: number) => string; label: string }) {
-  const t = useT()
-  if (pageCount <= 1) return null
-  const shown = pageWindow(page, pageCount)
-  return (
-    <nav aria-label={label} className={pageClasses.root}>
-      {page > 1 ? (
-        <a href={href(page - 1)} className={pageClasses.prevTrigger} aria-label={t('gallery.uiPaginationPrevious')} rel="prev">
-          <ChevronLeftIcon />
-        </a>
-      ) : null}
-      {shown.map((item, index) =>
-        item === null ? (
-          <span key={`gap-${index}`} className={pageClasses.ellipsis} aria-hidden="true">
-            …
-          </span>
-        ) : (
-          <a
-            key={item}
-            href={href(item)}
-            className={pageClasses.item}
-            aria-current={item === page ? 'page' : undefined}
-            aria-label={t('gallery.uiPaginationPage', { page: item, total: pageCount })}
-          >
-            {item}
-          </a>
-        ),
-      )}
-      {page < pageCount ? (
-        <a href={href(page + 1)} className={pageClasses.nextTrigger} aria-label={t('gallery.uiPaginationNext')} rel="next">
-          <ChevronRightIcon />
-        </a>
-      ) : null}
-    </nav>
   )
 }
 

@@ -1,12 +1,13 @@
 import { css } from '../../styled-system/css'
 import { Table } from '../../components/ui/table.tsx'
 import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
-import { PageLinks, SectionBlock, StatGrid, subheadingClass, tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
+import { SectionBlock, StatGrid, subheadingClass, tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { analysisHref, type AnalysisQuery } from '../../features/quality/analysis-href.ts'
 import type { FilterOptions } from '../../features/quality/filter-options.ts'
 import { RawValue, useFormatLabel } from './FormatsOverview.tsx'
 import type { Data } from './+data.ts'
+import { LinkPager } from '../../components/LinkPager.tsx'
 
 type Detail = Extract<NonNullable<Data['detail']>, { ok: true }>['value']
 
@@ -140,7 +141,7 @@ export function FormatDetailView({ detail, query, portals }: { detail: Detail; q
                 </Table.Body>
               </Table.Root>
             </Table.Container>
-            <PageLinks page={detail.page} pageCount={detail.pageCount} href={pageHref} label={t('formats.datasetPages')} />
+            <LinkPager page={detail.page} totalPages={detail.pageCount} hrefFor={pageHref} label={t('formats.datasetPages')} />
           </>
         ) : (
           <p className={css({ color: 'text.muted' })}>{t('quality.noMatch')}</p>

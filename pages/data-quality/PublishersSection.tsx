@@ -2,12 +2,13 @@ import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
-import { PageLinks, tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
+import { tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { CsvLink } from '../../features/quality/CsvLink.tsx'
 import { analysisHref, type AnalysisQuery } from '../../features/quality/analysis-href.ts'
 import { publishersCsv } from '../../features/quality/quality-csv.ts'
 import type { Data } from './+data.ts'
+import { LinkPager } from '../../components/LinkPager.tsx'
 
 type Publishers = Extract<Data['organizations'], { ok: true }>['value']
 
@@ -72,7 +73,7 @@ export function PublishersSection({ list, query }: { list: Publishers; query: An
           rows={list.items.length}
           testId="publishers-csv"
         />
-        <PageLinks page={list.page} pageCount={list.pageCount} href={(page) => `${analysisHref('/data-quality', query, { orgPage: page })}#publishers`} label={t('quality.publisherPages')} />
+        <LinkPager page={list.page} totalPages={list.pageCount} hrefFor={(page) => `${analysisHref('/data-quality', query, { orgPage: page })}#publishers`} label={t('quality.publisherPages')} />
       </div>
     </>
   )

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { LinkPager } from '../../features/datasets/LinkPager.tsx'
+import { LinkPager } from '../../components/LinkPager.tsx'
 import { SectionError } from '../../features/datasets/SectionError.tsx'
 import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
@@ -157,7 +157,7 @@ function Results() {
         </Table.Root>
       </Table.Container>
       <div className={css({ mt: '4' })}>
-        <LinkPager page={search.page} totalPages={totalPages} hrefFor={(page) => organizationsHref({ ...search, page })} label={t('orgs.pagerLabel')} />
+        <LinkPager page={search.page} totalPages={totalPages} hrefFor={(page) => organizationsHref({ ...search, page })} label={t('orgs.pagerLabel')} spread={2} />
       </div>
     </>
   )

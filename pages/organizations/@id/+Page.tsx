@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { LineChart, type LineSeries } from '../../../components/charts/LineChart.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { LinkPager } from '../../../features/datasets/LinkPager.tsx'
+import { LinkPager } from '../../../components/LinkPager.tsx'
 import { useIntl, useT } from '../../../features/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { bandKey, dimensionKey } from '../../../features/quality/mqa-text.ts'
@@ -129,7 +129,7 @@ function Datasets() {
             </Table.Root>
           </Table.Container>
           <div className={css({ mt: '4' })}>
-            <LinkPager page={datasets.page} totalPages={totalPages} hrefFor={hrefFor} label={t('orgs.datasetsPagerLabel')} />
+            <LinkPager page={datasets.page} totalPages={totalPages} hrefFor={hrefFor} label={t('orgs.datasetsPagerLabel')} spread={2} />
           </div>
         </>
       )}
