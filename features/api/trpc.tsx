@@ -7,8 +7,10 @@ import type { AppRouter } from '../../server/trpc/router.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
-// Sign-in and sign-up go alone, so their status (401, 429...) is their own; everything else may share a request.
-const UNBATCHED = new Set(['auth.login', 'auth.signup'])
+// Sign-in and sign-up go alone, so their status (401, 429...) is their own. Dataset searches go alone too: a batch
+// answers when its slowest call does, and a live search may take the whole per-portal deadline while the snapshot
+// answers at once. Everything else may share a request.
+const UNBATCHED = new Set(['auth.login', 'auth.signup', 'datasets.search'])
 
 function makeClient() {
   const url = '/api/trpc'

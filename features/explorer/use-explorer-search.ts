@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { useMemo, useState, useSyncExternalStore } from 'react'
 import type { CkanErrorKind } from '../../server/ckan/errors.ts'
-import { explorerClient } from './explorer-client.ts'
+import { useTRPCClient } from '../api/trpc.tsx'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
 import { mergeViews, toSearchView, type SearchView } from './search-view.ts'
 
@@ -46,9 +46,6 @@ function useHydrated(): boolean {
   )
 }
 
-async function search(input: SearchInput, signal: AbortSignal): Promise<SearchView> {
-  return toSearchView(await explorerClient().datasets.search.query(input, { signal }))
-}
 
 function failureOf(error: unknown): { limited: boolean; message: string | null } {
   if (error instanceof TRPCClientError) {
@@ -70,6 +67,9 @@ function failureOf(error: unknown): { limited: boolean; message: string | null }
  */
 export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[], initial: { state: ExplorerState; snapshot: SearchView | null }) {
   const hydrated = useHydrated()
+  const client = useTRPCClient()
+  const search = async (input: SearchInput, signal: AbortSignal): Promise<SearchView> =>
+    toSearchView(await client.datasets.search.query(input, { signal }))
   const chosen = state.portals.length ? portals.filter((portal) => state.portals.includes(portal.id)) : portals
   const liveIds = chosen.filter((portal) => !portal.isDemo).map((portal) => portal.id)
   const demoIds = chosen.filter((portal) => portal.isDemo).map((portal) => portal.id)
