@@ -12,7 +12,7 @@ const ERRORS_KEPT = 3
 
 /**
  * The portal registry with each portal's last harvest, and a page of the directory, all from the tRPC procedures
- * in-process. instances.list has no last-harvest field, so harvest.status is asked per portal (tens of portals).
+ * in-process. The last harvests come from harvest.overview, one call for every portal.
  */
 export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
@@ -30,16 +30,12 @@ export async function data(pageContext: PageContextServer) {
       }),
     ),
   ])
-  const harvests = portals.ok
-    ? Object.fromEntries(
-        await Promise.all(
-          portals.value.map(async (portal) => {
-            const status = await caller.harvest.status({ instanceId: portal.id }).catch(() => null)
-            return [portal.id, status && trimStatus(status)] as const
-          }),
-        ),
-      )
-    : {}
+  // Every portal's last harvest in one call; a portal that was never harvested has none.
+  const overview = portals.ok ? await caller.harvest.overview().catch(() => []) : []
+  const byId = new Map(overview.map((status) => [status.instanceId, trimStatus(status)]))
+  const harvests: Record<string, Status | null> = Object.fromEntries(
+    (portals.ok ? portals.value : []).map((portal) => [portal.id, byId.get(portal.id) ?? { instanceId: portal.id, datasets: 0, running: null, lastSucceeded: null, runs: [] }]),
+  )
   const list = portals.ok ? portals.value : []
   const countries = new Set([...DIRECTORY_COUNTRIES, ...list.flatMap((portal) => (portal.country ? [portal.country] : []))])
   const languages = new Set(list.flatMap((portal) => portal.languages))

@@ -236,3 +236,19 @@ describe('links', () => {
     expect((await rejection(api.links.checkPortal({ instanceId: 'narodni' }), TRPCError)).code).toBe('UNAUTHORIZED')
   })
 })
+
+describe('harvest.overview', () => {
+  it('gives every portal its latest run and the count its latest rollup took, in one call', async () => {
+    const overview = await (await caller()).harvest.overview()
+    expect(overview.map((item) => item.instanceId).sort()).toEqual(['mesto', 'narodni'])
+    for (const item of overview) {
+      const live = await count(sql`SELECT count(*) AS n FROM dataset WHERE instance_id = ${item.instanceId} AND deleted_at IS NULL`)
+      expect(item.datasets).toBe(live)
+      expect(item.runs).toHaveLength(1)
+      expect(item.lastSucceeded).toMatchObject({ status: 'succeeded' })
+      expect(item.running).toBeNull()
+    }
+    // The incremental harvest of mesto above is its latest run.
+    expect(overview.find((item) => item.instanceId === 'mesto')!.runs[0]).toMatchObject({ mode: 'incremental' })
+  })
+})

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { findInstance } from '../../ckan/registry.ts'
-import { harvestHistory, HarvestError, progressOf, snapshotCount, startHarvest } from '../../ckan/harvest/harvest.ts'
+import { harvestHistory, HarvestError, harvestOverview, progressOf, snapshotCount, startHarvest } from '../../ckan/harvest/harvest.ts'
 import { harvestInBackground } from '../../ckan/harvest/work.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.ts'
 
@@ -36,4 +36,18 @@ export const harvestRouter = router({
       runs,
     }
   }),
+
+  /**
+   * Every portal's latest run, the run in progress and the last success, in one call (the registry page): the
+   * dataset count is the latest rollup's. `harvest.status` has one portal's whole log and a live count.
+   */
+  overview: publicProcedure.query(async ({ ctx }) =>
+    (await harvestOverview(ctx.db)).map((item) => ({
+      instanceId: item.instanceId,
+      datasets: item.datasets ?? 0,
+      running: item.running && progressOf(item.running),
+      lastSucceeded: item.lastSucceeded && progressOf(item.lastSucceeded),
+      runs: item.latest ? [progressOf(item.latest)] : [],
+    })),
+  ),
 })
