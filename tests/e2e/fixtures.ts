@@ -23,7 +23,8 @@ export const E2E_PUBLISHER = { name: 'e2e-city', title: 'E2E City Office' }
  * seed, so live search has a real portal to ask. The e2e portal above points at a closed port: it is the portal that
  * is down, with the reason recorded by a real health check.
  */
-export const E2E_FIXTURE_PORT = 5199
+// Overridable so that two checkouts can run the suite side by side.
+export const E2E_FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 5199)
 export const E2E_LIVE_PORTALS = [
   { id: 'live-a', name: 'Live fixture portal A', datasets: 300 },
   { id: 'live-b', name: 'Live fixture portal B', datasets: 200 },
