@@ -8,7 +8,7 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'tests/edge/**', '.wrangler/**'],
+    exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'tests/edge/**', 'tests/load/**', '.wrangler/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

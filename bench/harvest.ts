@@ -30,7 +30,7 @@ const apiBase = await new Promise<string>((resolve, reject) => {
 const dir = await mkdtemp(path.join(tmpdir(), 'portalscope-bench-'))
 const url = `file:${path.join(dir, 'bench.db')}`
 await migrateLibsql(url)
-const db = await createDb({ url })
+const db = await createDb({ url }, { role: 'background' })
 await db.insert(ckanInstances).values({ id: 'bench', name: 'Bench', baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, createdAt: new Date() })
 
 let peakRss = 0

@@ -1,7 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzleD1 } from 'drizzle-orm/d1'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import * as schema from './schema/index.ts'
+import type { WriterRole } from './sqlite-file.server.ts'
 
 export type Schema = typeof schema
 /** The one database type the app codes against: libSQL on Node and D1 on Workers are both async SQLite. */
@@ -32,6 +34,18 @@ export async function runRawBatch(db: Database, statements: RawStatement[]): Pro
   await run(statements)
 }
 
+/**
+ * Runs a raw read with positional `?` parameters and answers its rows as arrays of values in column order, for
+ * aggregates computed before a short write (rollups).
+ */
+export async function readRaw(db: Database, statement: RawStatement): Promise<unknown[][]> {
+  const parts = statement.sql.split('?')
+  if (parts.length - 1 !== statement.args.length) throw new Error(`readRaw: ${parts.length - 1} placeholders, ${statement.args.length} values`)
+  const query = sql.join(parts.flatMap((part, index) => (index < statement.args.length ? [sql.raw(part), sql`${statement.args[index]}`] : [sql.raw(part)])))
+  const rows = await db.values<unknown[]>(query)
+  return rows.map((row) => Array.from(row as ArrayLike<unknown>))
+}
+
 /** How many values one statement may bind on this database, so that bulk writes can size their chunks. */
 export function maxBoundParams(db: Database): number {
   return paramLimits.get(db) ?? D1_MAX_PARAMS
@@ -43,12 +57,12 @@ type Batchable = { batch: (statements: [unknown, ...unknown[]]) => Promise<unkno
  * Runs statements as one atomic unit on both drivers: D1 has no interactive transactions, so writes that belong
  * together go through batch(), which libSQL runs in one transaction too.
  */
-export async function runBatch(db: Database, statements: unknown[]): Promise<void> {
-  if (statements.length === 0) return
-  await (db as unknown as Batchable).batch(statements as [unknown, ...unknown[]])
+export async function runBatch(db: Database, statements: unknown[]): Promise<unknown[]> {
+  if (statements.length === 0) return []
+  return (db as unknown as Batchable).batch(statements as [unknown, ...unknown[]])
 }
 
-const libsqlByUrl = new Map<string, Promise<Database>>()
+const libsqlByKey = new Map<string, Promise<Database>>()
 const urls = new WeakMap<object, string>()
 
 /** The libSQL URL a database was opened from (null for D1), so that a helper process can open the same file. */
@@ -56,11 +70,32 @@ export function databaseUrlOf(db: Database): string | null {
   return urls.get(db) ?? null
 }
 
+let defaultRole: WriterRole = 'interactive'
+
+/**
+ * Marks this process (or worker thread) as a background writer: harvests, the demo catalogue, link checks and the
+ * CLI yield SQLite's write lock to the web server's writes (docs/decisions/012-database-writes.md).
+ */
+export function setDefaultWriterRole(role: WriterRole): void {
+  defaultRole = role
+}
+
+export type { WriterRole }
+
+/**
+ * The same database opened as a background writer, for work a request starts but nobody waits for (a portal's link
+ * check, a harvest without a helper process): it yields the write lock to people's writes. D1 has no such roles.
+ */
+export async function backgroundDbFor(db: Database): Promise<Database> {
+  const url = urls.get(db)
+  return url ? createDb({ url }, { role: 'background' }) : db
+}
+
 /**
  * Picks the driver from what the runtime offers: a D1 binding under Workers, a libSQL URL on Node.
- * libSQL clients are cached per URL so that every request shares one connection to the file.
+ * libSQL clients are cached per URL and writer role, so that every request shares one set of connections to a file.
  */
-export function createDb(source: DatabaseSource): Promise<Database> {
+export function createDb(source: DatabaseSource, options: { role?: WriterRole; lockWaitMs?: number } = {}): Promise<Database> {
   if ('d1' in source) {
     const d1 = drizzleD1(source.d1, { schema }) as unknown as Database
     paramLimits.set(d1, D1_MAX_PARAMS)
@@ -69,34 +104,30 @@ export function createDb(source: DatabaseSource): Promise<Database> {
     })
     return Promise.resolve(d1)
   }
-  let db = libsqlByUrl.get(source.url)
+  const role = options.role ?? defaultRole
+  const key = `${role} ${options.lockWaitMs ?? ''} ${source.url}`
+  let db = libsqlByKey.get(key)
   if (!db) {
-    db = openLibsql(source.url)
-    libsqlByUrl.set(source.url, db)
+    db = openLibsql(source.url, role, options.lockWaitMs)
+    libsqlByKey.set(key, db)
+    db.catch(() => libsqlByKey.delete(key))
   }
   return db
 }
 
-async function openLibsql(url: string): Promise<Database> {
-  // Imported lazily so that the Workers bundle never loads the libSQL client.
-  const [{ createClient }, { drizzle }] = await Promise.all([
-    import('@libsql/client'),
-    import('drizzle-orm/libsql'),
-  ])
-  const client = createClient({ url })
+async function openLibsql(url: string, role: WriterRole, lockWaitMs: number | undefined): Promise<Database> {
+  // Imported lazily so that the Workers bundle never loads the libSQL driver.
+  const { drizzle } = await import('drizzle-orm/libsql')
+  let client: Parameters<typeof drizzle>[0]
   if (url.startsWith('file:')) {
-    // The CLI and the server may share one file: WAL lets readers and a writer work at once, and the busy
-    // timeout makes a second writer wait instead of failing at once.
-    await client.execute('PRAGMA journal_mode = WAL')
-    await client.execute('PRAGMA busy_timeout = 5000')
-    // Safe with WAL (a crash loses at most the last commits, never the file) and spares an fsync per commit.
-    await client.execute('PRAGMA synchronous = NORMAL')
-    // 64 MiB of page cache (the default is 2 MiB): harvest writes land all over the id indexes of a large snapshot.
-    await client.execute('PRAGMA cache_size = -65536')
-    // Checkpoint the WAL every ~40 MiB instead of every 4 MiB: each checkpoint costs an fsync, which made up most
-    // of a harvest page's write time (bench/harvest.ts).
-    await client.execute('PRAGMA wal_autocheckpoint = 10000')
-    await client.execute('PRAGMA foreign_keys = ON')
+    // Files get our own client: the same settings on every connection, writes that take the lock up front and
+    // yield to people (db/sqlite-file.server.ts).
+    const { SqliteFileClient, pathOfFileUrl } = await import('./sqlite-file.server.ts')
+    client = new SqliteFileClient(pathOfFileUrl(url), role, lockWaitMs === undefined ? {} : { lockWaitMs })
+  } else {
+    // A libSQL server (sqld, Turso) orders writes itself.
+    const { createClient } = await import('@libsql/client')
+    client = createClient({ url })
   }
   const db = drizzle(client, { schema }) as unknown as Database
   paramLimits.set(db, SQLITE_MAX_PARAMS)

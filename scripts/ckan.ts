@@ -58,7 +58,8 @@ function describe(row: InstanceRow): string {
 }
 
 await migrateLibsql(url)
-const db = await createDb({ url })
+// Everything the CLI writes is background work: people using the server go first (docs/decisions/012-database-writes.md).
+const db = await createDb({ url }, { role: 'background' })
 // A run started by the server only continues; everything else sees the registry a fresh installation would.
 if (!(group === 'harvest' && args[1] === '--run')) await seedFeaturedInstances(db)
 

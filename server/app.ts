@@ -3,6 +3,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
 import { backgroundFor } from './background.ts'
+import { busyErrorIn } from '../db/busy.ts'
 import { createDb, type Database } from '../db/client.ts'
 import { getCookie } from 'hono/cookie'
 import type { Locale } from '../features/i18n/locales.ts'
@@ -146,7 +147,14 @@ export function createApp() {
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    const busy = busyErrorIn(error)
+    if (busy) {
+      // Nothing was written; the same request will likely succeed in a moment.
+      const locale = c.var.locale ?? 'cs'
+      const t = translator(intlFor(locale, await loadMessages(locale)))
+      return c.text(t('errors.busy'), 503, { 'Retry-After': String(busy.retryAfterS) })
+    }
     console.error(`${c.req.method} ${c.req.path} failed:`, error)
     return c.text('Internal Server Error', 500)
   })

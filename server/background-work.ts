@@ -30,7 +30,8 @@ export function startNodeBackgroundWork(): void {
 /** The demo catalogue and the scheduler in this process: for the helper itself, and where no helper can be started. */
 export async function startBackgroundWorkHere(options: { store?: PackageStore } = {}): Promise<void> {
   const env = serverEnv()
-  const openDb = () => createDb({ url: env.DATABASE_URL })
+  // Background work yields SQLite's write lock to people's writes (docs/decisions/012-database-writes.md).
+  const openDb = () => createDb({ url: env.DATABASE_URL }, { role: 'background' })
   if (env.PORTALSCOPE_DEMO === 'on') {
     try {
       // Imported here so that the Workers bundle never carries the generator.

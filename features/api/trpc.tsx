@@ -48,7 +48,8 @@ export function apiFailure(error: unknown, fallback: { network: string; unexpect
     const data = error.data as { fieldErrors?: Record<string, string> | null; httpStatus?: number } | undefined
     if (!data) return { message: fallback.network, fieldErrors: {}, status: null }
     const status = data.httpStatus ?? null
-    const message = status && status >= 500 ? fallback.unexpected : error.message
+    // 503 is the server's own translated "busy, nothing saved, try again"; other 5xx bodies are not for people.
+    const message = status && status >= 500 && status !== 503 ? fallback.unexpected : error.message
     return { message, fieldErrors: data.fieldErrors ?? {}, status }
   }
   return { message: fallback.unexpected, fieldErrors: {}, status: null }

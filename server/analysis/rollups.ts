@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import { runRawBatch, type Database, type RawStatement } from '../../db/client.ts'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { maxBoundParams, readRaw, runRawBatch, type Database, type RawStatement } from '../../db/client.ts'
 import { datasets } from '../../db/schema/dataset.ts'
 import { rollupRuns } from '../../db/schema/rollup.ts'
 import { mergePublishers } from './publishers.ts'
@@ -45,57 +45,83 @@ const QUALITY_COLUMNS =
   'no_extent, in_kraj, in_country'
 
 const LIVE = 'd.instance_id = ? AND d.deleted_at IS NULL'
+const QUALITY_COLUMN_LIST = QUALITY_COLUMNS.split(', ')
 
-function rollupStatements(rollupId: number, instanceId: string): RawStatement[] {
-  const args = [rollupId, instanceId]
+/** One rollup table's rows for a portal: a read that aggregates, and the columns its rows go into (after rollup_id). */
+type RollupQuery = { table: string; columns: string[]; sql: string }
+
+function rollupQueries(): RollupQuery[] {
+  const quality = (scope: string, scopeId: string, from: string, groupBy: string): RollupQuery => ({
+    table: 'rollup_quality',
+    columns: QUALITY_COLUMN_LIST.slice(1),
+    sql: `SELECT '${scope}', ${scopeId}, ${QUALITY_AGGREGATES} FROM ${from} ${groupBy}`,
+  })
+  const formatColumns = ['scope', 'scope_id', 'format', 'resources', 'datasets']
   return [
-    { sql: `INSERT INTO rollup_quality (${QUALITY_COLUMNS}) SELECT ?, 'portal', '', ${QUALITY_AGGREGATES} FROM dataset d WHERE ${LIVE}`, args },
-    {
-      sql: `INSERT INTO rollup_quality (${QUALITY_COLUMNS}) SELECT ?, 'organization', d.organization_id, ${QUALITY_AGGREGATES}
-        FROM dataset d WHERE ${LIVE} AND d.organization_id IS NOT NULL GROUP BY d.organization_id`,
-      args,
-    },
-    {
-      sql: `INSERT INTO rollup_quality (${QUALITY_COLUMNS}) SELECT ?, 'region', rg.region_id, ${QUALITY_AGGREGATES}
-        FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE} GROUP BY rg.region_id`,
-      args,
-    },
+    quality('portal', "''", `dataset d WHERE ${LIVE}`, ''),
+    quality('organization', 'd.organization_id', `dataset d WHERE ${LIVE} AND d.organization_id IS NOT NULL`, 'GROUP BY d.organization_id'),
+    quality('region', 'rg.region_id', `dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE}`, 'GROUP BY rg.region_id'),
     // Formats per organization, datasets without one under the scope id '' (no organization id is empty); a dataset
     // has one organization at most, so the portal's figures are these rows added up, without a second scan.
     {
-      sql: `INSERT INTO rollup_format (rollup_id, scope, scope_id, format, resources, datasets)
-        SELECT ?, 'organization', coalesce(d.organization_id, ''), r.canonical_format, count(*), count(DISTINCT r.dataset_key)
+      table: 'rollup_format',
+      columns: formatColumns,
+      sql: `SELECT 'organization', coalesce(d.organization_id, ''), r.canonical_format, count(*), count(DISTINCT r.dataset_key)
         FROM dataset d JOIN resource r ON r.dataset_key = d.key WHERE ${LIVE}
         GROUP BY coalesce(d.organization_id, ''), r.canonical_format`,
-      args,
     },
     {
-      sql: `INSERT INTO rollup_format (rollup_id, scope, scope_id, format, resources, datasets)
-        SELECT rollup_id, 'portal', '', format, sum(resources), sum(datasets) FROM rollup_format
-        WHERE rollup_id = ? AND scope = 'organization' GROUP BY format`,
-      args: [rollupId],
-    },
-    {
-      sql: `INSERT INTO rollup_format (rollup_id, scope, scope_id, format, resources, datasets)
-        SELECT ?, 'region', rg.region_id, r.canonical_format, count(*), count(DISTINCT r.dataset_key)
+      table: 'rollup_format',
+      columns: formatColumns,
+      sql: `SELECT 'region', rg.region_id, r.canonical_format, count(*), count(DISTINCT r.dataset_key)
         FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key JOIN resource r ON r.dataset_key = d.key
         WHERE ${LIVE} GROUP BY rg.region_id, r.canonical_format`,
-      args,
     },
     {
-      sql: `INSERT INTO rollup_raw_format (rollup_id, format, raw, resources)
-        SELECT ?, r.canonical_format, coalesce(r.format, ''), count(*)
+      table: 'rollup_raw_format',
+      columns: ['format', 'raw', 'resources'],
+      sql: `SELECT r.canonical_format, coalesce(r.format, ''), count(*)
         FROM dataset d JOIN resource r ON r.dataset_key = d.key WHERE ${LIVE} GROUP BY r.canonical_format, coalesce(r.format, '')`,
-      args,
     },
     {
-      sql: `INSERT INTO rollup_region_organization (rollup_id, region_id, organization_id, datasets)
-        SELECT ?, rg.region_id, d.organization_id, count(*)
+      table: 'rollup_region_organization',
+      columns: ['region_id', 'organization_id', 'datasets'],
+      sql: `SELECT rg.region_id, d.organization_id, count(*)
         FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE} AND d.organization_id IS NOT NULL
         GROUP BY rg.region_id, d.organization_id`,
-      args,
     },
   ]
+}
+
+/** The portal's format rows: the organization rows added up (each dataset has one organization at most). */
+function portalFormatRows(organizationRows: unknown[][]): unknown[][] {
+  const byFormat = new Map<string, [resources: number, datasets: number]>()
+  for (const [, , format, resources, datasetCount] of organizationRows) {
+    const sum = byFormat.get(String(format)) ?? [0, 0]
+    byFormat.set(String(format), [sum[0] + Number(resources), sum[1] + Number(datasetCount)])
+  }
+  return [...byFormat].map(([format, [resources, datasetCount]]) => ['portal', '', format, resources, datasetCount])
+}
+
+/**
+ * Inserts of aggregated rows, each taking the id of the rollup run written first in the same batch (the batch holds
+ * the write lock, so the portal's newest run is that one).
+ */
+function insertStatements(db: Database, instanceId: string, table: string, columns: string[], rows: unknown[][]): RawStatement[] {
+  const width = columns.length
+  const perStatement = Math.max(1, Math.floor((maxBoundParams(db) - 1) / width))
+  const statements: RawStatement[] = []
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const part = rows.slice(at, at + perStatement)
+    const values = part.map(() => `(${Array(width).fill('?').join(',')})`).join(',')
+    const picked = columns.map((_, index) => `column${index + 1}`).join(', ')
+    statements.push({
+      sql: `INSERT INTO ${table} (rollup_id, ${columns.join(', ')})
+        SELECT (SELECT max(id) FROM rollup_run WHERE instance_id = ?), ${picked} FROM (VALUES ${values})`,
+      args: [instanceId, ...(part.flat() as RawStatement['args'])],
+    })
+  }
+  return statements
 }
 
 export type RollupRefresh = { rollupId: number; datasets: number; reanalysed: number; publishersChanged: number; ms: number }
@@ -105,7 +131,7 @@ export type RollupRefresh = { rollupId: number; datasets: number; reanalysed: nu
  * 1. datasets not analysed yet (stored before analysis existed) are analysed from their rows;
  * 2. datasets with a link-checked URL are re-scored with the checks (those stored by `harvestRunId`, or all);
  * 3. organizations are merged into publishers across portals;
- * 4. the rollups are aggregated in one batch.
+ * 4. the rollups are aggregated with reads, then written with their run in one batch.
  */
 export async function refreshRollups(db: Database, instanceId: string, options: { harvestRunId?: number | null; now?: Date } = {}): Promise<RollupRefresh> {
   const started = Date.now()
@@ -125,20 +151,29 @@ export async function refreshRollups(db: Database, instanceId: string, options: 
   const reanalysed = await reanalyseDatasets(db, keys)
   const publishersChanged = await mergePublishers(db)
 
-  const [run] = await db
-    .insert(rollupRuns)
-    .values({ instanceId, harvestRunId: options.harvestRunId ?? null, createdAt: options.now ?? new Date(), datasets: 0 })
-    .returning({ id: rollupRuns.id })
-  const rollupId = run!.id
-  await runRawBatch(db, [
-    ...rollupStatements(rollupId, instanceId),
+  // Aggregated first, with reads only; then the run and all its rows in one short batch, so that the write lock is
+  // held for milliseconds and readers see a rollup whole or not at all.
+  const rowsByQuery: unknown[][][] = []
+  for (const query of rollupQueries()) rowsByQuery.push(await readRaw(db, { sql: query.sql, args: [instanceId] }))
+  const queries = rollupQueries()
+  const portalRow = rowsByQuery[0]?.[0]
+  const datasetCount = Number(portalRow?.[2] ?? 0)
+  const statements: RawStatement[] = [
     {
-      sql: `UPDATE rollup_run SET datasets = (SELECT datasets FROM rollup_quality WHERE rollup_id = ? AND scope = 'portal'), ms = ? WHERE id = ?`,
-      args: [rollupId, Date.now() - started, rollupId],
+      sql: 'INSERT INTO rollup_run (instance_id, harvest_run_id, created_at, datasets, ms) VALUES (?, ?, ?, ?, ?)',
+      args: [instanceId, options.harvestRunId ?? null, (options.now ?? new Date()).getTime(), datasetCount, Date.now() - started],
     },
-  ])
-  const [saved] = await db.select({ datasets: rollupRuns.datasets }).from(rollupRuns).where(eq(rollupRuns.id, rollupId))
-  return { rollupId, datasets: saved?.datasets ?? 0, reanalysed, publishersChanged, ms: Date.now() - started }
+  ]
+  queries.forEach((query, index) => statements.push(...insertStatements(db, instanceId, query.table, query.columns, rowsByQuery[index]!)))
+  statements.push(...insertStatements(db, instanceId, 'rollup_format', queries[3]!.columns, portalFormatRows(rowsByQuery[3]!)))
+  await runRawBatch(db, statements)
+  const [saved] = await db
+    .select({ id: rollupRuns.id, datasets: rollupRuns.datasets })
+    .from(rollupRuns)
+    .where(eq(rollupRuns.instanceId, instanceId))
+    .orderBy(desc(rollupRuns.id))
+    .limit(1)
+  return { rollupId: saved!.id, datasets: saved?.datasets ?? 0, reanalysed, publishersChanged, ms: Date.now() - started }
 }
 
 /** Refreshes every portal that holds datasets (after a migration, or from the CLI). */

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/user.ts'
 import { SESSION_USER_COLUMNS } from './users.ts'
 import type { SessionUser } from '../user.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.ts'
+import { skipWhenBusy } from './session.ts'
 
 // Last use is recorded at most once a minute per token, so a busy script does not write on every call.
 const LAST_USED_RESOLUTION_MS = 60_000
@@ -40,7 +41,8 @@ export async function validateApiToken(db: Database, token: string, now = new Da
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null
   if (row.expiresAt && now >= row.expiresAt) return null
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id))
+    // Bookkeeping: skipped (and tried at the next call) when the database is busy, rather than failing the call.
+    await skipWhenBusy(db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)))
   }
   return {
     user: row.user,

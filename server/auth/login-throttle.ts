@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lt, min } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import { runBatch, type Database } from '../../db/client.ts'
 import { loginFailures } from '../../db/schema/login-failure.ts'
 
 // ASVS 6.3 (brute force): at most 10 failed sign-ins per account and 50 per client address in 15 minutes.
@@ -33,12 +33,14 @@ export async function loginAllowed(db: Database, keys: Keys, now = new Date()): 
 export async function recordLoginFailure(db: Database, keys: Keys, now = new Date()): Promise<void> {
   const rows: Array<typeof loginFailures.$inferInsert> = [{ scope: 'account', key: keys.email, at: now }]
   if (keys.client) rows.push({ scope: 'client', key: keys.client, at: now })
-  await db.insert(loginFailures).values(rows)
-  // Old failures say nothing about the current window.
-  await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS)))
+  await runBatch(db, [
+    db.insert(loginFailures).values(rows),
+    // Old failures say nothing about the current window.
+    db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS))),
+  ])
 }
 
-/** A successful sign-in ends the account's streak of failures (the client's count stays). */
-export async function clearAccountFailures(db: Database, email: string): Promise<void> {
-  await db.delete(loginFailures).where(and(eq(loginFailures.scope, 'account'), eq(loginFailures.key, email)))
+/** A successful sign-in ends the account's streak of failures (the client's count stays); run in the sign-in's batch. */
+export function clearAccountFailures(db: Database, email: string) {
+  return db.delete(loginFailures).where(and(eq(loginFailures.scope, 'account'), eq(loginFailures.key, email)))
 }

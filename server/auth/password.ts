@@ -9,7 +9,28 @@ export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_RECOMMENDED_LENGTH = 15
 export const PASSWORD_MAX_LENGTH = 128
 
+// scrypt runs on libuv's thread pool (4 threads by default), which also serves file reads, compression and DNS.
+// A burst of sign-ins would take every thread for seconds; at most two hashes run at once, the rest queue here.
+const MAX_CONCURRENT_HASHES = 2
+let runningHashes = 0
+const waitingHashes: Array<() => void> = []
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (runningHashes >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waitingHashes.push(resolve))
+  runningHashes++
+  try {
+    return await work()
+  } finally {
+    runningHashes--
+    waitingHashes.shift()?.()
+  }
+}
+
 function deriveKey(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  return withHashSlot(() => scryptKey(password, salt, N, r, p, keyLength))
+}
+
+function scryptKey(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem must cover 128·N·r bytes plus headroom, or node refuses large N.
     scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (error, key) =>

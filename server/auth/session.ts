@@ -5,6 +5,18 @@ import { users } from '../../db/schema/user.ts'
 import { SESSION_USER_COLUMNS } from './users.ts'
 import type { SessionUser } from '../user.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.ts'
+import { busyErrorIn } from '../../db/busy.ts'
+
+/** Runs a write that may be skipped: true when written, false when the database stayed busy (nothing written). */
+export async function skipWhenBusy(write: PromiseLike<unknown>): Promise<boolean> {
+  try {
+    await write
+    return true
+  } catch (error) {
+    if (busyErrorIn(error)) return false
+    throw error
+  }
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000
 // 30 days of inactivity end a session; activity extends it, but at most once an hour (one write per hour per session).
@@ -33,17 +45,20 @@ export function clearSessionCookie(secure: boolean): string {
 
 export type SessionInfo = { id: string; expiresAt: Date; createdAt: Date }
 
-/** A new session for a user who just proved who they are; always a fresh id (no fixation). */
-export async function createSession(
+/**
+ * A new session for a user who just proved who they are; always a fresh id (no fixation). Returns the insert rather
+ * than running it, so that a sign-in writes the session in one batch with everything else it changes.
+ */
+export function newSession(
   db: Database,
   userId: string,
   userAgent: string | null,
   now = new Date(),
-): Promise<{ token: string; session: SessionInfo }> {
+) {
   const { id, token, secretHash } = newCompositeToken()
   const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
   const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
-  await db.insert(sessions).values({
+  const insert = db.insert(sessions).values({
     id,
     secretHash,
     userId,
@@ -53,7 +68,13 @@ export async function createSession(
     absoluteExpiresAt,
     userAgent: userAgent?.slice(0, 300) ?? null,
   })
-  return { token, session: { id, expiresAt, createdAt: now } }
+  return { token, session: { id, expiresAt, createdAt: now } satisfies SessionInfo, insert }
+}
+
+export async function createSession(db: Database, userId: string, userAgent: string | null, now = new Date()): Promise<{ token: string; session: SessionInfo }> {
+  const { token, session, insert } = newSession(db, userId, userAgent, now)
+  await insert
+  return { token, session }
 }
 
 export type ValidatedSession = { user: SessionUser; session: SessionInfo; refreshed: boolean }
@@ -78,15 +99,19 @@ export async function validateSessionToken(db: Database, token: string, now = ne
     .limit(1)
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null
   if (now >= row.expiresAt || now >= row.absoluteExpiresAt) {
-    await db.delete(sessions).where(eq(sessions.id, row.id))
+    // Expired either way; if the database is busy the row goes at a later visit.
+    await skipWhenBusy(db.delete(sessions).where(eq(sessions.id, row.id)))
     return null
   }
   let expiresAt = row.expiresAt
   let refreshed = false
   if (now.getTime() - row.lastVerifiedAt.getTime() >= SESSION_REFRESH_MS) {
-    expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
-    await db.update(sessions).set({ lastVerifiedAt: now, expiresAt }).where(eq(sessions.id, row.id))
-    refreshed = true
+    const extended = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
+    // Sliding the expiry is bookkeeping: a busy database must not turn a page view into an error (next visit tries).
+    if (await skipWhenBusy(db.update(sessions).set({ lastVerifiedAt: now, expiresAt: extended }).where(eq(sessions.id, row.id)))) {
+      expiresAt = extended
+      refreshed = true
+    }
   }
   return {
     user: row.user,

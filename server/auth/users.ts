@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { users } from '../../db/schema/user.ts'
 import { hashPassword } from './password.ts'
@@ -16,23 +16,43 @@ export const SESSION_USER_COLUMNS = {
 
 export type NewUser = { name: string; email: string; password: string }
 
-/** Creates an account; the first account of an installation becomes its administrator. */
-export async function createUser(db: Database, input: NewUser, now = new Date()) {
+/**
+ * The insert of a new account, to run alone or in a batch with its first session. The first account of an
+ * installation becomes its administrator, decided inside the insert so that two first sign-ups cannot both be.
+ */
+export async function newUser(db: Database, input: NewUser, now = new Date()) {
   const passwordHash = await hashPassword(input.password)
-  const [{ existing } = { existing: 0 }] = await db.select({ existing: count() }).from(users)
-  const row = {
-    id: randomId(),
+  const id = randomId()
+  const insert = db.insert(users).values({
+    id,
     email: input.email,
     name: input.name,
     passwordHash,
-    role: existing === 0 ? ('admin' as const) : ('member' as const),
+    role: sql`(CASE WHEN EXISTS (SELECT 1 FROM "user") THEN 'member' ELSE 'admin' END)`,
     locale: null,
     theme: null,
     createdAt: now,
     updatedAt: now,
+  })
+  return { id, insert }
+}
+
+/** Creates an account (for the CLI and tests; sign-up writes the account and its session together). */
+export async function createUser(db: Database, input: NewUser, now = new Date()) {
+  const { id, insert } = await newUser(db, input, now)
+  await insert
+  return (await findUserById(db, id))!
+}
+
+/** Whether an error is the unique index on e-mail refusing a second account with the same address. */
+export function isEmailTaken(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && typeof message === 'string' && message.includes('user.email')) return true
+    if (typeof message === 'string' && message.includes('UNIQUE constraint failed: user.email')) return true
+    current = (current as { cause?: unknown }).cause
   }
-  await db.insert(users).values(row)
-  return row
+  return false
 }
 
 export async function findUserByEmail(db: Database, email: string) {

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
+import { busyErrorIn } from '../../db/busy.ts'
 import { fieldErrors } from '../../features/forms/validation.ts'
 import type { TrpcContext } from './context.ts'
 import { FieldError } from './field-error.ts'
@@ -25,10 +26,25 @@ const t = initTRPC.context<TrpcContext>().create({
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
-export const publicProcedure = t.procedure
+
+/**
+ * A write that could not get SQLite's write lock in time wrote nothing: it answers 503 with Retry-After and a message
+ * in the user's language, never a 500 (docs/decisions/012-database-writes.md).
+ */
+const busyAsUnavailable = t.middleware(async ({ ctx, next }) => {
+  const result = await next()
+  const busy = result.ok ? null : busyErrorIn(result.error)
+  if (busy) {
+    ctx.resHeaders.set('Retry-After', String(busy.retryAfterS))
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ctx.t('errors.busy'), cause: busy })
+  }
+  return result
+})
+
+export const publicProcedure = t.procedure.use(busyAsUnavailable)
 
 /** The real access check; page guards only spare the user a pointless page. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.signInRequired') })
   return next({ ctx: { ...ctx, user: ctx.user } })
 })

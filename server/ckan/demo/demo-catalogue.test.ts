@@ -55,3 +55,33 @@ describe('demo catalogue', () => {
     expect(await ensureDemoCatalogue(testDb.db)).toBe(0)
   }, 60_000)
 })
+
+describe('a demo catalogue load that stopped midway', () => {
+  it('is completed at the next start, from where it stopped', async () => {
+    const fresh = await createTestDatabase()
+    try {
+      const crash = new Error('the process stopped')
+      // The first batch of the first portal is stored, then the loader dies.
+      await expect(
+        loadDemoCatalogue(fresh.db, {
+          onProgress: () => {
+            throw crash
+          },
+        }),
+      ).rejects.toBe(crash)
+      const countIn = async (query: ReturnType<typeof sql>) => (await fresh.db.all<{ n: number }>(query))[0]!.n
+      const partial = await countIn(sql`SELECT count(*) AS n FROM dataset`)
+      expect(partial).toBeGreaterThan(0)
+      expect(partial).toBeLessThan(DEMO_DATASET_TOTAL)
+      // The database is no longer empty, yet the next start finishes the job once the dead loader's lease has lapsed.
+      await fresh.db.run(sql`UPDATE harvest_run SET lease_until = ${Date.now() - 1000}`)
+      expect(await ensureDemoCatalogue(fresh.db)).toBe(DEMO_DATASET_TOTAL - partial)
+      expect(await countIn(sql`SELECT count(*) AS n FROM dataset`)).toBe(DEMO_DATASET_TOTAL)
+      expect(await countIn(sql`SELECT count(*) AS n FROM harvest_run WHERE mode = 'demo' AND status = 'succeeded'`)).toBe(3)
+      expect(await countIn(sql`SELECT count(*) AS n FROM harvest_run`)).toBe(3)
+      expect(await ensureDemoCatalogue(fresh.db)).toBe(0)
+    } finally {
+      await fresh.cleanup()
+    }
+  }, 120_000)
+})

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
 import { appSettings } from '../../../db/schema/app-setting.ts'
 import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { refreshRollups } from '../../analysis/rollups.ts'
+import { LEASE_MS } from '../harvest/harvest.ts'
 import { storeOrganizations, storePackages } from '../harvest/ingest.ts'
 import { OrganizationSchema, PackageSchema, type CkanPackage } from '../schemas.ts'
 import { DEMO_PORTALS, demoOrganizations, demoPackages } from './generator.ts'
@@ -29,37 +30,105 @@ async function isEmpty(db: Database): Promise<boolean> {
   return !row
 }
 
-/** Loads the three demo portals; portals already loaded are left as they are. Returns how many datasets were stored. */
+/** Whether a demo portal was registered but its load never finished (the process stopped or failed midway). */
+async function isIncomplete(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(ckanInstances)
+    .where(
+      and(
+        eq(ckanInstances.isDemo, true),
+        sql`NOT EXISTS (SELECT 1 FROM ${harvestRuns} WHERE ${harvestRuns.instanceId} = ${ckanInstances.id} AND ${harvestRuns.status} = 'succeeded')`,
+      ),
+    )
+    .limit(1)
+  return !!row
+}
+
+/**
+ * The demo run a loader may work on: a new one, or an unfinished one whose loader stopped (its lease lapsed), taken
+ * over so that loading continues where it stopped. Null when a live loader holds it.
+ */
+async function claimRun(db: Database, slug: string, total: number): Promise<typeof harvestRuns.$inferSelect | null> {
+  const now = new Date()
+  const lease = new Date(now.getTime() + LEASE_MS)
+  const [unfinished] = await db
+    .select()
+    .from(harvestRuns)
+    .where(and(eq(harvestRuns.instanceId, slug), eq(harvestRuns.mode, 'demo'), inArray(harvestRuns.status, ['running', 'failed'])))
+    .orderBy(desc(harvestRuns.id))
+    .limit(1)
+  if (unfinished) {
+    const [taken] = await db
+      .update(harvestRuns)
+      .set({ status: 'running', finishedAt: null, leaseUntil: lease, heartbeatAt: now })
+      .where(and(eq(harvestRuns.id, unfinished.id), or(eq(harvestRuns.status, 'failed'), isNull(harvestRuns.leaseUntil), lt(harvestRuns.leaseUntil, now))))
+      .returning()
+    return taken ?? null
+  }
+  try {
+    const [created] = await db.insert(harvestRuns).values({ instanceId: slug, mode: 'demo', status: 'running', trigger: 'startup', startedAt: now, total, leaseUntil: lease }).returning()
+    return created ?? null
+  } catch {
+    // Another process opened this portal's load between our look and our insert (one running run per portal).
+    return null
+  }
+}
+
+/**
+ * Loads the three demo portals; portals already loaded are left as they are, and a load that stopped midway continues
+ * from its last stored batch. Returns how many datasets were stored.
+ */
 export async function loadDemoCatalogue(db: Database, options: { onProgress?: (slug: string, done: number, total: number) => void } = {}): Promise<number> {
   await db.delete(appSettings).where(eq(appSettings.key, REMOVED_KEY))
   let stored = 0
-  for (const portal of DEMO_PORTALS) {
+  let pending = [...DEMO_PORTALS]
+  // A portal whose run another loader holds is tried again once that lease could have lapsed (a loader that stopped
+  // a moment ago still holds one); a live loader renews it and finishes the portal itself.
+  for (let round = 0; pending.length > 0 && round < 3; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 1000))
+    const held: typeof pending = []
+    for (const portal of pending) {
+      const result = await loadDemoPortal(db, portal, options)
+      if (result === null) held.push(portal)
+      else stored += result
+    }
+    pending = held
+  }
+  return stored
+}
+
+/** Loads one demo portal; the datasets it stored, or null when another loader holds its run. */
+async function loadDemoPortal(
+  db: Database,
+  portal: (typeof DEMO_PORTALS)[number],
+  options: { onProgress?: (slug: string, done: number, total: number) => void },
+): Promise<number | null> {
+  {
     const [existing] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, portal.slug)).limit(1)
     const [finished] = existing
       ? await db.select().from(harvestRuns).where(and(eq(harvestRuns.instanceId, portal.slug), eq(harvestRuns.status, 'succeeded'))).limit(1)
       : []
-    if (finished) continue
+    if (finished) return 0
     const now = new Date()
     if (!existing) {
-      await db.insert(ckanInstances).values({
-        id: portal.slug,
-        name: portal.name,
-        baseUrl: portal.baseUrl,
-        apiBase: `${portal.baseUrl}/api/3`,
-        country: portal.country,
-        languages: [...portal.languages],
-        isDemo: true,
-        createdAt: now,
-      })
+      await db
+        .insert(ckanInstances)
+        .values({
+          id: portal.slug,
+          name: portal.name,
+          baseUrl: portal.baseUrl,
+          apiBase: `${portal.baseUrl}/api/3`,
+          country: portal.country,
+          languages: [...portal.languages],
+          isDemo: true,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
     }
-    let run: typeof harvestRuns.$inferSelect
-    try {
-      const [created] = await db.insert(harvestRuns).values({ instanceId: portal.slug, mode: 'demo', status: 'running', trigger: 'startup', startedAt: now, total: portal.datasets, leaseUntil: new Date(Date.now() + 60_000) }).returning()
-      run = created!
-    } catch {
-      // Another process is loading this portal right now.
-      continue
-    }
+    const run = await claimRun(db, portal.slug, portal.datasets)
+    // Another process is loading this portal right now.
+    if (!run) return null
     await storeOrganizations(
       db,
       portal.slug,
@@ -69,37 +138,45 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
       }),
       now,
     )
+    // The generator is deterministic: what an earlier loader stored (the run's `done`) is skipped, not stored again.
+    const resumeAt = run.done
     let batch: CkanPackage[] = []
-    let done = 0
+    let done = resumeAt
     const flush = async () => {
       if (batch.length === 0) return
       await storePackages(db, portal.slug, batch, { runId: run.id, now: new Date() })
       done += batch.length
       batch = []
-      await db.update(harvestRuns).set({ done, created: done, heartbeatAt: new Date(), leaseUntil: new Date(Date.now() + 60_000) }).where(eq(harvestRuns.id, run.id))
+      await db.update(harvestRuns).set({ done, created: done, heartbeatAt: new Date(), leaseUntil: new Date(Date.now() + LEASE_MS) }).where(eq(harvestRuns.id, run.id))
       options.onProgress?.(portal.slug, done, portal.datasets)
     }
+    let position = 0
     for (const raw of demoPackages(portal.slug)) {
+      if (position++ < resumeAt) continue
       const parsed = PackageSchema.safeParse(raw)
       if (parsed.success) batch.push(parsed.data)
+      else done++
       if (batch.length >= BATCH) await flush()
     }
     await flush()
-    const activeMs = Date.now() - now.getTime()
+    const activeMs = Date.now() - run.startedAt.getTime()
     await db
       .update(harvestRuns)
       .set({ status: 'succeeded', finishedAt: new Date(), activeMs, rate: activeMs ? (done / activeMs) * 1000 : null, leaseUntil: null })
       .where(eq(harvestRuns.id, run.id))
     await db.update(ckanInstances).set({ datasetCount: done, lastCheckedAt: new Date(), lastOkAt: new Date() }).where(eq(ckanInstances.id, portal.slug))
     await refreshRollups(db, portal.slug, { harvestRunId: run.id })
-    stored += done
+    return done - resumeAt
   }
-  return stored
 }
 
-/** Loads the demo catalogue into an empty database unless an operator removed it before. */
+/**
+ * Loads the demo catalogue into an empty database, or completes one that an earlier start left half-loaded, unless an
+ * operator removed it before.
+ */
 export async function ensureDemoCatalogue(db: Database): Promise<number> {
-  if ((await demoCatalogueRemoved(db)) || !(await isEmpty(db))) return 0
+  if (await demoCatalogueRemoved(db)) return 0
+  if (!(await isEmpty(db)) && !(await isIncomplete(db))) return 0
   return loadDemoCatalogue(db)
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { busyErrorIn } from '../../../db/busy.ts'
 import { maxBoundParams, runBatch, runRawBatch, type Database, type RawStatement } from '../../../db/client.ts'
 import type { datasetExtents } from '../../../db/schema/dataset-extent.ts'
 import type { datasetGroups } from '../../../db/schema/dataset-group.ts'
@@ -224,9 +225,11 @@ function datasetValues(row: Rows['dataset']): Value[] {
 
 export type StoreResult = { created: number; updated: number }
 
-// libSQL writes on the calling thread: a page is stored in slices, with a turn of the event loop between them, so a
-// server that harvests keeps answering requests (each slice blocks for tens of milliseconds, not a page's worth).
-const STORE_SLICE = 250
+// A page is stored in slices of 100 datasets, each its own transaction: SQLite has one writer, so a slice is how long
+// a person's write may wait (about 20 ms; 1,000-dataset slices held the lock for 200 ms to a second under load, and
+// were 14% faster; docs/decisions/012-database-writes.md). On the calling thread, a turn of the event loop between
+// slices keeps a server that stores in-process answering.
+export const STORE_SLICE = 100
 
 /**
  * Upserts datasets with their resources, tags, groups and extents. Each slice of datasets is one atomic write, and
@@ -259,7 +262,13 @@ export function buildSlices(
   return slices
 }
 
-/** Writes slices one by one, each atomically, with a turn of the event loop between them. */
+/** How often a slice is tried again when the write lock stayed taken (each try waits up to two minutes). */
+const BUSY_RETRIES = 3
+
+/**
+ * Writes slices one by one, each atomically, with a turn of the event loop between them. A slice that could not get
+ * the write lock (people's writes and other writers went first for minutes) is tried again: nothing of it was written.
+ */
 export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<StoreResult> {
   const total: StoreResult = { created: 0, updated: 0 }
   for (const [index, slice] of slices.entries()) {
@@ -269,7 +278,15 @@ export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<S
       const [found] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(inArray(datasets.id, part))
       existing += found?.count ?? 0
     }
-    await runRawBatch(db, slice.statements)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await runRawBatch(db, slice.statements)
+        break
+      } catch (error) {
+        if (!busyErrorIn(error) || attempt > BUSY_RETRIES) throw error
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
+      }
+    }
     total.created += slice.ids.length - existing
     total.updated += existing
   }
@@ -360,12 +377,22 @@ export async function storeOrganizations(db: Database, instanceId: string, list:
   return rows.length
 }
 
-/** After a complete full harvest: what the portal no longer lists is marked deleted (kept, so links still resolve). */
+/**
+ * After a complete full harvest: what the portal no longer lists is marked deleted (kept, so links still resolve).
+ * Found with a read, then marked in short transactions (one scan inside a transaction held the lock for a third of a
+ * second at 100,000 datasets); each update checks the condition again.
+ */
 export async function markUnseenDeleted(db: Database, instanceId: string, runId: number, now: Date): Promise<number> {
-  const marked = await db
-    .update(datasets)
-    .set({ deletedAt: now })
-    .where(and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt), or(isNull(datasets.lastSeenRun), ne(datasets.lastSeenRun, runId))))
-    .returning({ id: datasets.id })
-  return marked.length
+  const unseen = and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt), or(isNull(datasets.lastSeenRun), ne(datasets.lastSeenRun, runId)))
+  const keys = (await db.select({ key: datasets.key }).from(datasets).where(unseen)).map((row) => row.key)
+  let marked = 0
+  for (const part of chunks(keys, Math.min(STORE_SLICE * 5, maxBoundParams(db) - 4))) {
+    const rows = await db
+      .update(datasets)
+      .set({ deletedAt: now })
+      .where(and(inArray(datasets.key, part), unseen))
+      .returning({ key: datasets.key })
+    marked += rows.length
+  }
+  return marked
 }

@@ -10,7 +10,7 @@ export type StoreReply = { id: number; ok: true; result: StoreResult } | { id: n
 
 const port = parentPort
 if (!port) throw new Error('store-worker.ts runs as a worker thread')
-const db = await createDb({ url: (workerData as { url: string }).url })
+const db = await createDb({ url: (workerData as { url: string }).url }, { role: 'background' })
 let queue: Promise<unknown> = Promise.resolve()
 port.on('message', (request: StoreRequest) => {
   queue = queue.then(async () => {

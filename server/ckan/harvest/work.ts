@@ -1,4 +1,4 @@
-import { databaseUrlOf, type Database } from '../../../db/client.ts'
+import { backgroundDbFor, databaseUrlOf, type Database } from '../../../db/client.ts'
 import { runHarvest, type HarvestRun } from './harvest.ts'
 
 /** Under Workers a request may keep working for about 30 s after answering; a Cron Trigger continues from there. */
@@ -23,7 +23,7 @@ export function harvestInBackground(
       const script = helperScript()
       const databaseUrl = databaseUrlOf(db)
       if (script && databaseUrl) spawnHelper(script, ['harvest', '--run', String(run.id)], { databaseUrl, tied: false })
-      else await runHarvest(db, run.id)
+      else await runHarvest(await backgroundDbFor(db), run.id)
     })(),
   )
 }

@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import type { CkanPackage } from '../schemas.ts'
-import { buildSlices, type StoreResult } from './ingest.ts'
+import { buildSlices, STORE_SLICE, type StoreResult } from './ingest.ts'
 import type { StoreReply, StoreRequest } from './store-worker.ts'
 
 const SQLITE_MAX_PARAMS = 32_766
-const WORKER_SLICE = 1000
 
 export type PackageStore = (instanceId: string, packages: CkanPackage[], context: { runId: number | null; now: Date }) => Promise<StoreResult>
 
@@ -36,9 +35,9 @@ export function createWorkerStore(databaseUrl: string, options: { unref?: boolea
       new Promise<StoreResult>((resolve, reject) => {
         const id = nextId++
         pending.set(id, { resolve, reject })
-        // SQLite (libSQL) binds up to 32,766 values per statement; the worker only opens libSQL files. Its event
-        // loop serves no one, so a page is one slice.
-        const request: StoreRequest = { id, slices: buildSlices(instanceId, packages, context, SQLITE_MAX_PARAMS, WORKER_SLICE) }
+        // SQLite (libSQL) binds up to 32,766 values per statement; the worker only opens libSQL files. Slices stay
+        // small all the same: each is a transaction that holds the one write lock.
+        const request: StoreRequest = { id, slices: buildSlices(instanceId, packages, context, SQLITE_MAX_PARAMS, STORE_SLICE) }
         worker.postMessage(request)
       }),
     close: async () => {

@@ -296,3 +296,53 @@ describe('profile', () => {
     expect(await caller.auth.me()).toEqual({ user: null, via: 'none', expiresAt: null })
   })
 })
+
+describe('while another process holds the write lock', () => {
+  /** Another process's connection holding SQLite's write lock, and a database that waits 100 ms for it. */
+  async function blocked() {
+    const { default: Database } = await import('libsql')
+    const { createDb } = await import('../../../db/client.ts')
+    const { pathOfFileUrl } = await import('../../../db/sqlite-file.server.ts')
+    const other = new Database(pathOfFileUrl(testDb.url))
+    other.exec('BEGIN IMMEDIATE')
+    const db = await createDb({ url: testDb.url }, { lockWaitMs: 100 })
+    return { db, release: () => (other.exec('ROLLBACK'), other.close()) }
+  }
+
+  it('sign-up answers 503 with Retry-After and a translated message, and writes nothing', async () => {
+    const { db, release } = await blocked()
+    const ctx = await testContext(db, { locale: 'cs' })
+    const error = await rejection(createCaller(ctx).auth.signup(ALICE), TRPCError).finally(release)
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Server právě ukládá jiné změny. Nic nebylo uloženo, zkuste to prosím za chvíli znovu.' })
+    expect(ctx.resHeaders.get('Retry-After')).toBe('2')
+    expect(ctx.resHeaders.getSetCookie()).toEqual([])
+    expect(await testDb.db.select().from(users)).toEqual([])
+    expect(await testDb.db.select().from(sessions)).toEqual([])
+    // The same sign-up a moment later goes through, account and session together.
+    await signup()
+    expect(await testDb.db.select({ email: users.email }).from(users)).toEqual([{ email: 'alice@example.cz' }])
+    expect(await testDb.db.select().from(sessions)).toHaveLength(1)
+  })
+
+  it('a signed-in page view still works; the sliding expiry waits for the next visit', async () => {
+    const { token } = await signup()
+    const hourLater = new Date(Date.now() + SESSION_REFRESH_MS + 1000)
+    const { db, release } = await blocked()
+    const validated = await validateSessionToken(db, token, hourLater)
+    release()
+    expect(validated?.user.email).toBe('alice@example.cz')
+    expect(validated?.refreshed).toBe(false)
+    expect((await validateSessionToken(testDb.db, token, hourLater))?.refreshed).toBe(true)
+  })
+})
+
+describe('sign-in writes all or nothing', () => {
+  it('two sign-ups with one address at once: one account, and the other answer says the address is taken', async () => {
+    const results = await Promise.allSettled([signup(), signup()])
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toMatchObject({ code: 'CONFLICT' })
+    expect(await testDb.db.select().from(users)).toHaveLength(1)
+    expect(await testDb.db.select().from(sessions)).toHaveLength(1)
+  })
+})

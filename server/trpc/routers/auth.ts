@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../features/accounts/schemas.ts'
+import { runBatch } from '../../../db/client.ts'
 import { apiTokens } from '../../../db/schema/api-token.ts'
 import { passwordResets } from '../../../db/schema/password-reset.ts'
 import { sessions } from '../../../db/schema/session.ts'
@@ -9,9 +10,9 @@ import { users } from '../../../db/schema/user.ts'
 import { createApiToken, revokeApiToken } from '../../auth/api-tokens.ts'
 import { clearAccountFailures, loginAllowed, recordLoginFailure } from '../../auth/login-throttle.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../auth/password.ts'
-import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, sessionCookie } from '../../auth/session.ts'
+import { clearSessionCookie, invalidateSession, invalidateUserSessions, newSession, sessionCookie, type SessionInfo } from '../../auth/session.ts'
 import { secretMatches, splitCompositeToken } from '../../auth/tokens.ts'
-import { createUser, findUserByEmail } from '../../auth/users.ts'
+import { findUserByEmail, findUserById, isEmailTaken, newUser } from '../../auth/users.ts'
 import type { TrpcContext } from '../context.ts'
 import { fieldError } from '../field-error.ts'
 import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../init.ts'
@@ -25,10 +26,15 @@ export function rejectCommonPassword(ctx: TrpcContext, password: string, field: 
   }
 }
 
-async function startSession(ctx: TrpcContext, userId: string) {
+/**
+ * Signs a user in: the new session and whatever else the sign-in changes (`alongside`) are written in one batch, so
+ * an answer of success means all of it is stored and an error means none of it is.
+ */
+async function startSession(ctx: TrpcContext, userId: string, alongside: unknown[]) {
+  const { token, session, insert } = newSession(ctx.db, userId, ctx.userAgent)
   // Rotation: whatever session the browser had before signing in ends here.
-  if (ctx.auth.via === 'cookie') await invalidateSession(ctx.db, ctx.auth.session.id)
-  const { token, session } = await createSession(ctx.db, userId, ctx.userAgent)
+  const rotation = ctx.auth.via === 'cookie' ? [ctx.db.delete(sessions).where(eq(sessions.id, ctx.auth.session.id))] : []
+  await runBatch(ctx.db, [...alongside, ...rotation, insert])
   ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, ctx.secure))
   return session
 }
@@ -43,8 +49,17 @@ export const authRouter = router({
     if (await findUserByEmail(ctx.db, input.email)) {
       throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
     }
-    const user = await createUser(ctx.db, input)
-    const session = await startSession(ctx, user.id)
+    const account = await newUser(ctx.db, input)
+    let session: SessionInfo
+    try {
+      session = await startSession(ctx, account.id, [account.insert])
+    } catch (error) {
+      // The same address signed up a moment ago, between the check above and this write.
+      if (isEmailTaken(error)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
+      throw error
+    }
+    const user = await findUserById(ctx.db, account.id)
+    if (!user) throw new Error('The new account was not stored')
     return { user: publicUser(user), expiresAt: session.expiresAt }
   }),
 
@@ -65,11 +80,10 @@ export const authRouter = router({
       await recordLoginFailure(ctx.db, keys)
       throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.invalidCredentials') })
     }
-    await clearAccountFailures(ctx.db, input.email)
-    if (needsRehash(user.passwordHash)) {
-      await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id))
-    }
-    const session = await startSession(ctx, user.id)
+    const rehash = needsRehash(user.passwordHash)
+      ? [ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id))]
+      : []
+    const session = await startSession(ctx, user.id, [clearAccountFailures(ctx.db, input.email), ...rehash])
     return { user: publicUser(user), expiresAt: session.expiresAt }
   }),
 
@@ -99,10 +113,23 @@ export const authRouter = router({
       .limit(1)
     if (!reset || !secretMatches(parts.secret, reset.secretHash)) throw invalid()
     rejectCommonPassword(ctx, input.password, 'password')
-    await ctx.db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id))
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, reset.userId))
-    // A reset means the old password may be known to someone else: every session ends.
-    await invalidateUserSessions(ctx.db, reset.userId)
+    const passwordHash = await hashPassword(input.password)
+    const now = new Date()
+    // One batch, every statement conditional on the link being unused: of two uses at once, one changes everything
+    // and the other nothing (its claim below comes back empty).
+    const unused = sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${passwordResets.id} = ${reset.id} AND ${passwordResets.usedAt} IS NULL)`
+    const results = await runBatch(ctx.db, [
+      ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(and(eq(users.id, reset.userId), unused)),
+      // A reset means the old password may be known to someone else: every session ends.
+      ctx.db.delete(sessions).where(and(eq(sessions.userId, reset.userId), unused)),
+      ctx.db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id }),
+    ])
+    const claimed = results.at(-1) as Array<{ id: string }>
+    if (claimed.length === 0) throw invalid()
     return { ok: true as const }
   }),
 

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server'
+import { backgroundDbFor } from '../../../db/client.ts'
 import { z } from 'zod'
 import { checkDatasetLinks, checkPortalLinks } from '../../analysis/link-check-store.ts'
 import { summariseChecks } from '../../analysis/link-check.ts'
@@ -23,7 +24,8 @@ export const linksRouter = router({
     const instance = await findInstance(ctx.db, input.instanceId)
     if (!instance) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
     if (instance.isDemo) throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('ckan.harvestDemo') })
-    ctx.background(checkPortalLinks(ctx.db, instance.id, { limit: PORTAL_LINKS_PER_REQUEST, allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS }).then(() => undefined))
+    const allowPrivate = serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS
+    ctx.background(backgroundDbFor(ctx.db).then((db) => checkPortalLinks(db, instance.id, { limit: PORTAL_LINKS_PER_REQUEST, allowPrivate })))
     return { started: true }
   }),
 })

@@ -2,12 +2,13 @@ import { TRPCError } from '@trpc/server'
 import { and, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../../../features/accounts/schemas.ts'
+import { runBatch } from '../../../db/client.ts'
 import { apiTokens } from '../../../db/schema/api-token.ts'
 import { sessions } from '../../../db/schema/session.ts'
 import { users } from '../../../db/schema/user.ts'
 import { hashPassword, verifyPassword } from '../../auth/password.ts'
-import { clearSessionCookie, invalidateUserSessions } from '../../auth/session.ts'
-import { findUserById } from '../../auth/users.ts'
+import { clearSessionCookie } from '../../auth/session.ts'
+import { findUserById, isEmailTaken } from '../../auth/users.ts'
 import { fieldError } from '../field-error.ts'
 import { protectedProcedure, router, sessionProcedure } from '../init.ts'
 import { rejectCommonPassword } from './auth.ts'
@@ -24,11 +25,18 @@ export const profileRouter = router({
       if (taken) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
     }
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, ctx.user.id))
-      .returning({ id: users.id, name: users.name, email: users.email, role: users.role, locale: users.locale, theme: users.theme })
+    let updated
+    try {
+      ;[updated] = await ctx.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, ctx.user.id))
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role, locale: users.locale, theme: users.theme })
+    } catch (error) {
+      // Another account took the address between the check above and this write.
+      if (isEmailTaken(error)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
+      throw error
+    }
     // The language choice also goes into the cookie, so pages before the next sign-in use it too.
     if (input.locale) ctx.resHeaders.append('Set-Cookie', `lang=${input.locale}; Path=/; Max-Age=31536000; SameSite=Lax`)
     return updated!
@@ -40,9 +48,12 @@ export const profileRouter = router({
       throw fieldError('BAD_REQUEST', 'currentPassword', ctx.t('auth.currentPasswordWrong'))
     }
     rejectCommonPassword(ctx, input.newPassword, 'newPassword')
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, user.id))
-    // Anyone signed in elsewhere with the old password is signed out; this browser stays signed in.
-    await invalidateUserSessions(ctx.db, user.id, ctx.session.id)
+    const passwordHash = await hashPassword(input.newPassword)
+    await runBatch(ctx.db, [
+      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)),
+      // Anyone signed in elsewhere with the old password is signed out; this browser stays signed in.
+      ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, ctx.session.id))),
+    ])
     return { ok: true as const }
   }),
 
