@@ -28,7 +28,9 @@ function needsBuild(): boolean {
 
 if (process.env.PORTALSCOPE_SKIP_BUILD !== '1' && needsBuild()) {
   console.log('Building Portalscope…')
-  const result = spawnSync('npx', ['vike', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PORTALSCOPE_TARGET: 'node' } })
+  // Always a production build, whatever NODE_ENV the shell (or a test runner) has: a development build's JSX does not
+  // run on the production React the server loads.
+  const result = spawnSync('npx', ['vike', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', PORTALSCOPE_TARGET: 'node' } })
   if (result.status !== 0) process.exit(result.status ?? 1)
   writeFileSync(BUILD_STAMP, new Date().toISOString())
 }
@@ -36,5 +38,5 @@ if (process.env.PORTALSCOPE_SKIP_BUILD !== '1' && needsBuild()) {
 const databaseUrl = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 process.env.DATABASE_URL = databaseUrl
 await migrateLibsql(databaseUrl)
-process.env.NODE_ENV ??= 'production'
+process.env.NODE_ENV = 'production'
 await import(SERVER_ENTRY)

@@ -146,6 +146,8 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
       cwd: ROOT,
       env: {
         ...process.env,
+        // The test runner sets NODE_ENV=test; the server runs as `npm start` runs it.
+        NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: url,
