@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import { fallbackMessages, loadMessages } from '../features/i18n/catalog.ts'
+import { fallbackMessages, loadMessages } from '../lib/i18n/catalog.ts'
 import type { AppBindings } from '../server/app.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '../features/i18n/locales.ts'
+import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '../lib/i18n/locales.ts'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 

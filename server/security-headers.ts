@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase64 } from '@oslojs/encoding'
-import { PRE_PAINT_SCRIPT } from '../features/theme/pre-paint.ts'
+import { PRE_PAINT_SCRIPT } from '../lib/theme/pre-paint.ts'
 
 /** CSP source for the inline theme script in <head>: allowed by its hash, so no 'unsafe-inline' is needed. */
 export const PRE_PAINT_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(PRE_PAINT_SCRIPT)))}'`

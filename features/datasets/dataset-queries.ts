@@ -8,7 +8,7 @@ import { datasets } from '../../db/schema/dataset.ts'
 import { linkChecks } from '../../db/schema/link-check.ts'
 import { organizations } from '../../db/schema/organization.ts'
 import { resources } from '../../db/schema/resource.ts'
-import type { CanonicalFormat } from '../../server/analysis/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 
 export type DatasetLookup =
   | { kind: 'found'; dataset: DatasetHeader }

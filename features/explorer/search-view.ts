@@ -1,4 +1,4 @@
-import { formatInfo, resolveFormat } from '../../server/analysis/formats.ts'
+import { formatInfo, resolveFormat } from '../../lib/domain/formats.ts'
 import type { CkanErrorKind } from '../../server/ckan/errors.ts'
 import type { DatasetHit, FacetCount, LiveSearchResult } from '../../server/ckan/federated-search.ts'
 import type { ExplorerSort, FacetKey } from './explorer-state.ts'

@@ -1,7 +1,7 @@
-import { CZ_KRAJE } from '../regions/cz-kraje.ts'
-import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts'
+import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
+import { LOCALE_TAGS, type Locale } from '../../lib/i18n/locales.ts'
 import type { pageCaller } from '../../server/trpc/page-caller.ts'
-import type { AnalysisQuery } from './analysis-href.ts'
+import type { AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 
 // The choices of the analysis filter form, loaded on the server by +data.ts (the form is plain HTML and needs
 // them in the first response). Each list fails on its own: a missing list leaves its select with the current choice.

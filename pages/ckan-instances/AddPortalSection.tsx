@@ -4,10 +4,10 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
-import { fieldErrors, type FieldErrors } from '../../features/forms/validation.ts'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
-import { AddPortalSchema } from '../../features/portals/schemas.ts'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { AddPortalSchema } from '../../lib/forms/portal-schemas.ts'
 
 export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
 

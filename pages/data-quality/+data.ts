@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
-import { MQA_INDICATORS, type IndicatorId } from '../../server/analysis/quality.ts'
+import { MQA_INDICATORS, type IndicatorId } from '../../lib/domain/mqa.ts'
 import { pageCaller } from '../../server/trpc/page-caller.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
-import { parseAnalysisQuery, parsePage, toFilters } from '../../features/quality/analysis-query.ts'
-import { mapSection, settle } from '../../features/quality/section.ts'
+import { parseAnalysisQuery, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
+import { mapSection, settle } from '../../lib/section.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -1,4 +1,4 @@
-import type { CanonicalFormat } from './formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { failedMask, portalWatch, scoreDataset, type LinkCheck, type QualityInput, type QualityResource, type QualityScore } from './quality.ts'
 import { placeExtent } from './regions.ts'
 

@@ -6,8 +6,9 @@
 // Pure functions of stored values: link checks come in as input, nothing here touches the network. Every result
 // carries a machine-readable Reason the UI translates; docs/quality.md lists every indicator, check and reason code.
 
-import { isMachineReadable, isOpenStandard, normaliseFormatLabel, resolveFormat, type CanonicalFormat } from './formats.ts'
+import { isMachineReadable, isOpenStandard, normaliseFormatLabel, resolveFormat, type CanonicalFormat } from '../../lib/domain/formats.ts'
 import { licenceDeclared, licenceInfo } from './licences.ts'
+import { bandOf, DIMENSIONS, MQA_INDICATORS, MQA_MAX, type Band, type Dimension, type IndicatorId, type IndicatorStatus, type Reason } from '../../lib/domain/mqa.ts'
 
 export type LinkCheck = { ok: boolean; status: number | null }
 export type QualityResource = {
@@ -40,50 +41,6 @@ export type QualityInput = {
   resources: QualityResource[]
 }
 
-export type Dimension = 'findability' | 'accessibility' | 'interoperability' | 'reusability' | 'contextuality'
-export type IndicatorStatus = 'pass' | 'partial' | 'fail' | 'not-checked'
-/** Machine-readable, translated by the UI; every code is in REASON_CODES and docs/quality.md. */
-export type Reason = { code: string; params?: Record<string, string | number> }
-
-// In MQA's order; the index is the indicator's bit in failedMask(), so never reorder, only append.
-const INDICATORS = [
-  { id: 'keywords', dimension: 'findability', weight: 30, level: 'dataset', network: false },
-  { id: 'categories', dimension: 'findability', weight: 30, level: 'dataset', network: false },
-  { id: 'spatial', dimension: 'findability', weight: 20, level: 'dataset', network: false },
-  { id: 'temporal', dimension: 'findability', weight: 20, level: 'dataset', network: false },
-  { id: 'accessUrlReachable', dimension: 'accessibility', weight: 50, level: 'distribution', network: true },
-  { id: 'downloadUrlPresent', dimension: 'accessibility', weight: 20, level: 'distribution', network: false },
-  { id: 'downloadUrlReachable', dimension: 'accessibility', weight: 30, level: 'distribution', network: true },
-  { id: 'format', dimension: 'interoperability', weight: 20, level: 'distribution', network: false },
-  { id: 'mediaType', dimension: 'interoperability', weight: 10, level: 'distribution', network: false },
-  { id: 'formatVocabulary', dimension: 'interoperability', weight: 10, level: 'distribution', network: false },
-  { id: 'nonProprietary', dimension: 'interoperability', weight: 20, level: 'distribution', network: false },
-  { id: 'machineReadable', dimension: 'interoperability', weight: 20, level: 'distribution', network: false },
-  { id: 'dcatApConformance', dimension: 'interoperability', weight: 30, level: 'dataset', network: false },
-  { id: 'licence', dimension: 'reusability', weight: 20, level: 'dataset', network: false },
-  { id: 'licenceVocabulary', dimension: 'reusability', weight: 10, level: 'dataset', network: false },
-  { id: 'accessRights', dimension: 'reusability', weight: 10, level: 'dataset', network: false },
-  { id: 'accessRightsVocabulary', dimension: 'reusability', weight: 5, level: 'dataset', network: false },
-  { id: 'contactPoint', dimension: 'reusability', weight: 20, level: 'dataset', network: false },
-  { id: 'publisher', dimension: 'reusability', weight: 10, level: 'dataset', network: false },
-  { id: 'rights', dimension: 'contextuality', weight: 5, level: 'distribution', network: false },
-  { id: 'byteSize', dimension: 'contextuality', weight: 5, level: 'distribution', network: false },
-  { id: 'issued', dimension: 'contextuality', weight: 5, level: 'dataset', network: false },
-  { id: 'modified', dimension: 'contextuality', weight: 5, level: 'dataset', network: false },
-] as const
-
-export type IndicatorId = (typeof INDICATORS)[number]['id']
-export type IndicatorDefinition = {
-  id: IndicatorId
-  dimension: Dimension
-  weight: number
-  level: 'dataset' | 'distribution'
-  network: boolean
-}
-export const MQA_INDICATORS: ReadonlyArray<IndicatorDefinition> = INDICATORS
-
-export const DIMENSIONS: readonly Dimension[] = ['findability', 'accessibility', 'interoperability', 'reusability', 'contextuality']
-
 export type IndicatorResult = {
   id: IndicatorId
   dimension: Dimension
@@ -94,10 +51,9 @@ export type IndicatorResult = {
   total: number
   reason: Reason
 }
-export type Band = 'excellent' | 'good' | 'sufficient' | 'bad'
 export type QualityScore = {
   points: number
-  max: 405
+  max: typeof MQA_MAX
   maxReachable: number
   scaled: number
   band: Band
@@ -105,17 +61,6 @@ export type QualityScore = {
   dimensions: Record<Dimension, { points: number; max: number; maxReachable: number }>
   indicators: IndicatorResult[]
 }
-
-export const MQA_MAX = 405
-
-/** Every reason code either method emits. */
-export const REASON_CODES = [
-  'present', 'missing', 'no-resources', 'all-resources-pass', 'some-resources-pass', 'no-resource-passes', 'not-checked',
-  'no-download-url', 'licence-not-specified', 'known-licence', 'unknown-licence', 'access-rights-known',
-  'access-rights-unknown', 'dcat-ap-conformant', 'dcat-ap-incomplete', 'no-urls', 'no-emails', 'no-dates',
-  'no-declared-formats', 'no-licence', 'invalid-dates', 'licence-od-conformant', 'licence-not-od-conformant',
-  'licence-generic', 'licence-open', 'licence-not-open', 'licence-openness-unknown', 'all-valid', 'invalid-values',
-] as const
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field access
@@ -361,13 +306,6 @@ function evaluate(id: IndicatorId, input: QualityInput): Outcome {
   }
 }
 
-/** MQA rating bands on the 0-405 scale: excellent 351-405, good 221-350, sufficient 121-220, bad 0-120. */
-export function bandOf(scaled: number): Band {
-  if (scaled > 350) return 'excellent'
-  if (scaled > 220) return 'good'
-  if (scaled > 120) return 'sufficient'
-  return 'bad'
-}
 
 /**
  * The MQA score of one dataset. A distribution indicator earns weight × the share of resources that pass; network

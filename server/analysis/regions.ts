@@ -38,7 +38,7 @@ function regionTable(): RegionTable {
   // CZ right after the kraje, so a sample a kraj has claimed for CZ is never tested against CZ's polygon again.
   const ordered = cz ? [cz, ...countries.filter((country) => country !== cz)] : countries
   const regions: Array<{ id: string; polygons: readonly PreparedPolygon[] }> = [
-    ...CZ_REGIONS.map((kraj) => ({ id: kraj.nuts3, polygons: prepareGeometry(kraj.geometry) })),
+    ...CZ_REGIONS.map((kraj) => ({ id: kraj.id, polygons: prepareGeometry(kraj.geometry) })),
     ...ordered.map((country) => ({ id: country.id, polygons: countryPolygons(country) })),
   ]
   const polygons = regions.flatMap((region) => region.polygons)

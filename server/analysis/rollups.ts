@@ -3,7 +3,7 @@ import { runRawBatch, type Database, type RawStatement } from '../../db/client.t
 import { datasets } from '../../db/schema/dataset.ts'
 import { rollupRuns } from '../../db/schema/rollup.ts'
 import { mergePublishers } from './publishers.ts'
-import { MQA_INDICATORS } from './quality.ts'
+import { BAND_MIN, MQA_INDICATORS, MQA_MAX } from '../../lib/domain/mqa.ts'
 import { reanalyseDatasets } from './stored-analysis.ts'
 
 // Rollups: one portal's snapshot aggregated by portal, organization and region, written at the end of each harvest
@@ -28,11 +28,11 @@ export const QUALITY_AGGREGATES = [
   'total(d.pw_existence)',
   'total(d.pw_conformance)',
   'total(d.pw_openness)',
-  I('d.quality_scaled >= 351'),
-  I('d.quality_scaled BETWEEN 221 AND 350'),
-  I('d.quality_scaled BETWEEN 121 AND 220'),
-  I('d.quality_scaled <= 120'),
-  I('d.quality_max < 405'),
+  I(`d.quality_scaled >= ${BAND_MIN.excellent}`),
+  I(`d.quality_scaled BETWEEN ${BAND_MIN.good} AND ${BAND_MIN.excellent - 1}`),
+  I(`d.quality_scaled BETWEEN ${BAND_MIN.sufficient} AND ${BAND_MIN.good - 1}`),
+  I(`d.quality_scaled <= ${BAND_MIN.sufficient - 1}`),
+  I(`d.quality_max < ${MQA_MAX}`),
   `json_array(${MQA_INDICATORS.map((_, bit) => I(`(d.quality_failed >> ${bit}) & 1`)).join(', ')})`,
   I('NOT EXISTS (SELECT 1 FROM dataset_extent e WHERE e.dataset_key = d.key)'),
   I("EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND length(x.region_id) = 5)"),

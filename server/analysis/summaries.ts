@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { maxBoundParams, type Database } from '../../db/client.ts'
-import { CZ_KRAJE } from '../../features/regions/cz-kraje.ts'
-import { findRegion } from '../../features/regions/region-lookup.ts'
-import { CANONICAL_FORMATS, formatInfo, isMachineReadable, isOpenStandard, opennessStars, type CanonicalFormat } from './formats.ts'
+import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
+import { findRegion } from '../../lib/domain/region-lookup.ts'
+import { CANONICAL_FORMATS, formatInfo, isMachineReadable, isOpenStandard, opennessStars, type CanonicalFormat } from '../../lib/domain/formats.ts'
 import { nameKey } from './publishers.ts'
-import { bandOf, MQA_INDICATORS, portalWatch, scoreDataset, type Band, type Dimension, type IndicatorId, type QualityScore } from './quality.ts'
+import { portalWatch, scoreDataset, type QualityScore } from './quality.ts'
+import { bandOf, DIMENSION_MAX, DIMENSIONS, MQA_INDICATORS, type Band, type Dimension, type IndicatorId } from '../../lib/domain/mqa.ts'
 import { QUALITY_AGGREGATES } from './rollups.ts'
 import { loadStoredDatasets } from './stored-analysis.ts'
 
@@ -16,13 +17,7 @@ export type AnalysisFilters = { instanceIds?: string[] | undefined; organization
 
 type Portal = { id: string; name: string; isDemo: boolean; rollupId: number; at: Date }
 
-const DIMENSIONS: ReadonlyArray<{ dimension: Dimension; max: number }> = [
-  { dimension: 'findability', max: 100 },
-  { dimension: 'accessibility', max: 100 },
-  { dimension: 'interoperability', max: 110 },
-  { dimension: 'reusability', max: 75 },
-  { dimension: 'contextuality', max: 20 },
-]
+const DIMENSION_MAXIMA: ReadonlyArray<{ dimension: Dimension; max: number }> = DIMENSIONS.map((dimension) => ({ dimension, max: DIMENSION_MAX[dimension] }))
 
 const ids = (values: ReadonlyArray<string | number>): SQL => sql.join(values.map((value) => sql`${value}`), sql`, `)
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
@@ -192,7 +187,7 @@ function totalsOf(rows: QualityRow[]): QualityTotals {
     averageMaxReachable: avg((row) => row.max_reachable),
     bands: { excellent: sum((row) => row.excellent), good: sum((row) => row.good), sufficient: sum((row) => row.sufficient), bad: sum((row) => row.bad) },
     partial: sum((row) => row.partial),
-    dimensions: DIMENSIONS.map(({ dimension, max }) => ({ dimension, max, average: avg((row) => row[dimension]) })),
+    dimensions: DIMENSION_MAXIMA.map(({ dimension, max }) => ({ dimension, max, average: avg((row) => row[dimension]) })),
     portalWatch: { existence: avg((row) => row.pw_existence, 3), conformance: avg((row) => row.pw_conformance, 3), openness: avg((row) => row.pw_openness, 3) },
     mostFailed: MQA_INDICATORS.map((indicator, index) => ({
       indicator: indicator.id,

@@ -1,8 +1,10 @@
+import { CZ_KRAJE, type CzKraj } from '../../lib/domain/cz-kraje.ts'
 import KRAJE from './cz-kraje.json' with { type: 'json' }
 import { anyPolygonContains, bboxOfPolygons, prepareGeometry, type PreparedPolygon } from './polygons.ts'
 
-// The 14 Czech regions (kraje), simplified polygons from osmlab/name-suggestion-index (see README.md):
-// precise enough to assign a dataset's location to a region, not for cartography.
+// The outlines of the 14 Czech regions (kraje), simplified polygons from osmlab/name-suggestion-index (see README.md):
+// precise enough to assign a dataset's location to a region, not for cartography. Ids and names are the one list in
+// lib/domain/cz-kraje.ts; the file only adds the geometry.
 
 // Minimal GeoJSON types, local so the product needs no @types/geojson.
 export type Position = number[]
@@ -10,19 +12,14 @@ export type Polygon = { type: 'Polygon'; coordinates: Position[][] }
 export type MultiPolygon = { type: 'MultiPolygon'; coordinates: Position[][][] }
 export type BBox = [west: number, south: number, east: number, north: number]
 
-export type CzRegion = {
-  /** NUTS 3 code, CZ010 … CZ080 */
-  nuts3: string
-  /** ISO 3166-2 code, CZ-10 … CZ-80 */
-  iso: string
-  nameCs: string
-  nameEn: string
+/** A kraj (id: NUTS 3 code, CZ010 … CZ080; ISO 3166-2 code, CZ-10 … CZ-80; names) with its outline. */
+export type CzRegion = CzKraj & {
   geometry: Polygon | MultiPolygon
   bbox: BBox
 }
 
 type KrajFeature = {
-  properties: { iso3166_2: string; nuts3: string; name_en: string; name_cs: string }
+  properties: { nuts3: string }
   geometry: Polygon | MultiPolygon
 }
 
@@ -44,20 +41,14 @@ export function pointInRegion(lon: number, lat: number, region: CzRegion): boole
   return anyPolygonContains(prepare(region.geometry), lon, lat)
 }
 
-export const CZ_REGIONS: CzRegion[] = (KRAJE.features as unknown as KrajFeature[])
-  .map((feature) => {
-    const { geometry, properties } = feature
-    if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') throw new Error(`cz-kraje.json: ${properties.nuts3} is not a polygon`)
-    return {
-      nuts3: properties.nuts3,
-      iso: properties.iso3166_2,
-      nameCs: properties.name_cs,
-      nameEn: properties.name_en,
-      geometry,
-      bbox: bboxOfPolygons(prepare(geometry)),
-    }
-  })
-  .sort((a, b) => (a.nuts3 < b.nuts3 ? -1 : a.nuts3 > b.nuts3 ? 1 : 0))
+const FEATURES = new Map((KRAJE.features as unknown as KrajFeature[]).map((feature) => [feature.properties.nuts3, feature]))
+
+export const CZ_REGIONS: CzRegion[] = CZ_KRAJE.map((kraj) => {
+  const geometry = FEATURES.get(kraj.id)?.geometry
+  if (!geometry) throw new Error(`cz-kraje.json has no outline for ${kraj.id}`)
+  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') throw new Error(`cz-kraje.json: ${kraj.id} is not a polygon`)
+  return { ...kraj, geometry, bbox: bboxOfPolygons(prepare(geometry)) }
+})
 
 /** The regions containing the point: usually one, none outside Czechia, rarely two on a simplified border. */
 export function regionsAt(lon: number, lat: number): CzRegion[] {

@@ -33,7 +33,7 @@ function ringPath(ring: Position[], frame: OutlineFrame): string {
 export function krajPaths(frame: OutlineFrame): Array<{ id: string; nameCs: string; nameEn: string; d: string }> {
   return CZ_REGIONS.map((region) => {
     const polygons = region.geometry.type === 'Polygon' ? [region.geometry.coordinates] : region.geometry.coordinates
-    return { id: region.nuts3, nameCs: region.nameCs, nameEn: region.nameEn, d: polygons.flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join('') }
+    return { id: region.id, nameCs: region.nameCs, nameEn: region.nameEn, d: polygons.flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join('') }
   })
 }
 

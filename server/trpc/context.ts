@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts'
-import type { Translate } from '../../features/i18n/intl.ts'
-import type { Locale } from '../../features/i18n/locales.ts'
+import type { Translate } from '../../lib/i18n/intl.ts'
+import type { Locale } from '../../lib/i18n/locales.ts'
 import type { AuthState } from '../session.ts'
 import type { SessionUser } from '../user.ts'
 

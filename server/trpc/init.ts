@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
-import { fieldErrors } from '../../features/forms/validation.ts'
+import { fieldErrors } from '../../lib/forms/validation.ts'
 import type { TrpcContext } from './context.ts'
 import { FieldError } from './field-error.ts'
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts'
-import { loadMessages } from '../../features/i18n/catalog.ts'
-import { intlFor, translator } from '../../features/i18n/intl.ts'
-import type { Locale } from '../../features/i18n/locales.ts'
+import { loadMessages } from '../../lib/i18n/catalog.ts'
+import { intlFor, translator } from '../../lib/i18n/intl.ts'
+import type { Locale } from '../../lib/i18n/locales.ts'
 import { ANONYMOUS, type AuthState } from '../../server/session.ts'
 import type { TrpcContext } from '../../server/trpc/context.ts'
 

@@ -4,18 +4,16 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { LineChart, type LineSeries } from '../../../components/charts/LineChart.tsx'
 import { Table } from '../../../components/ui/table.tsx'
 import { LinkPager } from '../../../components/LinkPager.tsx'
-import { useIntl, useT } from '../../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { bandKey, dimensionKey } from '../../../features/quality/mqa-text.ts'
+import { BANDS, MQA_MAX } from '../../../lib/domain/mqa.ts'
 import type { Data } from './+data.ts'
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '10' })
 const muted = css({ color: 'text.muted' })
 const DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const
-const BANDS = ['excellent', 'good', 'sufficient', 'bad'] as const
-// The top of the MQA scale (docs/quality.md).
-const MQA_MAX = 405
 
 export default function Page() {
   const t = useT()

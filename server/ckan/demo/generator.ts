@@ -84,28 +84,28 @@ function slugify(s: string): string {
 type Place = { kraj: Kraj; region: CzRegion; cities: string[]; rivers: string[]; interior: [number, number] }
 
 function interiorPoint(region: CzRegion): [number, number] {
-  const rng = new Rng(strHash(region.nuts3))
+  const rng = new Rng(strHash(region.id))
   const [w, s, e, n] = region.bbox
   for (let k = 0; k < 10_000; k++) {
     const x = w + rng.float() * (e - w)
     const y = s + rng.float() * (n - s)
     if (pointInRegion(x, y, region)) return [x, y]
   }
-  throw new Error(`cz-kraje.json: no interior point found for ${region.nuts3}`)
+  throw new Error(`cz-kraje.json: no interior point found for ${region.id}`)
 }
 
 const PLACES: Place[] = KRAJE.map((kraj) => {
-  const region = CZ_REGIONS.find((r) => r.nuts3 === kraj.nuts3)
-  if (!region) throw new Error(`cz-kraje.json has no region ${kraj.nuts3}`)
+  const region = CZ_REGIONS.find((r) => r.id === kraj.id)
+  if (!region) throw new Error(`cz-kraje.json has no region ${kraj.id}`)
   return {
     kraj,
     region,
-    cities: CITIES.filter(([, nuts3]) => nuts3 === kraj.nuts3).map(([name]) => name),
-    rivers: RIVERS.filter(([, nuts3]) => nuts3 === kraj.nuts3).map(([name]) => name),
+    cities: CITIES.filter(([, nuts3]) => nuts3 === kraj.id).map(([name]) => name),
+    rivers: RIVERS.filter(([, nuts3]) => nuts3 === kraj.id).map(([name]) => name),
     interior: interiorPoint(region),
   }
 })
-const PLACE_BY_NUTS3 = new Map(PLACES.map((p) => [p.kraj.nuts3, p]))
+const PLACE_BY_NUTS3 = new Map<string, Place>(PLACES.map((p) => [p.kraj.id, p]))
 const PLACE_CUM = weightedCum(KRAJE.map((k) => k.weight))
 
 /** Uniform within the region's polygon: rejection sampling inside its bounding box. */
@@ -430,7 +430,7 @@ function buildPackage(ctx: Context, i: number): Record<string, unknown> {
 
   const cityTitles = org?.def.city ? CITY_TITLES.get(theme) : undefined
   const template = cityTitles?.length && rng.chance(0.85) ? rng.pick(cityTitles) : rng.pick(theme.titles)
-  let title = fillTitle(template, { city, kraj: place.kraj.name, kraje: place.kraj.genitive, river: rng.pick(place.rivers), year })
+  let title = fillTitle(template, { city, kraj: place.kraj.nameCs, kraje: place.kraj.genitive, river: rng.pick(place.rivers), year })
   if (rng.chance(0.2)) title += rng.pick(TITLE_QUALIFIERS)
   const name = `${slugify(title).slice(0, 80).replace(/-+$/, '')}-${nameCode(ctx, i)}`
   const id = uuidFrom(packageIdPrefix(ctx, i), rng)

@@ -3,24 +3,27 @@
 // agree. Themes, licences and the resource format mess are adapted from tests/ckan-fixture/vocab.ts (the product
 // must not import from tests/).
 
-/** Regions: nominative and genitive forms for titles, weight roughly by population (national publishers). */
-export type Kraj = { nuts3: string; name: string; genitive: string; weight: number }
-export const KRAJE: readonly Kraj[] = [
-  { nuts3: 'CZ010', name: 'Hlavní město Praha', genitive: 'hlavního města Prahy', weight: 13 },
-  { nuts3: 'CZ020', name: 'Středočeský kraj', genitive: 'Středočeského kraje', weight: 13 },
-  { nuts3: 'CZ031', name: 'Jihočeský kraj', genitive: 'Jihočeského kraje', weight: 6 },
-  { nuts3: 'CZ032', name: 'Plzeňský kraj', genitive: 'Plzeňského kraje', weight: 6 },
-  { nuts3: 'CZ041', name: 'Karlovarský kraj', genitive: 'Karlovarského kraje', weight: 3 },
-  { nuts3: 'CZ042', name: 'Ústecký kraj', genitive: 'Ústeckého kraje', weight: 8 },
-  { nuts3: 'CZ051', name: 'Liberecký kraj', genitive: 'Libereckého kraje', weight: 4 },
-  { nuts3: 'CZ052', name: 'Královéhradecký kraj', genitive: 'Královéhradeckého kraje', weight: 5 },
-  { nuts3: 'CZ053', name: 'Pardubický kraj', genitive: 'Pardubického kraje', weight: 5 },
-  { nuts3: 'CZ063', name: 'Kraj Vysočina', genitive: 'kraje Vysočina', weight: 5 },
-  { nuts3: 'CZ064', name: 'Jihomoravský kraj', genitive: 'Jihomoravského kraje', weight: 11 },
-  { nuts3: 'CZ071', name: 'Olomoucký kraj', genitive: 'Olomouckého kraje', weight: 6 },
-  { nuts3: 'CZ072', name: 'Zlínský kraj', genitive: 'Zlínského kraje', weight: 6 },
-  { nuts3: 'CZ080', name: 'Moravskoslezský kraj', genitive: 'Moravskoslezského kraje', weight: 11 },
-]
+import { CZ_KRAJE, type CzKraj, type CzKrajId } from '../../../lib/domain/cz-kraje.ts'
+
+/** Regions (ids and names from lib/domain/cz-kraje.ts) with the genitive for titles and a weight roughly by population (national publishers). */
+const KRAJ_WORDS: Readonly<Record<CzKrajId, { genitive: string; weight: number }>> = {
+  CZ010: { genitive: 'hlavního města Prahy', weight: 13 },
+  CZ020: { genitive: 'Středočeského kraje', weight: 13 },
+  CZ031: { genitive: 'Jihočeského kraje', weight: 6 },
+  CZ032: { genitive: 'Plzeňského kraje', weight: 6 },
+  CZ041: { genitive: 'Karlovarského kraje', weight: 3 },
+  CZ042: { genitive: 'Ústeckého kraje', weight: 8 },
+  CZ051: { genitive: 'Libereckého kraje', weight: 4 },
+  CZ052: { genitive: 'Královéhradeckého kraje', weight: 5 },
+  CZ053: { genitive: 'Pardubického kraje', weight: 5 },
+  CZ063: { genitive: 'kraje Vysočina', weight: 5 },
+  CZ064: { genitive: 'Jihomoravského kraje', weight: 11 },
+  CZ071: { genitive: 'Olomouckého kraje', weight: 6 },
+  CZ072: { genitive: 'Zlínského kraje', weight: 6 },
+  CZ080: { genitive: 'Moravskoslezského kraje', weight: 11 },
+}
+export type Kraj = CzKraj & { genitive: string; weight: number }
+export const KRAJE: readonly Kraj[] = CZ_KRAJE.map((kraj) => ({ ...kraj, ...KRAJ_WORDS[kraj.id] }))
 
 /** Towns with their region; every region has at least one. */
 export const CITIES: ReadonlyArray<readonly [name: string, nuts3: string]> = [
@@ -118,9 +121,9 @@ const STATE_AGENCIES: readonly OrgDef[] = [
 ]
 
 const REGIONS_AS_ORGS: readonly OrgDef[] = KRAJE.map((k) => ({
-  title: k.name,
-  region: k.nuts3,
-  ...(k.nuts3 === 'CZ010' ? { city: 'Praha' } : {}),
+  title: k.nameCs,
+  region: k.id,
+  ...(k.id === 'CZ010' ? { city: 'Praha' } : {}),
   weight: k.weight,
 }))
 

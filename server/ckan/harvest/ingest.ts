@@ -7,7 +7,7 @@ import { datasets } from '../../../db/schema/dataset.ts'
 import { organizations } from '../../../db/schema/organization.ts'
 import type { resources } from '../../../db/schema/resource.ts'
 import { analyseDataset, qualityResource } from '../../analysis/dataset-analysis.ts'
-import { opennessStars, resolveFormat } from '../../analysis/formats.ts'
+import { opennessStars, resolveFormat } from '../../../lib/domain/formats.ts'
 import { extentOf } from '../extent.ts'
 import type { CkanOrganization, CkanPackage } from '../schemas.ts'
 

@@ -7,7 +7,7 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { MQA_INDICATORS } from '../../analysis/quality.ts'
+import { MQA_INDICATORS } from '../../../lib/domain/mqa.ts'
 import { refreshRollups } from '../../analysis/rollups.ts'
 import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.ts'
 import { createCaller } from '../router.ts'

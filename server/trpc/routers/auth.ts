@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../features/accounts/schemas.ts'
+import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../lib/forms/account-schemas.ts'
 import { apiTokens } from '../../../db/schema/api-token.ts'
 import { passwordResets } from '../../../db/schema/password-reset.ts'
 import { sessions } from '../../../db/schema/session.ts'

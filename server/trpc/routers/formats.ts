@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CANONICAL_FORMATS } from '../../analysis/formats.ts'
+import { CANONICAL_FORMATS } from '../../../lib/domain/formats.ts'
 import { formatDetail, formatsSummary } from '../../analysis/summaries.ts'
 import { publicProcedure, router } from '../init.ts'
 import { AnalysisFiltersSchema, PageSchema } from './analysis-input.ts'

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import type { Translate } from '../../../features/i18n/intl.ts'
+import type { Translate } from '../../../lib/i18n/intl.ts'
 import { isCkanError } from '../../ckan/errors.ts'
 import { addInstance, checkInstanceHealth, findInstance, listInstances, removeInstance, searchDirectory, type InstanceRow } from '../../ckan/registry.ts'
 import { serverEnv } from '../../env.ts'

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { and, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
-import { ChangePasswordSchema, ProfileUpdateSchema } from '../../../features/accounts/schemas.ts'
+import { ChangePasswordSchema, ProfileUpdateSchema } from '../../../lib/forms/account-schemas.ts'
 import { apiTokens } from '../../../db/schema/api-token.ts'
 import { sessions } from '../../../db/schema/session.ts'
 import { users } from '../../../db/schema/user.ts'

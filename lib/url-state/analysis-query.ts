@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CANONICAL_FORMATS, type CanonicalFormat } from '../../server/analysis/formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../domain/formats.ts'
 import type { AnalysisFilters } from '../../server/analysis/summaries.ts'
 import type { AnalysisQuery } from './analysis-href.ts'
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { apiFailure } from '../api/trpc.tsx'
-import { fieldErrors, type FieldErrors } from '../forms/validation.ts'
+import { fieldErrors, type FieldErrors } from './validation.ts'
 import { useT } from '../i18n/I18nProvider.tsx'
 
 type State = { pending: boolean; errors: FieldErrors; formError: string | null }

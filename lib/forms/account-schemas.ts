@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rules } from '../forms/validation.ts'
+import { rules } from './validation.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import { LOCALES } from '../i18n/locales.ts'
 

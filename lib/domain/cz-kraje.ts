@@ -1,5 +1,6 @@
 /**
- * The 14 Czech regions (kraje) with their NUTS3 codes and names.
+ * The 14 Czech regions (kraje): the one list the server and the browser read. `id` is the NUTS 3 code, the region id
+ * everywhere (URLs, the API, `dataset_region`); the outlines in server/geo/cz-kraje.json are keyed by it.
  * Source: osmlab/name-suggestion-index, features/cz/CZ-*.geojson (BSD-3-Clause).
  */
 export const CZ_KRAJE = [
@@ -18,3 +19,6 @@ export const CZ_KRAJE = [
   { id: 'CZ072', iso3166_2: 'CZ-72', nameCs: 'Zlínský kraj', nameEn: 'Zlín' },
   { id: 'CZ080', iso3166_2: 'CZ-80', nameCs: 'Moravskoslezský kraj', nameEn: 'Moravia-Silesia' },
 ] as const
+
+export type CzKraj = (typeof CZ_KRAJE)[number]
+export type CzKrajId = CzKraj['id']

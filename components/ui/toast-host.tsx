@@ -16,7 +16,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-const Toaster = lazy(() => import('../../components/ui/toast.tsx').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => import('./toast.tsx').then((module) => ({ default: module.Toaster })))
 
 /** Mounted once in the layout; renders nothing until a toast is wanted. */
 export function ToastHost() {
@@ -39,6 +39,6 @@ type ToastOptions = {
 /** Shows a toast from code that does not otherwise load the toast module. */
 export async function showToast(options: ToastOptions): Promise<void> {
   activateToaster()
-  const { toaster } = await import('../../components/ui/toast.tsx')
+  const { toaster } = await import('./toast.tsx')
   toaster.create(options)
 }

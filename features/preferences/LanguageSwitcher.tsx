@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../styled-system/css'
-import { postProfileUpdate } from '../api/post-mutation.ts'
-import { useLocale, useT } from './I18nProvider.tsx'
-import { LOCALE_NAMES, LOCALES, type Locale } from './locales.ts'
+import { postProfileUpdate } from '../../lib/api/post-mutation.ts'
+import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../lib/i18n/locales.ts'
 
 const summary = css({
   listStyle: 'none',

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../styled-system/css'
-import { postProfileUpdate } from '../api/post-mutation.ts'
-import { useT } from '../i18n/I18nProvider.tsx'
-import { applyTheme, currentTheme, subscribeTheme } from './theme.ts'
+import { postProfileUpdate } from '../../lib/api/post-mutation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { applyTheme, currentTheme, subscribeTheme } from '../../lib/theme/theme.ts'
 
 const button = css({
   display: 'inline-flex',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AddPortalSchema } from './schemas.ts'
+import { AddPortalSchema } from './portal-schemas.ts'
 
 describe('AddPortalSchema', () => {
   it('accepts a web address and an optional name', () => {
