@@ -8,11 +8,11 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { createDb } from '../db/client.ts'
-import { migrateLibsql } from '../db/migrate.ts'
+import { createDb } from '../db/client.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
 import { ckanInstances } from '../db/schema/ckan-instance.ts'
-import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.ts'
-import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
+import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
 
 const DATASETS = Number(process.argv[2] ?? 100_000)
 const root = path.join(import.meta.dirname, '..')

@@ -1,8 +1,8 @@
 import type { Server } from 'vike/types'
-import { createApp, isWorkerd } from '../server/app.ts'
-import { scheduled, startNodeBackgroundWork } from '../server/background-work.ts'
-import { serverEnv } from '../server/env.ts'
-import { withSecurityHeaders } from '../server/security-headers.ts'
+import { createApp, isWorkerd } from '../server/app.server.ts'
+import { scheduled, startNodeBackgroundWork } from '../server/jobs/triggers.server.ts'
+import { serverEnv } from '../server/env.server.ts'
+import { withSecurityHeaders } from '../server/security-headers.server.ts'
 
 const app = createApp()
 // Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.

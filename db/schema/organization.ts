@@ -18,7 +18,7 @@ export const organizations = sqliteTable(
     packageCount: integer('package_count'),
     extra: text('extra', { mode: 'json' }).$type<Record<string, unknown>>(),
     harvestedAt: integer('harvested_at', { mode: 'timestamp_ms' }),
-    // The publisher this organization is merged into across portals (server/analysis/publishers.ts); its own id
+    // The publisher this organization is merged into across portals (server/analysis/publishers.server.ts); its own id
     // until the merge has run.
     publisherId: text('publisher_id'),
   },

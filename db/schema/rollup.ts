@@ -2,7 +2,7 @@ import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm
 import { ckanInstances } from './ckan-instance.ts'
 import { harvestRuns } from './harvest-run.ts'
 
-// Aggregates of one portal's snapshot, taken at the end of each harvest (server/analysis/rollups.ts), so that pages
+// Aggregates of one portal's snapshot, taken at the end of each harvest (server/queries/rollups.server.ts), so that pages
 // never scan the catalogue. Every refresh is kept: a portal's rollups across harvests are its trend.
 export const rollupRuns = sqliteTable(
   'rollup_run',

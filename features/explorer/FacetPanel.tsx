@@ -1,5 +1,5 @@
 import { CheckIcon } from '../../components/ui/icons.tsx'
-import type { FacetCount } from '../../server/ckan/federated-search.ts'
+import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'

@@ -1,6 +1,6 @@
 import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
 import { LOCALE_TAGS, type Locale } from '../../lib/i18n/locales.ts'
-import type { pageCaller } from '../../server/trpc/page-caller.ts'
+import type { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import type { AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 
 // The choices of the analysis filter form, loaded on the server by +data.ts (the form is plain HTML and needs

@@ -1,5 +1,5 @@
 import type { inferRouterInputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 type Inputs = inferRouterInputs<AppRouter>
 

@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError }
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import superjson from 'superjson'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 

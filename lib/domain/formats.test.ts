@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RESOURCE_KINDS } from '../../server/ckan/demo/vocab.ts'
+import { RESOURCE_KINDS } from '../../server/ckan/demo/vocab.server.ts'
 import {
   CANONICAL_FORMATS, FORMAT_TABLE, formatFromUrl, formatInfo, isMachineReadable, isOpenStandard, normaliseFormatLabel,
   opennessStars, resolveFormat, type CanonicalFormat,

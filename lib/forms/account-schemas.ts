@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/catalog.ts'
 import { LOCALES } from '../i18n/locales.ts'
 
 // Shared by the forms (in the browser) and the tRPC procedures (on the server): one set of rules, one set of messages.
-// The check against common passwords needs a 36 KB list and runs on the server only (server/auth/password.ts).
+// The check against common passwords needs a 36 KB list and runs on the server only (server/auth/password.server.ts).
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_RECOMMENDED = 15

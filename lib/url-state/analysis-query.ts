@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CANONICAL_FORMATS, type CanonicalFormat } from '../domain/formats.ts'
-import type { AnalysisFilters } from '../../server/analysis/summaries.ts'
+import type { AnalysisFilters } from '../../server/queries/analysis-scope.server.ts'
 import type { AnalysisQuery } from './analysis-href.ts'
 
 // URL parameters enter here (house style: parse what comes from outside where it enters). A value that does not fit
@@ -8,7 +8,7 @@ import type { AnalysisQuery } from './analysis-href.ts'
 
 const PortalSchema = z.string().trim().min(1).max(80)
 const OrganizationSchema = z.string().trim().min(1).max(300)
-// NUTS3 for Czech kraje (CZ010), ISO 3166-1 alpha-2 for countries (CZ), as server/trpc/routers/analysis-input.ts.
+// NUTS3 for Czech kraje (CZ010), ISO 3166-1 alpha-2 for countries (CZ), as server/trpc/routers/analysis-input.server.ts.
 const RegionSchema = z.string().trim().regex(/^[A-Z]{2}([0-9A-Z]{3})?$/)
 const PageSchema = z.coerce.number().int().min(1).max(1000)
 

@@ -2,8 +2,8 @@ import type { PageContextServer } from 'vike/types'
 import { DIRECTORY_PAGE_SIZE, parseDirectoryQuery, parsePortalQuery } from '../../features/portals/portal-query.ts'
 import { countryName, languageName } from '../../features/portals/display.ts'
 import { settle } from '../../lib/section.ts'
-import { searchDirectory } from '../../server/ckan/registry.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { searchDirectory } from '../../server/ckan/registry.server.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -14,7 +14,7 @@ import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import { pollInterval } from '../../features/portals/harvest-progress.ts'
 import type { HarvestStatus, Portal } from './types.ts'
 
-// Reasons a harvest or a health check failed, by the kinds server/ckan/errors.ts gives them.
+// Reasons a harvest or a health check failed, by the kinds server/outbound/errors.server.ts gives them.
 const CKAN_ERRORS: Record<string, MessageKey> = {
   unreachable: 'ckan.error_unreachable',
   timeout: 'ckan.error_timeout',

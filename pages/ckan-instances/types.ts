@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 type Outputs = inferRouterOutputs<AppRouter>
 

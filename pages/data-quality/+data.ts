@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { MQA_INDICATORS, type IndicatorId } from '../../lib/domain/mqa.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
 import { mapSection, settle } from '../../lib/section.ts'

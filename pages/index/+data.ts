@@ -2,8 +2,8 @@ import type { PageContextServer } from 'vike/types'
 import { choroplethBins, simplifyPath } from '../../features/portals/choropleth.ts'
 import { healthCounts, problemPortals } from '../../features/portals/health.ts'
 import { mapSection, settle } from '../../lib/section.ts'
-import { czFrame, krajPaths } from '../../server/geo/svg-outline.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

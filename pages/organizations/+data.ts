@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { z } from 'zod'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { DEFAULT_SEARCH, ORGANIZATION_SORTS } from './list-url.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>

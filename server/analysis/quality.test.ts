@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { resolveFormat } from '../../lib/domain/formats.ts'
-import { PORTAL_WATCH_CHECKS, extraField, failedMask, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.ts'
+import { PORTAL_WATCH_CHECKS, extraField, failedMask, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
 import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId } from '../../lib/domain/mqa.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')

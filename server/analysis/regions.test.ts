@@ -3,10 +3,10 @@ import type { GeometryCollection, Topology } from 'topojson-specification'
 import WORLD from 'world-atlas/countries-50m.json' with { type: 'json' }
 import { describe, expect, it } from 'vitest'
 import { findRegion } from '../../lib/domain/region-lookup.ts'
-import { COUNTRIES, countriesAt, ISO_NUMERIC_TO_ALPHA2 } from '../geo/countries.ts'
-import { CZ_REGIONS, pointInRegion, regionsAt } from '../geo/cz-regions.ts'
-import { polygonContains, prepareGeometry } from '../geo/polygons.ts'
-import { PLACEMENT_RULE, placeExtent } from './regions.ts'
+import { COUNTRIES, countriesAt, ISO_NUMERIC_TO_ALPHA2 } from '../geo/countries.server.ts'
+import { CZ_REGIONS, pointInRegion, regionsAt } from '../geo/cz-regions.server.ts'
+import { polygonContains, prepareGeometry } from '../geo/polygons.server.ts'
+import { PLACEMENT_RULE, placeExtent } from './regions.server.ts'
 
 type Extent = Parameters<typeof placeExtent>[0]
 type Box = [number, number, number, number]

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
-import { apiBaseCandidates, listInstances, searchDirectory, seedFeaturedInstances, slugFor } from './registry.ts'
+import { apiBaseCandidates, listInstances, searchDirectory, seedFeaturedInstances, slugFor } from './registry.server.ts'
 
 describe('portal identifiers', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CZ_REGIONS, pointInRegion, regionsAt } from './cz-regions.ts'
+import { CZ_REGIONS, pointInRegion, regionsAt } from './cz-regions.server.ts'
 
 const codes = (lon: number, lat: number) => regionsAt(lon, lat).map((r) => r.id)
 

@@ -61,7 +61,7 @@ export const ORG_PATTERNS = [
 ] as const
 
 // CKAN groups are the same themes in the fixture and the demo catalogue.
-export { GROUPS, type Group } from '../../server/ckan/demo/vocab.ts'
+export { GROUPS, type Group } from '../../server/ckan/demo/vocab.server.ts'
 
 export type License = { id: string | null; title: string | null; url?: string; open: boolean; weight: number }
 export const LICENSES: readonly License[] = [

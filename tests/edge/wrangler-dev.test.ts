@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from '../../server/auth/password.ts'
+import { hashPassword, verifyPassword } from '../../server/auth/password.server.ts'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')

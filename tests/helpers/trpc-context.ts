@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client.ts'
+import type { Database } from '../../db/client.server.ts'
 import { loadMessages } from '../../lib/i18n/catalog.ts'
 import { intlFor, translator } from '../../lib/i18n/intl.ts'
 import type { Locale } from '../../lib/i18n/locales.ts'
-import { ANONYMOUS, type AuthState } from '../../server/session.ts'
-import type { TrpcContext } from '../../server/trpc/context.ts'
+import { ANONYMOUS, type AuthState } from '../../server/session.server.ts'
+import type { TrpcContext } from '../../server/trpc/context.server.ts'
 
 /** A tRPC context as the Hono app builds it, for router tests through createCaller. */
 export async function testContext(db: Database, options: { locale?: Locale; auth?: AuthState; clientAddress?: string } = {}): Promise<TrpcContext> {

@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { z } from 'zod'
-import { descriptionHtml } from '../../../features/datasets/description-html.server.ts'
-import { pageCaller } from '../../../server/trpc/page-caller.ts'
+import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
+import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { snapshotSearch } from '../snapshot-search.ts'
-import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.ts'
-import { DEMO_DATASET_TOTAL } from './generator.ts'
+import { snapshotSearch } from '../../queries/snapshot-search.server.ts'
+import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.server.ts'
+import { DEMO_DATASET_TOTAL } from './generator.server.ts'
 
 let testDb: TestDatabase
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CZ_REGIONS, regionsAt } from '../../geo/cz-regions.ts'
-import { PackageSchema } from '../schemas.ts'
-import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.ts'
+import { CZ_REGIONS, regionsAt } from '../../geo/cz-regions.server.ts'
+import { PackageSchema } from '../schemas.server.ts'
+import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.server.ts'
 
 type Pkg = Record<string, unknown>
 type Extra = { key: string; value: string }

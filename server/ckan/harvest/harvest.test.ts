@@ -9,9 +9,9 @@ import { organizations } from '../../../db/schema/organization.ts'
 import { resources } from '../../../db/schema/resource.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { resetGates } from '../portal-gate.ts'
-import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.ts'
-import { createWorkerStore } from './worker-store.ts'
+import { resetGates } from '../../outbound/portal-gate.server.ts'
+import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.server.ts'
+import { createWorkerStore } from './worker-store.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { importJsonl } from './import.ts'
+import { importJsonl } from './import.server.ts'
 
 let testDb: TestDatabase
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { MQA_INDICATORS } from '../../../lib/domain/mqa.ts'
-import { refreshRollups } from '../../analysis/rollups.ts'
-import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.ts'
-import { createCaller } from '../router.ts'
+import { refreshRollups } from '../../queries/rollups.server.ts'
+import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import { createCaller } from '../router.server.ts'
 
 // The analysis API answers from rollups; every figure here is checked against a direct count over the snapshot.
 

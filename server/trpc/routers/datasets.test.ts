@@ -6,10 +6,10 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../auth/users.ts'
-import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.ts'
-import type { AuthState } from '../../session.ts'
-import { createCaller } from '../router.ts'
+import { createUser } from '../../auth/users.server.ts'
+import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import type { AuthState } from '../../session.server.ts'
+import { createCaller } from '../router.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase

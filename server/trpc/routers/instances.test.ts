@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../auth/users.ts'
-import type { AuthState } from '../../session.ts'
-import { createCaller } from '../router.ts'
+import { createUser } from '../../auth/users.server.ts'
+import type { AuthState } from '../../session.server.ts'
+import { createCaller } from '../router.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -58,7 +58,7 @@ describe('instances', () => {
   })
 
   it('refuses private addresses unless they are explicitly allowed', async () => {
-    const { serverEnv } = await import('../../env.ts')
+    const { serverEnv } = await import('../../env.server.ts')
     const env = serverEnv()
     const saved = env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS
     env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS = false

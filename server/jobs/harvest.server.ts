@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.server.ts'
+import { linkCheckTick } from './link-check.server.ts'
+import { refreshMissingRollups } from '../queries/rollups.server.ts'
+import { harvestRuns } from '../../db/schema/harvest-run.ts'
+import { listInstances } from '../ckan/registry.server.ts'
+import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from '../ckan/harvest/harvest.server.ts'
+import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
+
+// What is due, decided from the harvest log alone, so that a Node process, the CLI and Workers' Cron Triggers all
+// agree: each enabled portal is harvested once per interval (a portal that failed waits the interval too, so a dead
+// portal is not hammered), incrementally, with a full harvest (which also finds deletions) once a week.
+
+const FULL_EVERY_MS = 7 * 24 * 60 * 60 * 1000
+
+export type DueHarvest = { instanceId: string; mode: HarvestMode }
+
+export async function dueHarvests(db: Database, options: { intervalMs: number; now?: Date }): Promise<DueHarvest[]> {
+  const now = (options.now ?? new Date()).getTime()
+  // One pass over the log for every portal at once (a tick runs every minute).
+  const log = await db
+    .select({
+      instanceId: harvestRuns.instanceId,
+      lastStarted: sql<number>`max(${harvestRuns.startedAt})`,
+      running: sql<number>`max(${harvestRuns.status} = 'running')`,
+      lastFull: sql<number | null>`max(CASE WHEN ${harvestRuns.mode} = 'full' AND ${harvestRuns.status} = 'succeeded' THEN ${harvestRuns.startedAt} END)`,
+    })
+    .from(harvestRuns)
+    .groupBy(harvestRuns.instanceId)
+  const byInstance = new Map(log.map((row) => [row.instanceId, row]))
+  const due: DueHarvest[] = []
+  for (const instance of await listInstances(db)) {
+    if (!instance.enabled || instance.isDemo) continue
+    const runs = byInstance.get(instance.id)
+    if (runs && (runs.running || now - runs.lastStarted < options.intervalMs)) continue
+    const lastFull = runs?.lastFull ?? null
+    due.push({ instanceId: instance.id, mode: lastFull === null || now - lastFull >= FULL_EVERY_MS ? 'full' : 'incremental' })
+  }
+  return due
+}
+
+function runOptions(budgetMs: number | undefined, store: PackageStore | undefined): RunOptions {
+  return { ...(budgetMs === undefined ? {} : { budgetMs }), ...(store ? { store } : {}) }
+}
+
+export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[]; linksChecked: number }
+
+// A tick checks a few links after its harvests: a small steady trickle, polite to every host (docs/link-check.md).
+const LINKS_PER_TICK = 60
+const LINK_BUDGET_MS = 40_000
+
+/**
+ * One round of scheduled work: first the runs a dead worker or an earlier slice left behind, then the portals that
+ * are due. With a budget (Workers) it stops starting work once the budget is spent; what is left continues next time.
+ */
+export async function harvestTick(
+  db: Database,
+  options: { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
+): Promise<TickResult> {
+  const started = Date.now()
+  const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
+  const spent = () => remaining() === 0
+  const result: TickResult = { resumed: [], started: [], linksChecked: 0 }
+  await refreshMissingRollups(db)
+  for (const run of await resumableRuns(db)) {
+    if (spent()) return result
+    const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
+    if (worked) result.resumed.push(worked)
+  }
+  for (const due of await dueHarvests(db, { intervalMs: options.intervalMs, ...(options.now ? { now: options.now } : {}) })) {
+    if (spent()) return result
+    const { run, started: opened } = await startHarvest(db, due.instanceId, { mode: due.mode, trigger: 'schedule' })
+    if (!opened) continue
+    const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
+    if (worked) result.started.push(worked)
+  }
+  if (options.linkCheck && !spent()) {
+    const budgetMs = Math.min(LINK_BUDGET_MS, remaining() ?? LINK_BUDGET_MS)
+    const links = await linkCheckTick(db, { limit: LINKS_PER_TICK, budgetMs, allowPrivate: options.linkCheck.allowPrivate })
+    result.linksChecked = links.checked
+  }
+  return result
+}
+
+/**
+ * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
+ * does not keep the process alive.
+ */
+export function startScheduler(
+  openDb: () => Promise<Database>,
+  options: { intervalMs: number; tickMs?: number; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
+): () => void {
+  let busy = false
+  const tick = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const { resumed, started } = await harvestTick(await openDb(), {
+        intervalMs: options.intervalMs,
+        ...(options.store ? { store: options.store } : {}),
+        ...(options.linkCheck ? { linkCheck: options.linkCheck } : {}),
+      })
+      for (const run of [...resumed, ...started]) {
+        console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
+      }
+    } catch (error) {
+      console.error('Scheduled harvest failed:', error)
+    } finally {
+      busy = false
+    }
+  }
+  const first = setTimeout(() => void tick(), 5_000)
+  const timer = setInterval(() => void tick(), options.tickMs ?? 60_000)
+  first.unref?.()
+  timer.unref?.()
+  return () => {
+    clearTimeout(first)
+    clearInterval(timer)
+  }
+}

@@ -1,0 +1,29 @@
+import { createCallerFactory, router } from './init.server.ts'
+import { authRouter } from './routers/auth.server.ts'
+import { datasetsRouter } from './routers/datasets.server.ts'
+import { formatsRouter } from './routers/formats.server.ts'
+import { harvestRouter } from './routers/harvest.server.ts'
+import { healthProcedure } from './routers/health.server.ts'
+import { instancesRouter } from './routers/instances.server.ts'
+import { linksRouter } from './routers/links.server.ts'
+import { organizationsRouter } from './routers/organizations.server.ts'
+import { profileRouter } from './routers/profile.server.ts'
+import { qualityRouter } from './routers/quality.server.ts'
+import { regionsRouter } from './routers/regions.server.ts'
+
+export const appRouter = router({
+  health: healthProcedure,
+  auth: authRouter,
+  profile: profileRouter,
+  instances: instancesRouter,
+  datasets: datasetsRouter,
+  harvest: harvestRouter,
+  formats: formatsRouter,
+  quality: qualityRouter,
+  organizations: organizationsRouter,
+  regions: regionsRouter,
+  links: linksRouter,
+})
+
+export type AppRouter = typeof appRouter
+export const createCaller = createCallerFactory(appRouter)

@@ -1,0 +1,53 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { findInstance } from '../../ckan/registry.server.ts'
+import { harvestHistory, HarvestError, harvestOverview, progressOf, snapshotCount, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import { harvestInBackground } from '../../jobs/harvest-in-background.server.ts'
+import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
+
+const InstanceInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
+
+export const harvestRouter = router({
+  /** Starts (or joins) a harvest of one portal; it runs after the answer, and harvest.status follows it. */
+  start: protectedProcedure
+    .input(InstanceInput.extend({ mode: z.enum(['incremental', 'full']).default('incremental') }))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const { run, started } = await startHarvest(ctx.db, input.instanceId, { mode: input.mode, trigger: 'user', requestedBy: ctx.user.id })
+        if (started) harvestInBackground(ctx.db, run, ctx)
+        return { started, run: progressOf(run) }
+      } catch (error) {
+        if (!(error instanceof HarvestError)) throw error
+        const message = { 'not-found': ctx.t('ckan.instanceNotFound'), demo: ctx.t('ckan.harvestDemo'), disabled: ctx.t('ckan.harvestDisabled') }[error.code]
+        throw new TRPCError({ code: error.code === 'not-found' ? 'NOT_FOUND' : 'BAD_REQUEST', message })
+      }
+    }),
+
+  /** The harvest in progress (done, total, rate, ETA) and the portal's harvest log, newest first. */
+  status: publicProcedure.input(InstanceInput).query(async ({ ctx, input }) => {
+    const instance = await findInstance(ctx.db, input.instanceId)
+    if (!instance) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
+    const runs = (await harvestHistory(ctx.db, instance.id)).map(progressOf)
+    return {
+      instanceId: instance.id,
+      datasets: await snapshotCount(ctx.db, instance.id),
+      running: runs.find((run) => run.status === 'running') ?? null,
+      lastSucceeded: runs.find((run) => run.status === 'succeeded') ?? null,
+      runs,
+    }
+  }),
+
+  /**
+   * Every portal's latest run, the run in progress and the last success, in one call (the registry page): the
+   * dataset count is the latest rollup's. `harvest.status` has one portal's whole log and a live count.
+   */
+  overview: publicProcedure.query(async ({ ctx }) =>
+    (await harvestOverview(ctx.db)).map((item) => ({
+      instanceId: item.instanceId,
+      datasets: item.datasets ?? 0,
+      running: item.running && progressOf(item.running),
+      lastSucceeded: item.lastSucceeded && progressOf(item.lastSucceeded),
+      runs: item.latest ? [progressOf(item.latest)] : [],
+    })),
+  ),
+})

@@ -1,0 +1,28 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { organizationById, organizationsList } from '../../queries/analysis-scope.server.ts'
+import { publicProcedure, router } from '../init.server.ts'
+import { InstanceIdsSchema, OrganizationIdSchema, PageSchema } from './analysis-input.server.ts'
+
+export const organizationsRouter = router({
+  /** Publishers across portals, merged where they are the same (docs/organizations.md). */
+  list: publicProcedure
+    .input(
+      z
+        .object({
+          instanceIds: InstanceIdsSchema,
+          q: z.string().trim().max(200).optional(),
+          sort: z.enum(['datasets', 'name', 'quality']).default('datasets'),
+          ...PageSchema,
+        })
+        .default({ sort: 'datasets', page: 1, pageSize: 20 }),
+    )
+    .query(({ ctx, input }) => organizationsList(ctx.db, input)),
+
+  /** A publisher by its merged id (or one organization by `<portal>:<name>`): members, quality, formats, datasets. */
+  byId: publicProcedure.input(z.object({ id: OrganizationIdSchema, ...PageSchema })).query(async ({ ctx, input }) => {
+    const found = await organizationById(ctx.db, input.id, input)
+    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.organizationNotFound') })
+    return found
+  }),
+})
