@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { maxBoundParams, runRawBatch, type Database, type RawStatement } from '../../db/client.server.ts'
-
+// Pure rules, no I/O: server/queries/publishers.server.ts applies them at each rollup refresh.
 // One publisher often appears on several portals (a ministry on the national catalogue and on its own CKAN). They
 // are merged only when they are clearly the same (docs/organizations.md):
 //   1. the same website host (an organization's `url`, `website` or `homepage` field or extra), or
@@ -108,38 +106,4 @@ export function publisherIds(organizations: OrganizationFacts[]): Map<string, st
     for (const member of list) out.set(member, id)
   }
   return out
-}
-
-function parseObject(text: string | null): Record<string, unknown> | null {
-  if (!text) return null
-  try {
-    const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null
-  } catch {
-    return null
-  }
-}
-
-/** Recomputes every organization's publisher id across all portals; returns how many changed. */
-export async function mergePublishers(db: Database): Promise<number> {
-  const rows = await db.all<{ id: string; title: string; country: string | null; extra: string | null; publisher_id: string | null }>(
-    sql`SELECT o.id, o.title, i.country, o.extra, o.publisher_id FROM organization o JOIN ckan_instance i ON i.id = o.instance_id`,
-  )
-  const ids = publisherIds(
-    rows.map((row) => {
-      return { id: row.id, title: row.title, country: row.country, extra: parseObject(row.extra) }
-    }),
-  )
-  const changed = rows.filter((row) => ids.get(row.id) !== row.publisher_id).map((row) => [row.id, ids.get(row.id)!] as const)
-  const perStatement = Math.max(1, Math.floor(maxBoundParams(db) / 2))
-  const statements: RawStatement[] = []
-  for (let at = 0; at < changed.length; at += perStatement) {
-    const part = changed.slice(at, at + perStatement)
-    statements.push({
-      sql: `UPDATE organization SET publisher_id = v.column2 FROM (VALUES ${part.map(() => '(?,?)').join(',')}) AS v WHERE organization.id = v.column1`,
-      args: part.flat(),
-    })
-  }
-  await runRawBatch(db, statements)
-  return changed.length
 }

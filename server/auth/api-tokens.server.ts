@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { apiTokens } from '../../db/schema/api-token.ts'
 import { users } from '../../db/schema/user.ts'
-import { SESSION_USER_COLUMNS } from './users.server.ts'
+import { SESSION_USER_COLUMNS } from '../queries/accounts.server.ts'
 import type { SessionUser } from '../user.server.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.server.ts'
 

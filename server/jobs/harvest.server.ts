@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
 import { refreshMissingRollups } from '../queries/rollups.server.ts'
-import { harvestRuns } from '../../db/schema/harvest-run.ts'
+import { harvestLogByPortal } from '../queries/harvest-runs.server.ts'
 import { listInstances } from '../ckan/registry.server.ts'
 import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from '../ckan/harvest/harvest.server.ts'
 import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
@@ -17,16 +16,7 @@ export type DueHarvest = { instanceId: string; mode: HarvestMode }
 
 export async function dueHarvests(db: Database, options: { intervalMs: number; now?: Date }): Promise<DueHarvest[]> {
   const now = (options.now ?? new Date()).getTime()
-  // One pass over the log for every portal at once (a tick runs every minute).
-  const log = await db
-    .select({
-      instanceId: harvestRuns.instanceId,
-      lastStarted: sql<number>`max(${harvestRuns.startedAt})`,
-      running: sql<number>`max(${harvestRuns.status} = 'running')`,
-      lastFull: sql<number | null>`max(CASE WHEN ${harvestRuns.mode} = 'full' AND ${harvestRuns.status} = 'succeeded' THEN ${harvestRuns.startedAt} END)`,
-    })
-    .from(harvestRuns)
-    .groupBy(harvestRuns.instanceId)
+  const log = await harvestLogByPortal(db)
   const byInstance = new Map(log.map((row) => [row.instanceId, row]))
   const due: DueHarvest[] = []
   for (const instance of await listInstances(db)) {

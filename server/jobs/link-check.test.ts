@@ -6,7 +6,8 @@ import { ckanInstances } from '../../db/schema/ckan-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
 import { storePackages } from '../ckan/harvest/ingest.server.ts'
 import type { CkanPackage } from '../ckan/schemas.server.ts'
-import { checkDatasetLinks, checkPortalLinks, dueLinks } from './link-check.server.ts'
+import { dueLinks } from '../queries/link-checks.server.ts'
+import { checkDatasetLinks, checkPortalLinks } from './link-check.server.ts'
 import { refreshRollups } from '../queries/rollups.server.ts'
 
 // Link checks against a real server on loopback: stored per URL, applied to the quality score of every dataset that

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { runRawBatch, type Database, type RawStatement } from '../../db/client.server.ts'
+import { maxBoundParams, runRawBatch, type Database, type RawStatement } from '../../db/client.server.ts'
 import { datasets } from '../../db/schema/dataset.ts'
 import { rollupRuns } from '../../db/schema/rollup.ts'
-import { mergePublishers } from '../analysis/publishers.server.ts'
+import { publisherIds } from '../analysis/publishers.server.ts'
 import { BAND_MIN, MQA_INDICATORS, MQA_MAX } from '../../lib/domain/mqa.ts'
 import { reanalyseDatasets } from './stored-analysis.server.ts'
 
@@ -10,6 +10,7 @@ import { reanalyseDatasets } from './stored-analysis.server.ts'
 // (and after the demo catalogue or an import is stored). Pages and the API read these few rows instead of scanning
 // the catalogue; every refresh is kept, so a portal's rollups over time are its trend. The aggregation runs inside
 // SQLite (INSERT … SELECT), so the same statements work on libSQL and D1 without moving rows through JavaScript.
+// Each refresh also merges organizations into publishers (server/analysis/publishers.server.ts has the rules).
 
 const I = (expression: string) => `CAST(total(${expression}) AS INTEGER)`
 
@@ -159,4 +160,38 @@ export async function refreshMissingRollups(db: Database): Promise<RollupRefresh
   const out: RollupRefresh[] = []
   for (const { id } of missing) out.push(await refreshRollups(db, id))
   return out
+}
+
+function parseObject(text: string | null): Record<string, unknown> | null {
+  if (!text) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/** Recomputes every organization's publisher id across all portals; returns how many changed. */
+export async function mergePublishers(db: Database): Promise<number> {
+  const rows = await db.all<{ id: string; title: string; country: string | null; extra: string | null; publisher_id: string | null }>(
+    sql`SELECT o.id, o.title, i.country, o.extra, o.publisher_id FROM organization o JOIN ckan_instance i ON i.id = o.instance_id`,
+  )
+  const ids = publisherIds(
+    rows.map((row) => {
+      return { id: row.id, title: row.title, country: row.country, extra: parseObject(row.extra) }
+    }),
+  )
+  const changed = rows.filter((row) => ids.get(row.id) !== row.publisher_id).map((row) => [row.id, ids.get(row.id)!] as const)
+  const perStatement = Math.max(1, Math.floor(maxBoundParams(db) / 2))
+  const statements: RawStatement[] = []
+  for (let at = 0; at < changed.length; at += perStatement) {
+    const part = changed.slice(at, at + perStatement)
+    statements.push({
+      sql: `UPDATE organization SET publisher_id = v.column2 FROM (VALUES ${part.map(() => '(?,?)').join(',')}) AS v WHERE organization.id = v.column1`,
+      args: part.flat(),
+    })
+  }
+  await runRawBatch(db, statements)
+  return changed.length
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { snapshotSearch } from '../../queries/snapshot-search.server.ts'
+import { snapshotSearch } from '../../queries/datasets.server.ts'
 import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.server.ts'
 import { DEMO_DATASET_TOTAL } from './generator.server.ts'
 

@@ -1,17 +1,12 @@
 import { TRPCError } from '@trpc/server'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../lib/forms/account-schemas.ts'
-import { apiTokens } from '../../../db/schema/api-token.ts'
-import { passwordResets } from '../../../db/schema/password-reset.ts'
-import { sessions } from '../../../db/schema/session.ts'
-import { users } from '../../../db/schema/user.ts'
 import { createApiToken, revokeApiToken } from '../../auth/api-tokens.server.ts'
 import { clearAccountFailures, loginAllowed, recordLoginFailure } from '../../auth/login-throttle.server.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../auth/password.server.ts'
 import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, sessionCookie } from '../../auth/session.server.ts'
 import { secretMatches, splitCompositeToken } from '../../auth/tokens.server.ts'
-import { createUser, findUserByEmail } from '../../auth/users.server.ts'
+import { createUser, deleteSession, findUserByEmail, findUsableReset, listApiTokens, listSessions, markResetUsed, setPasswordHash } from '../../queries/accounts.server.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../init.server.ts'
@@ -67,7 +62,7 @@ export const authRouter = router({
     }
     await clearAccountFailures(ctx.db, input.email)
     if (needsRehash(user.passwordHash)) {
-      await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id))
+      await setPasswordHash(ctx.db, user.id, await hashPassword(input.password))
     }
     const session = await startSession(ctx, user.id)
     return { user: publicUser(user), expiresAt: session.expiresAt }
@@ -92,15 +87,11 @@ export const authRouter = router({
     const parts = splitCompositeToken(input.token)
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('auth.resetLinkInvalid') })
     if (!parts) throw invalid()
-    const [reset] = await ctx.db
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.id, parts.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .limit(1)
+    const reset = await findUsableReset(ctx.db, parts.id)
     if (!reset || !secretMatches(parts.secret, reset.secretHash)) throw invalid()
     rejectCommonPassword(ctx, input.password, 'password')
-    await ctx.db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id))
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, reset.userId))
+    await markResetUsed(ctx.db, reset.id)
+    await setPasswordHash(ctx.db, reset.userId, await hashPassword(input.password), new Date())
     // A reset means the old password may be known to someone else: every session ends.
     await invalidateUserSessions(ctx.db, reset.userId)
     return { ok: true as const }
@@ -108,19 +99,11 @@ export const authRouter = router({
 
   sessions: router({
     list: sessionProcedure.query(async ({ ctx }) => {
-      const rows = await ctx.db
-        .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastVerifiedAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
-        .from(sessions)
-        .where(eq(sessions.userId, ctx.user.id))
-        .orderBy(desc(sessions.lastVerifiedAt))
+      const rows = await listSessions(ctx.db, ctx.user.id)
       return rows.map((row) => ({ ...row, current: row.id === ctx.session.id }))
     }),
     revoke: sessionProcedure.input(z.object({ sessionId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-      const deleted = await ctx.db
-        .delete(sessions)
-        .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, ctx.user.id)))
-        .returning({ id: sessions.id })
-      if (deleted.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.sessionNotFound') })
+      if (!(await deleteSession(ctx.db, input.sessionId, ctx.user.id))) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.sessionNotFound') })
       if (input.sessionId === ctx.session.id) ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secure))
       return { ok: true as const }
     }),
@@ -137,13 +120,7 @@ export const authRouter = router({
       // The secret is shown this once; only its hash is kept.
       return { id, name: input.name, token, expiresAt }
     }),
-    list: protectedProcedure.query(({ ctx }) =>
-      ctx.db
-        .select({ id: apiTokens.id, name: apiTokens.name, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
-        .from(apiTokens)
-        .where(eq(apiTokens.userId, ctx.user.id))
-        .orderBy(desc(apiTokens.createdAt)),
-    ),
+    list: protectedProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
     revoke: protectedProcedure.input(z.object({ tokenId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
       if (!(await revokeApiToken(ctx.db, ctx.user.id, input.tokenId))) {
         throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.tokenNotFound') })

@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { datasetDetail } from '../../queries/datasets.server.ts'
+import { datasetDetail, snapshotSearch } from '../../queries/datasets.server.ts'
 import { liveSearch } from '../../outbound/federated-search.server.ts'
 import { listInstances } from '../../ckan/registry.server.ts'
-import { snapshotSearch } from '../../queries/snapshot-search.server.ts'
 import { createRateLimiter } from '../../rate-limit.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 

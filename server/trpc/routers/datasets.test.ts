@@ -6,7 +6,7 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../auth/users.server.ts'
+import { createUser } from '../../queries/accounts.server.ts'
 import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CANONICAL_FORMATS } from '../../../lib/domain/formats.ts'
-import { formatDetail, formatsSummary } from '../../queries/analysis-scope.server.ts'
+import { formatDetail, formatsSummary } from '../../queries/formats.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { AnalysisFiltersSchema, PageSchema } from './analysis-input.server.ts'
 

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { findInstance } from '../../ckan/registry.server.ts'
-import { harvestHistory, HarvestError, harvestOverview, progressOf, snapshotCount, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import { HarvestError, progressOf, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import { harvestHistory, harvestOverview, snapshotCount } from '../../queries/harvest-runs.server.ts'
 import { harvestInBackground } from '../../jobs/harvest-in-background.server.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
 

@@ -1,15 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { databaseAnswers } from '../../queries/health.server.ts'
 import { publicProcedure } from '../init.server.ts'
 
 /** Liveness and database reachability, for monitors and automation scripts (`/api/trpc/health`). */
 export const healthProcedure = publicProcedure.query(async ({ ctx }) => {
   const started = Date.now()
-  let database: 'ok' | 'error' = 'ok'
-  try {
-    await ctx.db.run(sql`select 1`)
-  } catch {
-    database = 'error'
-  }
+  const database: 'ok' | 'error' = (await databaseAnswers(ctx.db)) ? 'ok' : 'error'
   return {
     status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
     database,

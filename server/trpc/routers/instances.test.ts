@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../auth/users.server.ts'
+import { createUser } from '../../queries/accounts.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'
 

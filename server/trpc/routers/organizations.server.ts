@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { organizationById, organizationsList } from '../../queries/analysis-scope.server.ts'
+import { organizationById, organizationsList } from '../../queries/publishers.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { InstanceIdsSchema, OrganizationIdSchema, PageSchema } from './analysis-input.server.ts'
 

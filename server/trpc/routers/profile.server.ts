@@ -1,13 +1,9 @@
 import { TRPCError } from '@trpc/server'
-import { and, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../../../lib/forms/account-schemas.ts'
-import { apiTokens } from '../../../db/schema/api-token.ts'
-import { sessions } from '../../../db/schema/session.ts'
-import { users } from '../../../db/schema/user.ts'
 import { hashPassword, verifyPassword } from '../../auth/password.server.ts'
 import { clearSessionCookie, invalidateUserSessions } from '../../auth/session.server.ts'
-import { findUserById } from '../../auth/users.server.ts'
+import { deleteUser, emailTakenByOther, exportedSessionsAndTokens, findUserById, setPasswordHash, updateProfile } from '../../queries/accounts.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { protectedProcedure, router, sessionProcedure } from '../init.server.ts'
 import { rejectCommonPassword } from './auth.server.ts'
@@ -16,19 +12,10 @@ import { rejectCommonPassword } from './auth.server.ts'
 export const profileRouter = router({
   update: protectedProcedure.input(ProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     if (input.email && input.email !== ctx.user.email) {
-      const [taken] = await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, input.email), ne(users.id, ctx.user.id)))
-        .limit(1)
-      if (taken) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
+      if (await emailTakenByOther(ctx.db, input.email, ctx.user.id)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
     }
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, ctx.user.id))
-      .returning({ id: users.id, name: users.name, email: users.email, role: users.role, locale: users.locale, theme: users.theme })
+    const updated = await updateProfile(ctx.db, ctx.user.id, changes)
     // The language choice also goes into the cookie, so pages before the next sign-in use it too.
     if (input.locale) ctx.resHeaders.append('Set-Cookie', `lang=${input.locale}; Path=/; Max-Age=31536000; SameSite=Lax`)
     return updated!
@@ -40,7 +27,7 @@ export const profileRouter = router({
       throw fieldError('BAD_REQUEST', 'currentPassword', ctx.t('auth.currentPasswordWrong'))
     }
     rejectCommonPassword(ctx, input.newPassword, 'newPassword')
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, user.id))
+    await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword), new Date())
     // Anyone signed in elsewhere with the old password is signed out; this browser stays signed in.
     await invalidateUserSessions(ctx.db, user.id, ctx.session.id)
     return { ok: true as const }
@@ -50,16 +37,7 @@ export const profileRouter = router({
   exportData: protectedProcedure.query(async ({ ctx }) => {
     const user = await findUserById(ctx.db, ctx.user.id)
     if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.signInRequired') })
-    const [userSessions, tokens] = await Promise.all([
-      ctx.db
-        .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.lastVerifiedAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
-        .from(sessions)
-        .where(eq(sessions.userId, user.id)),
-      ctx.db
-        .select({ name: apiTokens.name, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
-        .from(apiTokens)
-        .where(eq(apiTokens.userId, user.id)),
-    ])
+    const { sessions: userSessions, apiTokens: tokens } = await exportedSessionsAndTokens(ctx.db, user.id)
     return {
       exportedAt: new Date(),
       account: { name: user.name, email: user.email, role: user.role, locale: user.locale, theme: user.theme, createdAt: user.createdAt },
@@ -76,7 +54,7 @@ export const profileRouter = router({
         throw fieldError('BAD_REQUEST', 'password', ctx.t('auth.currentPasswordWrong'))
       }
       // Sessions, tokens and resets go with the account (foreign keys cascade).
-      await ctx.db.delete(users).where(eq(users.id, user.id))
+      await deleteUser(ctx.db, user.id)
       ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secure))
       return { ok: true as const }
     }),

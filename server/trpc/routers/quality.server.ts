@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { datasetQuality, qualitySummary, worstDatasets } from '../../queries/analysis-scope.server.ts'
+import { datasetQuality, qualitySummary, worstDatasets } from '../../queries/quality.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { AnalysisFiltersSchema } from './analysis-input.server.ts'
 

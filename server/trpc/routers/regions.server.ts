@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { regionById, regionsSummary } from '../../queries/analysis-scope.server.ts'
+import { regionById, regionsSummary } from '../../queries/regions.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { InstanceIdsSchema, PageSchema, RegionIdSchema } from './analysis-input.server.ts'
 
