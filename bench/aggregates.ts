@@ -17,6 +17,7 @@ import { ckanInstances } from '../db/schema/ckan-instance.ts'
 import { refreshRollups } from '../server/queries/rollups.server.ts'
 import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
+import { createContext } from '../server/trpc/context.server.ts'
 import { createCaller } from '../server/trpc/router.server.ts'
 import { ANONYMOUS } from '../server/session.server.ts'
 
@@ -80,19 +81,19 @@ for (const slug of slugs.slice(0, 3)) {
 console.log(`aggregates: rollup refresh after a harvest (${PER_PORTAL.toLocaleString('en')}-dataset portal, ${total.toLocaleString('en')} in the database): ${refreshTimes.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s (target ≤ 30 s)`)
 
 // The router as a page's +data calls it (messages are only read on errors, which these calls do not raise).
-const api = createCaller({
-  db,
-  user: null,
-  auth: ANONYMOUS,
-  runtime: 'node',
-  locale: 'en',
-  t: ((key: string) => key) as never,
-  resHeaders: new Headers(),
-  clientAddress: '127.0.0.1',
-  userAgent: 'bench',
-  secure: false,
-  background: () => undefined,
-})
+const api = createCaller(
+  await createContext({
+    db,
+    auth: ANONYMOUS,
+    runtime: 'node',
+    locale: 'en',
+    t: ((key: string) => key) as never,
+    clientAddress: '127.0.0.1',
+    userAgent: 'bench',
+    secure: false,
+    background: () => undefined,
+  }),
+)
 const [publisher] = await db.all<{ id: string }>(sql`SELECT publisher_id AS id FROM organization GROUP BY publisher_id ORDER BY count(*) DESC LIMIT 1`)
 const organizationId = publisher!.id
 const cases: Array<[string, () => Promise<unknown>]> = [

@@ -2,7 +2,6 @@ import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
-import { backgroundFor } from './background.server.ts'
 import { createDb, type Database } from '../db/client.server.ts'
 import { getCookie } from 'hono/cookie'
 import type { Locale } from '../lib/i18n/locales.ts'
@@ -11,13 +10,11 @@ import { isBot } from './bots.server.ts'
 import { resolveLocale } from './locale.server.ts'
 import { serverEnv } from './env.server.ts'
 import { withSecurityHeaders } from './security-headers.server.ts'
-import { loadMessages } from '../lib/i18n/catalog.ts'
-import { intlFor, translator } from '../lib/i18n/intl.ts'
-import { clientAddress, csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
+import { csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
 import { seedFeaturedInstances } from './ckan/registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
-import type { TrpcContext } from './trpc/context.server.ts'
+import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
 
@@ -110,25 +107,11 @@ export function createApp() {
     if (procedures.length > 1 && procedures.some((name) => UNBATCHED_PROCEDURES.has(name))) {
       return c.json({ error: { message: 'auth.login and auth.signup cannot be batched', code: 'BAD_REQUEST' } }, 400)
     }
-    const messages = await loadMessages(c.var.locale)
-    const t = translator(intlFor(c.var.locale, messages))
     return fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }): TrpcContext => ({
-        db: c.var.db,
-        user: c.var.user,
-        auth: c.var.auth,
-        runtime: c.var.runtime,
-        locale: c.var.locale,
-        t,
-        resHeaders,
-        clientAddress: clientAddress(c.req.raw, c.var.runtime),
-        userAgent: c.req.header('user-agent') ?? null,
-        secure: isSecureOrigin(c.req.raw),
-        background: backgroundFor(c),
-      }),
+      createContext: ({ resHeaders }) => createContext({ ...requestContextOptions(c), resHeaders }),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
       },

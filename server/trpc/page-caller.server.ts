@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import { loadMessages } from '../../lib/i18n/catalog.ts'
-import { intlFor, translator } from '../../lib/i18n/intl.ts'
 import type { AppBindings } from '../app.server.ts'
-import { backgroundFor } from '../background.server.ts'
-import { clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
+import { createContext, requestContextOptions } from './context.server.ts'
 import { createCaller } from './router.server.ts'
 
 /**
@@ -14,19 +11,6 @@ import { createCaller } from './router.server.ts'
 export async function pageCaller(pageContext: PageContextServer) {
   const hono = (pageContext as unknown as { hono?: Context<AppBindings> }).hono
   if (!hono) throw new Error('pageCaller() needs the Hono context (pages are served by server/app.server.ts)')
-  const locale = hono.var.locale
-  return createCaller({
-    db: hono.var.db,
-    user: hono.var.user,
-    auth: hono.var.auth,
-    runtime: hono.var.runtime,
-    locale,
-    t: translator(intlFor(locale, await loadMessages(locale))),
-    // Pages do not set cookies from +data; headers written here are dropped.
-    resHeaders: new Headers(),
-    clientAddress: clientAddress(hono.req.raw, hono.var.runtime),
-    userAgent: hono.req.header('user-agent') ?? null,
-    secure: isSecureOrigin(hono.req.raw),
-    background: backgroundFor(hono),
-  })
+  // Pages do not set cookies from +data; headers written there are dropped.
+  return createCaller(await createContext(requestContextOptions(hono)))
 }
