@@ -19,9 +19,9 @@ import { createDb } from '../db/client.server.ts'
 import { checkAndRecord, checkPortalLinks } from '../server/jobs/link-check.server.ts'
 import { dueLinks } from '../server/queries/link-checks.server.ts'
 import { summariseChecks } from '../server/outbound/link-check.server.ts'
-import { refreshAllRollups } from '../server/queries/rollups.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
 import { isCkanError } from '../server/outbound/errors.server.ts'
+import { runJob } from '../server/jobs/registry.server.ts'
 import { startBackgroundWorkHere } from '../server/jobs/triggers.server.ts'
 import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.server.ts'
 import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.server.ts'
@@ -85,7 +85,7 @@ if (group === 'instances' && command === 'list') {
   const runId = Number(args[2])
   if (!Number.isSafeInteger(runId)) fail(USAGE)
   const writer = createWorkerStore(url)
-  const result = await runHarvest(db, runId, { store: writer.store })
+  const result = await runJob('harvest', db, { runId, store: writer.store })
   await writer.close()
   if (result) console.log(summary(result.instanceId, result))
 } else if (group === 'background') {
@@ -144,7 +144,7 @@ if (group === 'instances' && command === 'list') {
   const removed = await removeDemoCatalogue(db)
   console.log(`Removed ${removed} demo portals; the demo catalogue will not be loaded again (\`npm run ckan -- demo load\` brings it back).`)
 } else if (group === 'analyse') {
-  for (const refresh of await refreshAllRollups(db)) {
+  for (const refresh of await runJob('rollup-refresh', db, { all: true })) {
     console.log(`Rollups ${refresh.rollupId}: ${refresh.datasets.toLocaleString('en')} datasets, ${refresh.reanalysed.toLocaleString('en')} re-analysed, in ${refresh.ms} ms`)
   }
 } else if (group === 'links') {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.server.ts'
+import { databaseUrlOf, type Database } from '../../db/client.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
 import { refreshMissingRollups } from '../queries/rollups.server.ts'
 import { harvestLogByPortal } from '../queries/harvest-runs.server.ts'
@@ -33,6 +33,7 @@ function runOptions(budgetMs: number | undefined, store: PackageStore | undefine
   return { ...(budgetMs === undefined ? {} : { budgetMs }), ...(store ? { store } : {}) }
 }
 
+export type TickOptions = { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore; linkCheck?: { allowPrivate: boolean } }
 export type TickResult = { resumed: HarvestRun[]; started: HarvestRun[]; linksChecked: number }
 
 // A tick checks a few links after its harvests: a small steady trickle, polite to every host (docs/link-check.md).
@@ -43,10 +44,7 @@ const LINK_BUDGET_MS = 40_000
  * One round of scheduled work: first the runs a dead worker or an earlier slice left behind, then the portals that
  * are due. With a budget (Workers) it stops starting work once the budget is spent; what is left continues next time.
  */
-export async function harvestTick(
-  db: Database,
-  options: { intervalMs: number; budgetMs?: number; now?: Date; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
-): Promise<TickResult> {
+export async function harvestTick(db: Database, options: TickOptions): Promise<TickResult> {
   const started = Date.now()
   const remaining = () => (options.budgetMs === undefined ? undefined : Math.max(0, options.budgetMs - (Date.now() - started)))
   const spent = () => remaining() === 0
@@ -72,39 +70,29 @@ export async function harvestTick(
   return result
 }
 
+/** Under Workers a request may keep working for about 30 s after answering; a Cron Trigger continues from there. */
+export const WORKERS_SLICE_MS = 25_000
+
 /**
- * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
- * does not keep the process alive.
+ * Works on a run after the answer is sent. Node: in a helper process when the server runs from a checkout (the
+ * server's event loop stays free), else in-process to the end. Workers: one slice; the Cron Trigger does the rest.
  */
-export function startScheduler(
-  openDb: () => Promise<Database>,
-  options: { intervalMs: number; tickMs?: number; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
-): () => void {
-  let busy = false
-  const tick = async () => {
-    if (busy) return
-    busy = true
-    try {
-      const { resumed, started } = await harvestTick(await openDb(), {
-        intervalMs: options.intervalMs,
-        ...(options.store ? { store: options.store } : {}),
-        ...(options.linkCheck ? { linkCheck: options.linkCheck } : {}),
-      })
-      for (const run of [...resumed, ...started]) {
-        console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
-      }
-    } catch (error) {
-      console.error('Scheduled harvest failed:', error)
-    } finally {
-      busy = false
-    }
+export function harvestInBackground(
+  db: Database,
+  run: HarvestRun,
+  context: { runtime: 'node' | 'workerd'; background: (task: Promise<unknown>) => void },
+): void {
+  if (context.runtime === 'workerd') {
+    context.background(runHarvest(db, run.id, { budgetMs: WORKERS_SLICE_MS }))
+    return
   }
-  const first = setTimeout(() => void tick(), 5_000)
-  const timer = setInterval(() => void tick(), options.tickMs ?? 60_000)
-  first.unref?.()
-  timer.unref?.()
-  return () => {
-    clearTimeout(first)
-    clearInterval(timer)
-  }
+  context.background(
+    (async () => {
+      const { helperScript, spawnHelper } = await import('./helper-process.server.ts')
+      const script = helperScript()
+      const databaseUrl = databaseUrlOf(db)
+      if (script && databaseUrl) spawnHelper(script, ['harvest', '--run', String(run.id)], { databaseUrl, tied: false })
+      else await runHarvest(db, run.id)
+    })(),
+  )
 }

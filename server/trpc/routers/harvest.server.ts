@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { findInstance } from '../../ckan/registry.server.ts'
 import { HarvestError, progressOf, startHarvest } from '../../ckan/harvest/harvest.server.ts'
 import { harvestHistory, harvestOverview, snapshotCount } from '../../queries/harvest-runs.server.ts'
-import { harvestInBackground } from '../../jobs/harvest-in-background.server.ts'
+import { harvestInBackground } from '../../jobs/harvest.server.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
 
 const InstanceInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
