@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../db/client.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
-import { ckanInstances } from '../db/schema/ckan-instance.ts'
+import { portals } from '../db/schema/portal.ts'
 import { refreshRollups } from '../server/queries/rollups.server.ts'
 import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
@@ -53,12 +53,12 @@ if (!reuse) {
   const started = performance.now()
   for (const slug of slugs) {
     const apiBase = apiBases.get(slug)!
-    await db.insert(ckanInstances).values({ id: slug, name: `Portal ${slug}`, baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, country: 'CZ', createdAt: new Date() })
+    await db.insert(portals).values({ id: slug, name: `Portal ${slug}`, baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, country: 'CZ', createdAt: new Date() })
     const portalStarted = performance.now()
     const { run } = await startHarvest(db, slug, { mode: 'full', trigger: 'cli' })
     const result = await runHarvest(db, run.id, { client: { gate: { politenessDelayMs: 0 } }, store: workerStore.store })
     if (result?.status !== 'succeeded') throw new Error(`harvest of ${slug} ${result?.status}: ${JSON.stringify(result?.errors)}`)
-    const [refresh] = await db.all<{ ms: number }>(sql`SELECT ms FROM rollup_run WHERE instance_id = ${slug} ORDER BY id DESC LIMIT 1`)
+    const [refresh] = await db.all<{ ms: number }>(sql`SELECT ms FROM rollup_run WHERE portal_id = ${slug} ORDER BY id DESC LIMIT 1`)
     console.log(
       `aggregates: harvested ${slug} (${result.done.toLocaleString('en')} datasets) in ${((performance.now() - portalStarted) / 1000).toFixed(1)} s, rollup refresh ${refresh?.ms ?? '?'} ms`,
     )

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { createDb } from '../db/client.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
-import { ckanInstances } from '../db/schema/ckan-instance.ts'
+import { portals } from '../db/schema/portal.ts'
 import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
 
@@ -31,7 +31,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'portalscope-bench-'))
 const url = `file:${path.join(dir, 'bench.db')}`
 await migrateLibsql(url)
 const db = await createDb({ url })
-await db.insert(ckanInstances).values({ id: 'bench', name: 'Bench', baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, createdAt: new Date() })
+await db.insert(portals).values({ id: 'bench', name: 'Bench', baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, createdAt: new Date() })
 
 let peakRss = 0
 const sampler = setInterval(() => {

@@ -12,7 +12,7 @@ import { serverEnv } from './env.server.ts'
 import { withSecurityHeaders } from './security-headers.server.ts'
 import { csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
-import { seedFeaturedInstances } from './ckan/registry.server.ts'
+import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
@@ -60,7 +60,7 @@ export function createApp() {
     c.set('runtime', isWorkerd() ? 'workerd' : 'node')
     const db = await createDb(d1 ? { d1 } : { url: serverEnv().DATABASE_URL })
     // A fresh installation starts with the featured real portals registered (once per process; cheap after that).
-    seeded ??= seedFeaturedInstances(db).catch((error: unknown) => {
+    seeded ??= seedFeaturedPortals(db).catch((error: unknown) => {
       seeded = undefined
       console.error('Registering the featured portals failed:', error)
       return 0

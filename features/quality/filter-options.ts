@@ -33,7 +33,7 @@ async function orEmpty<T>(work: Promise<T[]>, what: string): Promise<T[]> {
  * already chosen. Enabled portals never harvested have nothing to show, so they are left out.
  */
 async function analysedPortals(caller: Caller, query: AnalysisQuery): Promise<FilterOptions['portals']> {
-  const [list, summary] = await Promise.all([caller.instances.list(), caller.quality.summary({})])
+  const [list, summary] = await Promise.all([caller.portals.list(), caller.quality.summary({})])
   const analysed = new Set(summary.byPortal.map((portal) => portal.instanceId))
   return list
     .filter((portal) => portal.enabled && (analysed.has(portal.id) || query.portals.includes(portal.id)))

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { MessageKey } from '../i18n/catalog.ts'
 
-// The add-a-portal form, checked in the browser with the same limits and messages as instances.add's input
-// (server/trpc/routers/instances.server.ts); whether the address answers like CKAN only the server can tell.
+// The add-a-portal form, checked in the browser with the same limits and messages as portals.add's input
+// (server/trpc/routers/portals.server.ts); whether the address answers like CKAN only the server can tell.
 export const AddPortalSchema = z.object({
   url: z
     .string()

@@ -39,10 +39,10 @@ function AddPortalForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const add = useMutation(
-    trpc.instances.add.mutationOptions({
+    trpc.portals.add.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.directory.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
       },
     }),
   )

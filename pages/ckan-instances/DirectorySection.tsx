@@ -45,7 +45,7 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const seeded = sameQuery(query, initialQuery)
   const result = useQuery(
-    trpc.instances.directory.queryOptions(
+    trpc.portals.directory.queryOptions(
       { q: query.dq, country: query.dcountry || undefined, page: query.dpage, pageSize: DIRECTORY_PAGE_SIZE },
       { initialData: seeded && initial.ok ? initial.value : undefined, placeholderData: keepPreviousData },
     ),
@@ -195,10 +195,10 @@ function DirectoryAdd({ url, name }: { url: string; name: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const add = useMutation(
-    trpc.instances.add.mutationOptions({
+    trpc.portals.add.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.directory.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
       },
     }),
   )

@@ -78,7 +78,7 @@ export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initi
   useEffect(() => {
     if (wasRunning.current && !running) {
       // Health, version and dataset count change with a harvest.
-      void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
+      void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
       setAnnouncement(t('portals.harvestFinished', { name: portal.name }))
     }
     wasRunning.current = Boolean(running)

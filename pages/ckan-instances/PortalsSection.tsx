@@ -54,7 +54,7 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
   const trpc = useTRPC()
   const titleId = useId()
   const searchId = useId()
-  const list = useQuery(trpc.instances.list.queryOptions(undefined, { initialData: initial.ok ? initial.value : undefined, enabled: initial.ok }))
+  const list = useQuery(trpc.portals.list.queryOptions(undefined, { initialData: initial.ok ? initial.value : undefined, enabled: initial.ok }))
   const portals = list.data ?? null
   const lastHarvest = (id: string) => {
     const run = harvests[id]?.runs[0]

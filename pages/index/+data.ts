@@ -19,7 +19,7 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const czech = pageContext.locale === 'cs'
   const [portals, quality, formats, regions, publishers] = await Promise.all([
-    settle(caller.instances.list()),
+    settle(caller.portals.list()),
     settle(caller.quality.summary({})),
     settle(caller.formats.summary({})),
     settle(caller.regions.summary({ level: 'cz-kraj' })),

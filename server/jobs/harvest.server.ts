@@ -2,7 +2,7 @@ import { databaseUrlOf, type Database } from '../../db/client.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
 import { refreshMissingRollups } from '../queries/rollups.server.ts'
 import { harvestLogByPortal } from '../queries/harvest-runs.server.ts'
-import { listInstances } from '../ckan/registry.server.ts'
+import { listPortals } from '../ckan/portal-registry.server.ts'
 import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from '../ckan/harvest/harvest.server.ts'
 import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
 
@@ -12,19 +12,19 @@ import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
 
 const FULL_EVERY_MS = 7 * 24 * 60 * 60 * 1000
 
-export type DueHarvest = { instanceId: string; mode: HarvestMode }
+export type DueHarvest = { portalId: string; mode: HarvestMode }
 
 export async function dueHarvests(db: Database, options: { intervalMs: number; now?: Date }): Promise<DueHarvest[]> {
   const now = (options.now ?? new Date()).getTime()
   const log = await harvestLogByPortal(db)
-  const byInstance = new Map(log.map((row) => [row.instanceId, row]))
+  const byPortal = new Map(log.map((row) => [row.portalId, row]))
   const due: DueHarvest[] = []
-  for (const instance of await listInstances(db)) {
-    if (!instance.enabled || instance.isDemo) continue
-    const runs = byInstance.get(instance.id)
+  for (const portal of await listPortals(db)) {
+    if (!portal.enabled || portal.isDemo) continue
+    const runs = byPortal.get(portal.id)
     if (runs && (runs.running || now - runs.lastStarted < options.intervalMs)) continue
     const lastFull = runs?.lastFull ?? null
-    due.push({ instanceId: instance.id, mode: lastFull === null || now - lastFull >= FULL_EVERY_MS ? 'full' : 'incremental' })
+    due.push({ portalId: portal.id, mode: lastFull === null || now - lastFull >= FULL_EVERY_MS ? 'full' : 'incremental' })
   }
   return due
 }
@@ -57,7 +57,7 @@ export async function harvestTick(db: Database, options: TickOptions): Promise<T
   }
   for (const due of await dueHarvests(db, { intervalMs: options.intervalMs, ...(options.now ? { now: options.now } : {}) })) {
     if (spent()) return result
-    const { run, started: opened } = await startHarvest(db, due.instanceId, { mode: due.mode, trigger: 'schedule' })
+    const { run, started: opened } = await startHarvest(db, due.portalId, { mode: due.mode, trigger: 'schedule' })
     if (!opened) continue
     const worked = await runHarvest(db, run.id, runOptions(remaining(), options.store))
     if (worked) result.started.push(worked)

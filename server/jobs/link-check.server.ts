@@ -44,9 +44,9 @@ export async function checkDatasetLinks(db: Database, datasetId: string, options
 }
 
 /** Checks a portal's due URLs (up to `limit`), then refreshes its rollups so the pages show the new scores. */
-export async function checkPortalLinks(db: Database, instanceId: string, options: LinkCheckOptions & { limit: number }): Promise<LinkRun> {
-  const run = await checkAndRecord(db, await dueLinks(db, { instanceId, limit: options.limit }), options)
-  if (run.checked > 0) await refreshRollups(db, instanceId)
+export async function checkPortalLinks(db: Database, portalId: string, options: LinkCheckOptions & { limit: number }): Promise<LinkRun> {
+  const run = await checkAndRecord(db, await dueLinks(db, { portalId, limit: options.limit }), options)
+  if (run.checked > 0) await refreshRollups(db, portalId)
   return run
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { portals } from '../../db/schema/portal.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
 import { storePackages } from '../ckan/harvest/ingest.server.ts'
 import type { CkanPackage } from '../ckan/schemas.server.ts'
@@ -41,7 +41,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   testDb = await createTestDatabase()
   for (const [id, isDemo] of [['real', false], ['demo', true]] as const) {
-    await testDb.db.insert(ckanInstances).values({ id, name: id, baseUrl: `https://${id}.example`, apiBase: `https://${id}.example/api/3`, isDemo, createdAt: new Date() })
+    await testDb.db.insert(portals).values({ id, name: id, baseUrl: `https://${id}.example`, apiBase: `https://${id}.example/api/3`, isDemo, createdAt: new Date() })
   }
   await storePackages(testDb.db, 'real', [pkg(1, [`${base}/ok/a.csv`, `${base}/gone/b.csv`]), pkg(2, [`${base}/ok/a.csv`])], { runId: null, now: new Date() })
   await storePackages(testDb.db, 'demo', [pkg(3, [`${base}/ok/demo.csv`])], { runId: null, now: new Date() })
@@ -85,13 +85,13 @@ describe('link checks', () => {
 
   it('refreshes the rollups after checking a portal on demand', async () => {
     await testDb.db.run(sql`DELETE FROM link_check`)
-    const [{ n: before } = { n: 0 }] = await testDb.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM rollup_run WHERE instance_id = 'real'`)
+    const [{ n: before } = { n: 0 }] = await testDb.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM rollup_run WHERE portal_id = 'real'`)
     const run = await checkPortalLinks(testDb.db, 'real', { ...options, limit: 100 })
     expect(run.checked).toBe(2)
-    const [{ n: after } = { n: 0 }] = await testDb.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM rollup_run WHERE instance_id = 'real'`)
+    const [{ n: after } = { n: 0 }] = await testDb.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM rollup_run WHERE portal_id = 'real'`)
     expect(after).toBe(before + 1)
     const [portal] = await testDb.db.all<{ max_reachable: number; datasets: number }>(sql`
-      SELECT q.max_reachable, q.datasets FROM rollup_quality q WHERE q.scope = 'portal' AND q.rollup_id = (SELECT max(id) FROM rollup_run WHERE instance_id = 'real')`)
+      SELECT q.max_reachable, q.datasets FROM rollup_quality q WHERE q.scope = 'portal' AND q.rollup_id = (SELECT max(id) FROM rollup_run WHERE portal_id = 'real')`)
     // Both datasets are fully checked now, so their maxima add up to 2 × 405.
     expect(portal).toEqual({ max_reachable: 810, datasets: 2 })
     expect(requests.some((line) => line.includes('demo.csv'))).toBe(false)

@@ -65,7 +65,7 @@ export async function scheduled(_controller: unknown, env: { DB?: D1Database }, 
     budgetMs: WORKERS_SLICE_MS,
     ...(settings.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: settings.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
   }).then(({ resumed, started }) => {
-    for (const run of [...resumed, ...started]) console.log(`Harvest of ${run.instanceId} (${run.mode}): ${run.status}, ${run.done}/${run.total ?? '?'} datasets`)
+    for (const run of [...resumed, ...started]) console.log(`Harvest of ${run.portalId} (${run.mode}): ${run.status}, ${run.done}/${run.total ?? '?'} datasets`)
   })
   ctx.waitUntil(work)
   await work
@@ -90,7 +90,7 @@ export function startScheduler(
         ...(options.linkCheck ? { linkCheck: options.linkCheck } : {}),
       })
       for (const run of [...resumed, ...started]) {
-        console.log(`Harvest of ${run.instanceId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
+        console.log(`Harvest of ${run.portalId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
       }
     } catch (error) {
       console.error('Scheduled harvest failed:', error)

@@ -72,15 +72,15 @@ const CKAN_SORT: Record<SearchSort, string> = {
   modified: 'metadata_modified desc',
 }
 
-function toHit(pkg: CkanPackage, instanceId: string): DatasetHit {
+function toHit(pkg: CkanPackage, portalId: string): DatasetHit {
   const formats = [...new Set((pkg.resources ?? []).map((r) => (r.format ?? '').trim()).filter(Boolean))]
   return {
-    id: `${instanceId}:${pkg.id}`,
-    instanceId,
+    id: `${portalId}:${pkg.id}`,
+    instanceId: portalId,
     name: pkg.name,
     title: pkg.title || pkg.name,
     notes: pkg.notes ? pkg.notes.slice(0, 400) : null,
-    organization: pkg.organization?.name ? { id: `${instanceId}:${pkg.organization.name}`, title: pkg.organization.title || pkg.organization.name } : null,
+    organization: pkg.organization?.name ? { id: `${portalId}:${pkg.organization.name}`, title: pkg.organization.title || pkg.organization.name } : null,
     formats,
     license: pkg.license_title || pkg.license_id || null,
     modified: pkg.metadata_modified ?? null,

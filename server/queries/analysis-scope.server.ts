@@ -18,11 +18,11 @@ export const ids = (values: ReadonlyArray<string | number>): SQL => sql.join(val
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
 /** The chosen portals (default: all enabled ones) with their latest rollup. Portals never analysed are left out. */
-export async function portalsOf(db: Database, instanceIds: string[] | undefined): Promise<Portal[]> {
-  const chosen = instanceIds?.length ? sql`AND i.id IN (${ids(instanceIds)})` : sql``
+export async function portalsOf(db: Database, portalIds: string[] | undefined): Promise<Portal[]> {
+  const chosen = portalIds?.length ? sql`AND i.id IN (${ids(portalIds)})` : sql``
   const rows = await db.all<{ id: string; name: string; is_demo: number; rollup_id: number; created_at: number }>(sql`
-    SELECT i.id, i.name, i.is_demo, r.id AS rollup_id, r.created_at FROM ckan_instance i
-    JOIN rollup_run r ON r.id = (SELECT max(id) FROM rollup_run WHERE instance_id = i.id)
+    SELECT i.id, i.name, i.is_demo, r.id AS rollup_id, r.created_at FROM portal i
+    JOIN rollup_run r ON r.id = (SELECT max(id) FROM rollup_run WHERE portal_id = i.id)
     WHERE i.enabled = 1 ${chosen} ORDER BY i.name`)
   return rows.map((row) => ({ id: row.id, name: row.name, isDemo: row.is_demo === 1, rollupId: row.rollup_id, at: new Date(row.created_at) }))
 }
@@ -51,7 +51,7 @@ export async function scopeOf(db: Database, filters: AnalysisFilters): Promise<S
 }
 
 export type QualityRow = {
-  instance_id: string
+  portal_id: string
   datasets: number
   resources: number
   points: number
@@ -93,14 +93,14 @@ export async function qualityRows(db: Database, portals: Portal[], scope: Scope)
     // The same aggregates the rollups store, named so the rows read alike.
     const aliases = LIVE_QUALITY_ALIASES.split(', ')
     return db.all<QualityRow>(sql`
-      SELECT d.instance_id, ${sql.raw(qualityAggregatesAs(aliases))}
-      FROM dataset d WHERE d.instance_id IN (${ids(portals.map((p) => p.id))}) AND d.deleted_at IS NULL AND ${scope.where}
-      GROUP BY d.instance_id`)
+      SELECT d.portal_id, ${sql.raw(qualityAggregatesAs(aliases))}
+      FROM dataset d WHERE d.portal_id IN (${ids(portals.map((p) => p.id))}) AND d.deleted_at IS NULL AND ${scope.where}
+      GROUP BY d.portal_id`)
   }
   return db.all<QualityRow>(sql`
-    SELECT r.instance_id, ${QUALITY_SELECT} FROM rollup_quality q JOIN rollup_run r ON r.id = q.rollup_id
+    SELECT r.portal_id, ${QUALITY_SELECT} FROM rollup_quality q JOIN rollup_run r ON r.id = q.rollup_id
     WHERE q.rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND q.scope = ${scope.scope} AND q.scope_id IN (${ids(scope.scopeIds)})
-    GROUP BY r.instance_id`)
+    GROUP BY r.portal_id`)
 }
 
 function qualityAggregatesAs(aliases: string[]): string {
@@ -201,13 +201,13 @@ export function totalsOf(rows: QualityRow[]): QualityTotals {
 
 export type DatasetListItem = { id: string; title: string; instanceId: string; organizationTitle: string | null; score: number | null; band: Band | null; modified: Date | null }
 
-export type DatasetListRow = { id: string; title: string; instance_id: string; organization_title: string | null; quality_scaled: number | null; metadata_modified: number | null }
+export type DatasetListRow = { id: string; title: string; portal_id: string; organization_title: string | null; quality_scaled: number | null; metadata_modified: number | null }
 
 export function listItem(row: DatasetListRow): DatasetListItem {
   return {
     id: row.id,
     title: row.title,
-    instanceId: row.instance_id,
+    instanceId: row.portal_id,
     organizationTitle: row.organization_title,
     score: row.quality_scaled,
     band: row.quality_scaled === null ? null : bandOf(row.quality_scaled),
@@ -215,10 +215,10 @@ export function listItem(row: DatasetListRow): DatasetListItem {
   }
 }
 
-export const LIST_COLUMNS = sql`d.id, d.title, d.instance_id, (SELECT title FROM organization o WHERE o.id = d.organization_id) AS organization_title, d.quality_scaled, d.metadata_modified`
+export const LIST_COLUMNS = sql`d.id, d.title, d.portal_id, (SELECT title FROM organization o WHERE o.id = d.organization_id) AS organization_title, d.quality_scaled, d.metadata_modified`
 
 export async function datasetFilter(db: Database, portals: Portal[], filters: AnalysisFilters): Promise<SQL> {
-  const parts = [sql`d.deleted_at IS NULL`, portals.length ? sql`d.instance_id IN (${ids(portals.map((p) => p.id))})` : sql`0`]
+  const parts = [sql`d.deleted_at IS NULL`, portals.length ? sql`d.portal_id IN (${ids(portals.map((p) => p.id))})` : sql`0`]
   if (filters.organizationId) {
     const members = await membersOf(db, filters.organizationId)
     parts.push(members.length ? sql`d.organization_id IN (${ids(members)})` : sql`0`)

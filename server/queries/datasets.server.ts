@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { portals } from '../../db/schema/portal.ts'
 import { datasetExtents } from '../../db/schema/dataset-extent.ts'
 import { datasetGroups } from '../../db/schema/dataset-group.ts'
 import { datasetTags } from '../../db/schema/dataset-tag.ts'
@@ -28,13 +28,13 @@ export type DatasetHeader = {
 }
 
 /**
- * Finds a dataset by its id `<instance slug>:<CKAN UUID>`. The form `<instance slug>:<CKAN name>` is
+ * Finds a dataset by its id `<portal slug>:<CKAN UUID>`. The form `<portal slug>:<CKAN name>` is
  * answered with the canonical id so that the page can redirect to it.
  */
 export async function findDataset(db: Database, id: string): Promise<DatasetLookup> {
   const separator = id.indexOf(':')
   if (separator <= 0 || separator === id.length - 1) return { kind: 'missing' }
-  const instanceId = id.slice(0, separator)
+  const portalId = id.slice(0, separator)
   const rest = id.slice(separator + 1)
   const [row] = await db
     .select({
@@ -42,20 +42,20 @@ export async function findDataset(db: Database, id: string): Promise<DatasetLook
       title: datasets.title,
       name: datasets.name,
       notes: datasets.notes,
-      instanceId: datasets.instanceId,
-      instanceName: ckanInstances.name,
+      instanceId: datasets.portalId,
+      instanceName: portals.name,
       metadataModified: datasets.metadataModified,
       deletedAt: datasets.deletedAt,
     })
     .from(datasets)
-    .innerJoin(ckanInstances, eq(ckanInstances.id, datasets.instanceId))
+    .innerJoin(portals, eq(portals.id, datasets.portalId))
     .where(eq(datasets.id, id))
     .limit(1)
   if (row) return { kind: 'found', dataset: row }
   const [byName] = await db
     .select({ id: datasets.id })
     .from(datasets)
-    .where(and(eq(datasets.instanceId, instanceId), eq(datasets.name, rest)))
+    .where(and(eq(datasets.portalId, portalId), eq(datasets.name, rest)))
     .limit(1)
   return byName ? { kind: 'moved', id: byName.id } : { kind: 'missing' }
 }
@@ -113,9 +113,9 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
   if (found.kind !== 'found') return found
   const canonical = found.dataset.id
   const [row] = await db
-    .select({ dataset: datasets, instance: { id: ckanInstances.id, name: ckanInstances.name, baseUrl: ckanInstances.baseUrl, isDemo: ckanInstances.isDemo } })
+    .select({ dataset: datasets, portal: { id: portals.id, name: portals.name, baseUrl: portals.baseUrl, isDemo: portals.isDemo } })
     .from(datasets)
-    .innerJoin(ckanInstances, eq(ckanInstances.id, datasets.instanceId))
+    .innerJoin(portals, eq(portals.id, datasets.portalId))
     .where(eq(datasets.id, canonical))
     .limit(1)
   if (!row) return { kind: 'missing' }
@@ -141,15 +141,15 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
           .limit(1)
       : Promise.resolve([]),
   ])
-  const { dataset, instance } = row
+  const { dataset, portal } = row
   const extent = extentRows[0]
   return {
     kind: 'found',
     dataset: {
       ...found.dataset,
       ckanId: dataset.ckanId,
-      portal: instance,
-      portalUrl: `${instance.baseUrl.replace(/\/+$/, '')}/dataset/${encodeURIComponent(dataset.name)}`,
+      portal,
+      portalUrl: `${portal.baseUrl.replace(/\/+$/, '')}/dataset/${encodeURIComponent(dataset.name)}`,
       url: dataset.url,
       organization: organizationRows[0] ?? null,
       license: { id: dataset.licenseId, title: dataset.licenseTitle },
@@ -197,13 +197,13 @@ function list(values: string[]): SQL {
 
 type Row = Record<string, unknown>
 
-export async function snapshotSearch(db: Database, instanceIds: string[], input: LiveSearchInput): Promise<LiveSearchResult> {
+export async function snapshotSearch(db: Database, portalIds: string[], input: LiveSearchInput): Promise<LiveSearchResult> {
   const started = Date.now()
   const empty: LiveSearchResult = { items: [], total: 0, facets: { organization: [], groups: [], tags: [], formats: [], license: [] }, portals: [] }
-  if (instanceIds.length === 0) return empty
+  if (portalIds.length === 0) return empty
 
   const match = ftsQuery(input.q)
-  const conditions: SQL[] = [sql`d.deleted_at IS NULL`, sql`d.instance_id IN (${list(instanceIds)})`]
+  const conditions: SQL[] = [sql`d.deleted_at IS NULL`, sql`d.portal_id IN (${list(portalIds)})`]
   // Uncorrelated IN (...) subqueries: each filter is looked up once through its own index, then matched by id.
   if (input.formats?.length) conditions.push(sql`d.key IN (SELECT r.dataset_key FROM resource r WHERE r.format IN (${list(input.formats)}))`)
   if (input.tags?.length) conditions.push(sql`d.key IN (SELECT t.dataset_key FROM dataset_tag t WHERE t.name IN (${list(input.tags)}))`)
@@ -234,7 +234,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
   const [countRows, pageRows, organizationRows, licenseRows, tagRows, groupRows, formatRows, portalRows] = await Promise.all([
     db.all<Row>(sql`SELECT count(*) AS n FROM ${source} WHERE ${where}`),
     db.all<Row>(sql`
-      SELECT d.key, d.id, d.instance_id, d.name, d.title, substr(d.notes, 1, 400) AS notes, d.organization_id, o.title AS organization_title,
+      SELECT d.key, d.id, d.portal_id, d.name, d.title, substr(d.notes, 1, 400) AS notes, d.organization_id, o.title AS organization_title,
              d.license_id, d.license_title, d.metadata_modified_raw
       FROM ${source} LEFT JOIN organization o ON o.id = d.organization_id
       WHERE ${where} ORDER BY ${order} LIMIT ${input.pageSize} OFFSET ${offset}`),
@@ -259,7 +259,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
       WITH hits AS (${hits})
       SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_key) AS n FROM hits h CROSS JOIN resource r ON r.dataset_key = h.key
       WHERE r.format IS NOT NULL GROUP BY r.format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`SELECT d.instance_id AS id, count(*) AS n FROM ${source} WHERE ${where} GROUP BY d.instance_id`),
+    db.all<Row>(sql`SELECT d.portal_id AS id, count(*) AS n FROM ${source} WHERE ${where} GROUP BY d.portal_id`),
   ])
 
   const keys = pageRows.map((row) => Number(row.key))
@@ -275,7 +275,7 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
   const facet = (rows: Row[]): FacetCount[] => rows.map((row) => ({ value: String(row.value), label: String(row.label), count: Number(row.n) }))
   const items: DatasetHit[] = pageRows.map((row) => ({
     id: String(row.id),
-    instanceId: String(row.instance_id),
+    instanceId: String(row.portal_id),
     name: String(row.name),
     title: String(row.title),
     notes: row.notes === null ? null : String(row.notes),
@@ -296,6 +296,6 @@ export async function snapshotSearch(db: Database, instanceIds: string[], input:
       formats: facet(formatRows),
       license: facet(licenseRows),
     },
-    portals: instanceIds.map((instanceId) => ({ instanceId, ok: true, ms, count: counts.get(instanceId) ?? 0 })),
+    portals: portalIds.map((portalId) => ({ instanceId: portalId, ok: true, ms, count: counts.get(portalId) ?? 0 })),
   }
 }

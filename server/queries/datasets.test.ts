@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { portals } from '../../db/schema/portal.ts'
 import { datasets } from '../../db/schema/dataset.ts'
 import { linkChecks } from '../../db/schema/link-check.ts'
 import { organizations } from '../../db/schema/organization.ts'
@@ -13,7 +13,7 @@ describe('findDataset', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase()
-    await testDb.db.insert(ckanInstances).values({
+    await testDb.db.insert(portals).values({
       id: 'data-gov-cz',
       name: 'Národní katalog otevřených dat',
       baseUrl: 'https://data.gov.cz',
@@ -22,7 +22,7 @@ describe('findDataset', () => {
     })
     await testDb.db.insert(datasets).values({
       id: `data-gov-cz:${uuid}`,
-      instanceId: 'data-gov-cz',
+      portalId: 'data-gov-cz',
       ckanId: uuid,
       name: 'jizdni-rady',
       title: 'Jízdní řády',
@@ -55,14 +55,14 @@ describe('datasetDetail', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase()
     const { db } = testDb
-    await db.insert(ckanInstances).values({ id: 'portal-a', name: 'Portal A', baseUrl: 'https://a.example/', apiBase: 'https://a.example/api/3', createdAt: new Date() })
+    await db.insert(portals).values({ id: 'portal-a', name: 'Portal A', baseUrl: 'https://a.example/', apiBase: 'https://a.example/api/3', createdAt: new Date() })
     await db.insert(organizations).values([
-      { id: 'portal-a:mf', instanceId: 'portal-a', name: 'mf', title: 'Ministerstvo financí', publisherId: 'cz-ministerstvo-financi' },
-      { id: 'portal-a:alone', instanceId: 'portal-a', name: 'alone', title: 'Alone' },
+      { id: 'portal-a:mf', portalId: 'portal-a', name: 'mf', title: 'Ministerstvo financí', publisherId: 'cz-ministerstvo-financi' },
+      { id: 'portal-a:alone', portalId: 'portal-a', name: 'alone', title: 'Alone' },
     ])
     const [row] = await db
       .insert(datasets)
-      .values({ id, instanceId: 'portal-a', ckanId: uuid, name: 'rozpocet', title: 'Rozpočet', organizationId: 'portal-a:mf' })
+      .values({ id, portalId: 'portal-a', ckanId: uuid, name: 'rozpocet', title: 'Rozpočet', organizationId: 'portal-a:mf' })
       .returning({ key: datasets.key })
     const resource = { datasetKey: row!.key, canonicalFormat: 'CSV', formatSource: 'format' as const, openness: 3 }
     await db.insert(resources).values([

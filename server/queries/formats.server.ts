@@ -5,22 +5,22 @@ import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, rou
 
 // What the formats router reads: the format mix of a scope and one canonical format in detail.
 
-type FormatRow = { instance_id: string; format: string; resources: number; datasets: number }
+type FormatRow = { portal_id: string; format: string; resources: number; datasets: number }
 
 async function formatRows(db: Database, portals: Portal[], scope: Scope): Promise<FormatRow[]> {
   if (portals.length === 0) return []
   if (scope.scope === 'live') {
     return db.all<FormatRow>(sql`
-      SELECT d.instance_id, r.canonical_format AS format, count(*) AS resources, count(DISTINCT r.dataset_key) AS datasets
+      SELECT d.portal_id, r.canonical_format AS format, count(*) AS resources, count(DISTINCT r.dataset_key) AS datasets
       FROM dataset d JOIN resource r ON r.dataset_key = d.key
-      WHERE d.instance_id IN (${ids(portals.map((p) => p.id))}) AND d.deleted_at IS NULL AND ${scope.where}
-      GROUP BY d.instance_id, r.canonical_format`)
+      WHERE d.portal_id IN (${ids(portals.map((p) => p.id))}) AND d.deleted_at IS NULL AND ${scope.where}
+      GROUP BY d.portal_id, r.canonical_format`)
   }
   return db.all<FormatRow>(sql`
-    SELECT r.instance_id, f.format, sum(f.resources) AS resources, sum(f.datasets) AS datasets
+    SELECT r.portal_id, f.format, sum(f.resources) AS resources, sum(f.datasets) AS datasets
     FROM rollup_format f JOIN rollup_run r ON r.id = f.rollup_id
     WHERE f.rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND f.scope = ${scope.scope} AND f.scope_id IN (${ids(scope.scopeIds)})
-    GROUP BY r.instance_id, f.format`)
+    GROUP BY r.portal_id, f.format`)
 }
 
 export type FormatShare = {
@@ -88,7 +88,7 @@ export async function formatsSummary(db: Database, filters: AnalysisFilters): Pr
     machineReadableShare: part((f) => f.machineReadable),
     openStandardShare: part((f) => f.openStandard),
     byPortal: portals.map((portal) => {
-      const own = shares(rows.filter((row) => row.instance_id === portal.id))
+      const own = shares(rows.filter((row) => row.portal_id === portal.id))
       return { instanceId: portal.id, name: portal.name, isDemo: portal.isDemo, resources: own.resources, formats: own.formats.map((f) => ({ format: f.format, resources: f.resources })) }
     }),
     asOf: portals.length ? new Date(Math.max(...portals.map((p) => p.at.getTime()))) : null,
@@ -143,7 +143,7 @@ export async function formatDetail(db: Database, format: CanonicalFormat, filter
     rawValues: raw,
     byPortal: portals
       .map((portal) => {
-        const row = rows.find((item) => item.instance_id === portal.id)
+        const row = rows.find((item) => item.portal_id === portal.id)
         return { instanceId: portal.id, name: portal.name, resources: row?.resources ?? 0, datasets: row?.datasets ?? 0 }
       })
       .filter((item) => item.resources > 0),

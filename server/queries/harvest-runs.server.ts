@@ -11,27 +11,27 @@ import type { HarvestRun } from '../ckan/harvest/harvest.server.ts'
 export async function harvestLogByPortal(db: Database) {
   return db
     .select({
-      instanceId: harvestRuns.instanceId,
+      portalId: harvestRuns.portalId,
       lastStarted: sql<number>`max(${harvestRuns.startedAt})`,
       running: sql<number>`max(${harvestRuns.status} = 'running')`,
       lastFull: sql<number | null>`max(CASE WHEN ${harvestRuns.mode} = 'full' AND ${harvestRuns.status} = 'succeeded' THEN ${harvestRuns.startedAt} END)`,
     })
     .from(harvestRuns)
-    .groupBy(harvestRuns.instanceId)
+    .groupBy(harvestRuns.portalId)
 }
 
 /** The run in progress and the latest finished ones, newest first: a portal's harvest log. */
-export async function harvestHistory(db: Database, instanceId: string, limit = 10): Promise<HarvestRun[]> {
-  return db.select().from(harvestRuns).where(eq(harvestRuns.instanceId, instanceId)).orderBy(desc(harvestRuns.id)).limit(limit)
+export async function harvestHistory(db: Database, portalId: string, limit = 10): Promise<HarvestRun[]> {
+  return db.select().from(harvestRuns).where(eq(harvestRuns.portalId, portalId)).orderBy(desc(harvestRuns.id)).limit(limit)
 }
 
 /** How many datasets of a portal the snapshot holds (not deleted). */
-export async function snapshotCount(db: Database, instanceId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt)))
+export async function snapshotCount(db: Database, portalId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))
   return row?.count ?? 0
 }
 
-export type HarvestOverview = { instanceId: string; datasets: number | null; latest: HarvestRun | null; running: HarvestRun | null; lastSucceeded: HarvestRun | null }
+export type HarvestOverview = { portalId: string; datasets: number | null; latest: HarvestRun | null; running: HarvestRun | null; lastSucceeded: HarvestRun | null }
 
 /**
  * Every portal's latest run, the one running and the last that succeeded, in two queries whatever the number of
@@ -44,24 +44,24 @@ export async function harvestOverview(db: Database): Promise<HarvestOverview[]> 
     .from(harvestRuns)
     .where(
       or(
-        sql`${harvestRuns.id} IN (SELECT max(id) FROM harvest_run GROUP BY instance_id)`,
-        sql`${harvestRuns.id} IN (SELECT max(id) FROM harvest_run WHERE status = 'succeeded' GROUP BY instance_id)`,
+        sql`${harvestRuns.id} IN (SELECT max(id) FROM harvest_run GROUP BY portal_id)`,
+        sql`${harvestRuns.id} IN (SELECT max(id) FROM harvest_run WHERE status = 'succeeded' GROUP BY portal_id)`,
         eq(harvestRuns.status, 'running'),
       ),
     )
     .orderBy(desc(harvestRuns.id))
-  const counts = await db.all<{ instance_id: string; datasets: number }>(
-    sql`SELECT instance_id, datasets FROM rollup_run WHERE id IN (SELECT max(id) FROM rollup_run GROUP BY instance_id)`,
+  const counts = await db.all<{ portal_id: string; datasets: number }>(
+    sql`SELECT portal_id, datasets FROM rollup_run WHERE id IN (SELECT max(id) FROM rollup_run GROUP BY portal_id)`,
   )
-  const countOf = new Map(counts.map((row) => [row.instance_id, row.datasets]))
-  const byInstance = new Map<string, HarvestRun[]>()
-  for (const run of runs) byInstance.set(run.instanceId, [...(byInstance.get(run.instanceId) ?? []), run])
-  const instanceIds = new Set([...byInstance.keys(), ...countOf.keys()])
-  return [...instanceIds].map((instanceId) => {
-    const own = byInstance.get(instanceId) ?? []
+  const countOf = new Map(counts.map((row) => [row.portal_id, row.datasets]))
+  const byPortal = new Map<string, HarvestRun[]>()
+  for (const run of runs) byPortal.set(run.portalId, [...(byPortal.get(run.portalId) ?? []), run])
+  const portalIds = new Set([...byPortal.keys(), ...countOf.keys()])
+  return [...portalIds].map((portalId) => {
+    const own = byPortal.get(portalId) ?? []
     return {
-      instanceId,
-      datasets: countOf.get(instanceId) ?? null,
+      portalId,
+      datasets: countOf.get(portalId) ?? null,
       latest: own[0] ?? null,
       running: own.find((run) => run.status === 'running') ?? null,
       lastSucceeded: own.find((run) => run.status === 'succeeded') ?? null,

@@ -31,32 +31,32 @@ export async function recordLinkChecks(db: Database, results: LinkCheckResult[])
 }
 
 /** Keys of the live datasets that link any of these URLs (as access or download URL). */
-export async function datasetsLinking(db: Database, urls: string[]): Promise<Array<{ key: number; instanceId: string }>> {
+export async function datasetsLinking(db: Database, urls: string[]): Promise<Array<{ key: number; portalId: string }>> {
   const out = new Map<number, string>()
   const size = Math.max(1, Math.floor(maxBoundParams(db) / 2))
   for (let at = 0; at < urls.length; at += size) {
     const part = urls.slice(at, at + size)
-    const rows = await db.all<{ key: number; instance_id: string }>(sql`
-      SELECT DISTINCT d.key, d.instance_id FROM resource r JOIN dataset d ON d.key = r.dataset_key
+    const rows = await db.all<{ key: number; portal_id: string }>(sql`
+      SELECT DISTINCT d.key, d.portal_id FROM resource r JOIN dataset d ON d.key = r.dataset_key
       WHERE d.deleted_at IS NULL AND (r.url IN (${ids(part)}) OR r.download_url IN (${ids(part)}))`)
-    for (const row of rows) out.set(row.key, row.instance_id)
+    for (const row of rows) out.set(row.key, row.portal_id)
   }
-  return [...out].map(([key, instanceId]) => ({ key, instanceId }))
+  return [...out].map(([key, portalId]) => ({ key, portalId }))
 }
 
 /**
  * URLs of live datasets on enabled portals that were never checked or not for a week, never-checked first. Demo
  * portals are left out: their addresses are generated and belong to nobody.
  */
-export async function dueLinks(db: Database, options: { instanceId?: string; limit: number; now?: Date }): Promise<string[]> {
+export async function dueLinks(db: Database, options: { portalId?: string; limit: number; now?: Date }): Promise<string[]> {
   const before = (options.now ?? new Date()).getTime() - RECHECK_AFTER_MS
-  const portal = options.instanceId ? sql`AND d.instance_id = ${options.instanceId}` : sql``
+  const portal = options.portalId ? sql`AND d.portal_id = ${options.portalId}` : sql``
   const rows = await db.all<{ url: string }>(sql`
     WITH linked AS (
-      SELECT r.url AS url FROM resource r JOIN dataset d ON d.key = r.dataset_key JOIN ckan_instance i ON i.id = d.instance_id
+      SELECT r.url AS url FROM resource r JOIN dataset d ON d.key = r.dataset_key JOIN portal i ON i.id = d.portal_id
       WHERE d.deleted_at IS NULL AND i.enabled = 1 AND i.is_demo = 0 AND r.url IS NOT NULL ${portal}
       UNION
-      SELECT r.download_url FROM resource r JOIN dataset d ON d.key = r.dataset_key JOIN ckan_instance i ON i.id = d.instance_id
+      SELECT r.download_url FROM resource r JOIN dataset d ON d.key = r.dataset_key JOIN portal i ON i.id = d.portal_id
       WHERE d.deleted_at IS NULL AND i.enabled = 1 AND i.is_demo = 0 AND r.download_url IS NOT NULL ${portal}
     )
     SELECT linked.url FROM linked LEFT JOIN link_check l ON l.url = linked.url

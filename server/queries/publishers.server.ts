@@ -33,15 +33,15 @@ export async function organizationsList(
     input.sort === 'name' ? sql`title COLLATE NOCASE, id` : input.sort === 'quality' ? sql`(scaled / NULLIF(datasets, 0)) DESC NULLS LAST, datasets DESC, id` : sql`datasets DESC, id`
   const rollups = ids(portals.map((p) => p.rollupId))
   // The organization rows of the chosen rollups are read once (a range of the primary key per rollup), then joined.
-  const rows = await db.all<{ id: string; title: string; datasets: number; scaled: number; instances: string; organizations: number; total: number }>(sql`
+  const rows = await db.all<{ id: string; title: string; datasets: number; scaled: number; portal_ids: string; organizations: number; total: number }>(sql`
     WITH q AS MATERIALIZED (
       SELECT scope_id, sum(datasets) AS datasets, total(scaled) AS scaled FROM rollup_quality
       WHERE rollup_id IN (${rollups}) AND scope = 'organization' GROUP BY scope_id
     ), pub AS (
       SELECT coalesce(o.publisher_id, o.id) AS id, min(o.title) AS title, CAST(total(q.datasets) AS INTEGER) AS datasets, total(q.scaled) AS scaled,
-        group_concat(DISTINCT o.instance_id) AS instances, count(DISTINCT o.id) AS organizations
+        group_concat(DISTINCT o.portal_id) AS portal_ids, count(DISTINCT o.id) AS organizations
       FROM organization o LEFT JOIN q ON q.scope_id = o.id
-      WHERE o.instance_id IN (${ids(portals.map((p) => p.id))}) ${search}
+      WHERE o.portal_id IN (${ids(portals.map((p) => p.id))}) ${search}
       GROUP BY coalesce(o.publisher_id, o.id)
     )
     SELECT *, count(*) OVER () AS total FROM pub ORDER BY ${order} LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`)
@@ -81,7 +81,7 @@ export async function organizationsList(
         datasets: row.datasets,
         averageScore,
         band: averageScore === null ? null : bandOf(averageScore),
-        portals: row.instances
+        portals: row.portal_ids
           .split(',')
           .flatMap((id) => {
             const portal = portalById.get(id)
@@ -113,9 +113,9 @@ export type PublisherDetail = {
 }
 
 export async function organizationById(db: Database, id: string, options: { page: number; pageSize: number }): Promise<PublisherDetail | null> {
-  const members = await db.all<{ id: string; instance_id: string; instance_name: string; name: string; title: string; description: string | null; image_url: string | null; publisher_id: string | null }>(sql`
-    SELECT o.id, o.instance_id, i.name AS instance_name, o.name, o.title, o.description, o.image_url, o.publisher_id
-    FROM organization o JOIN ckan_instance i ON i.id = o.instance_id WHERE o.publisher_id = ${id} OR o.id = ${id} ORDER BY i.name, o.title`)
+  const members = await db.all<{ id: string; portal_id: string; portal_name: string; name: string; title: string; description: string | null; image_url: string | null; publisher_id: string | null }>(sql`
+    SELECT o.id, o.portal_id, i.name AS portal_name, o.name, o.title, o.description, o.image_url, o.publisher_id
+    FROM organization o JOIN portal i ON i.id = o.portal_id WHERE o.publisher_id = ${id} OR o.id = ${id} ORDER BY i.name, o.title`)
   if (members.length === 0) return null
   // An organization asked for by its own id answers as the publisher it is merged into.
   const publisherId = members.find((member) => member.id === id)?.publisher_id ?? id
@@ -141,8 +141,8 @@ export async function organizationById(db: Database, id: string, options: { page
     title,
     organizations: members.map((member) => ({
       id: member.id,
-      instanceId: member.instance_id,
-      instanceName: member.instance_name,
+      instanceId: member.portal_id,
+      instanceName: member.portal_name,
       name: member.name,
       title: member.title,
       description: member.description,

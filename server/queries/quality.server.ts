@@ -18,24 +18,24 @@ export async function qualitySummary(db: Database, filters: AnalysisFilters): Pr
   const portals = await portalsOf(db, filters.instanceIds)
   const scope = await scopeOf(db, filters)
   const rows = await qualityRows(db, portals, scope)
-  const byInstance = new Map(rows.map((row) => [row.instance_id, row]))
+  const rowByPortal = new Map(rows.map((row) => [row.portal_id, row]))
   const trend =
     scope.scope === 'live' || portals.length === 0
       ? []
-      : await db.all<{ instance_id: string; created_at: number; datasets: number; scaled: number }>(sql`
-          SELECT r.instance_id, r.created_at, sum(q.datasets) AS datasets, total(q.scaled) AS scaled
+      : await db.all<{ portal_id: string; created_at: number; datasets: number; scaled: number }>(sql`
+          SELECT r.portal_id, r.created_at, sum(q.datasets) AS datasets, total(q.scaled) AS scaled
           FROM rollup_run r JOIN rollup_quality q ON q.rollup_id = r.id
-          WHERE r.instance_id IN (${ids(portals.map((p) => p.id))}) AND q.scope = ${scope.scope} AND q.scope_id IN (${ids(scope.scopeIds)})
+          WHERE r.portal_id IN (${ids(portals.map((p) => p.id))}) AND q.scope = ${scope.scope} AND q.scope_id IN (${ids(scope.scopeIds)})
           GROUP BY r.id ORDER BY r.id DESC LIMIT 500`)
   return {
     ...totalsOf(rows),
     byPortal: portals.map((portal) => {
-      const row = byInstance.get(portal.id)
+      const row = rowByPortal.get(portal.id)
       const averageScore = row && row.datasets ? Math.round(row.scaled / row.datasets) : null
       return { instanceId: portal.id, name: portal.name, isDemo: portal.isDemo, datasets: row?.datasets ?? 0, averageScore, band: averageScore === null ? null : bandOf(averageScore), asOf: portal.at }
     }),
     trend: trend
-      .map((row) => ({ instanceId: row.instance_id, at: new Date(row.created_at), datasets: row.datasets, averageScore: row.datasets ? Math.round(row.scaled / row.datasets) : null }))
+      .map((row) => ({ instanceId: row.portal_id, at: new Date(row.created_at), datasets: row.datasets, averageScore: row.datasets ? Math.round(row.scaled / row.datasets) : null }))
       .reverse(),
     asOf: portals.length ? new Date(Math.max(...portals.map((p) => p.at.getTime()))) : null,
   }
@@ -65,7 +65,7 @@ export type DatasetQuality = {
 
 /** The indicator-by-indicator breakdown of one dataset's score, recomputed from its stored rows. */
 export async function datasetQuality(db: Database, id: string): Promise<DatasetQuality | null> {
-  const [row] = await db.all<{ key: number; id: string; title: string; instance_id: string }>(sql`SELECT key, id, title, instance_id FROM dataset WHERE id = ${id}`)
+  const [row] = await db.all<{ key: number; id: string; title: string; portal_id: string }>(sql`SELECT key, id, title, portal_id FROM dataset WHERE id = ${id}`)
   if (!row) return null
   const [stored] = await loadStoredDatasets(db, [row.key])
   if (!stored) return null
@@ -74,7 +74,7 @@ export async function datasetQuality(db: Database, id: string): Promise<DatasetQ
   return {
     id: row.id,
     title: row.title,
-    instanceId: row.instance_id,
+    instanceId: row.portal_id,
     score: scoreDataset(stored.input),
     portalWatch: portalWatch(stored.input),
     regions: regions.flatMap((region) => {

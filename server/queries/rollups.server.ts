@@ -45,10 +45,10 @@ const QUALITY_COLUMNS =
   'reusability, contextuality, pw_existence, pw_conformance, pw_openness, excellent, good, sufficient, bad, partial, failed, ' +
   'no_extent, in_kraj, in_country'
 
-const LIVE = 'd.instance_id = ? AND d.deleted_at IS NULL'
+const LIVE = 'd.portal_id = ? AND d.deleted_at IS NULL'
 
-function rollupStatements(rollupId: number, instanceId: string): RawStatement[] {
-  const args = [rollupId, instanceId]
+function rollupStatements(rollupId: number, portalId: string): RawStatement[] {
+  const args = [rollupId, portalId]
   return [
     { sql: `INSERT INTO rollup_quality (${QUALITY_COLUMNS}) SELECT ?, 'portal', '', ${QUALITY_AGGREGATES} FROM dataset d WHERE ${LIVE}`, args },
     {
@@ -108,18 +108,18 @@ export type RollupRefresh = { rollupId: number; datasets: number; reanalysed: nu
  * 3. organizations are merged into publishers across portals;
  * 4. the rollups are aggregated in one batch.
  */
-export async function refreshRollups(db: Database, instanceId: string, options: { harvestRunId?: number | null; now?: Date } = {}): Promise<RollupRefresh> {
+export async function refreshRollups(db: Database, portalId: string, options: { harvestRunId?: number | null; now?: Date } = {}): Promise<RollupRefresh> {
   const started = Date.now()
   // The score columns are written together, so a missing scaled score (an index seek) finds the unanalysed.
   const unanalysed = await db
     .select({ key: datasets.key })
     .from(datasets)
-    .where(and(eq(datasets.instanceId, instanceId), isNull(datasets.qualityScaled), isNull(datasets.deletedAt)))
+    .where(and(eq(datasets.portalId, portalId), isNull(datasets.qualityScaled), isNull(datasets.deletedAt)))
   const seen = options.harvestRunId ? sql`AND d.last_seen_run = ${options.harvestRunId}` : sql``
   const [anyCheck] = await db.all<{ one: number }>(sql`SELECT 1 AS one FROM link_check LIMIT 1`)
   const checked = anyCheck
     ? await db.all<{ key: number }>(sql`SELECT DISTINCT d.key FROM dataset d JOIN resource r ON r.dataset_key = d.key
-        WHERE d.instance_id = ${instanceId} AND d.deleted_at IS NULL ${seen}
+        WHERE d.portal_id = ${portalId} AND d.deleted_at IS NULL ${seen}
           AND (EXISTS (SELECT 1 FROM link_check l WHERE l.url = r.url) OR EXISTS (SELECT 1 FROM link_check l WHERE l.url = r.download_url))`)
     : []
   const keys = [...new Set([...unanalysed.map((row) => row.key), ...checked.map((row) => row.key)])]
@@ -128,11 +128,11 @@ export async function refreshRollups(db: Database, instanceId: string, options: 
 
   const [run] = await db
     .insert(rollupRuns)
-    .values({ instanceId, harvestRunId: options.harvestRunId ?? null, createdAt: options.now ?? new Date(), datasets: 0 })
+    .values({ portalId, harvestRunId: options.harvestRunId ?? null, createdAt: options.now ?? new Date(), datasets: 0 })
     .returning({ id: rollupRuns.id })
   const rollupId = run!.id
   await runRawBatch(db, [
-    ...rollupStatements(rollupId, instanceId),
+    ...rollupStatements(rollupId, portalId),
     {
       sql: `UPDATE rollup_run SET datasets = (SELECT datasets FROM rollup_quality WHERE rollup_id = ? AND scope = 'portal'), ms = ? WHERE id = ?`,
       args: [rollupId, Date.now() - started, rollupId],
@@ -144,9 +144,9 @@ export async function refreshRollups(db: Database, instanceId: string, options: 
 
 /** Refreshes every portal that holds datasets (after a migration, or from the CLI). */
 export async function refreshAllRollups(db: Database): Promise<RollupRefresh[]> {
-  const instances = await db.all<{ id: string }>(sql`SELECT id FROM ckan_instance i WHERE EXISTS (SELECT 1 FROM dataset d WHERE d.instance_id = i.id)`)
+  const withDatasets = await db.all<{ id: string }>(sql`SELECT id FROM portal p WHERE EXISTS (SELECT 1 FROM dataset d WHERE d.portal_id = p.id)`)
   const out: RollupRefresh[] = []
-  for (const { id } of instances) out.push(await refreshRollups(db, id))
+  for (const { id } of withDatasets) out.push(await refreshRollups(db, id))
   return out
 }
 
@@ -155,8 +155,8 @@ export async function refreshAllRollups(db: Database): Promise<RollupRefresh[]> 
  * that is never harvested again): analysed and rolled up once. Cheap to ask every scheduler tick.
  */
 export async function refreshMissingRollups(db: Database): Promise<RollupRefresh[]> {
-  const missing = await db.all<{ id: string }>(sql`SELECT id FROM ckan_instance i
-    WHERE NOT EXISTS (SELECT 1 FROM rollup_run r WHERE r.instance_id = i.id) AND EXISTS (SELECT 1 FROM dataset d WHERE d.instance_id = i.id)`)
+  const missing = await db.all<{ id: string }>(sql`SELECT id FROM portal i
+    WHERE NOT EXISTS (SELECT 1 FROM rollup_run r WHERE r.portal_id = i.id) AND EXISTS (SELECT 1 FROM dataset d WHERE d.portal_id = i.id)`)
   const out: RollupRefresh[] = []
   for (const { id } of missing) out.push(await refreshRollups(db, id))
   return out
@@ -175,7 +175,7 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 /** Recomputes every organization's publisher id across all portals; returns how many changed. */
 export async function mergePublishers(db: Database): Promise<number> {
   const rows = await db.all<{ id: string; title: string; country: string | null; extra: string | null; publisher_id: string | null }>(
-    sql`SELECT o.id, o.title, i.country, o.extra, o.publisher_id FROM organization o JOIN ckan_instance i ON i.id = o.instance_id`,
+    sql`SELECT o.id, o.title, i.country, o.extra, o.publisher_id FROM organization o JOIN portal i ON i.id = o.portal_id`,
   )
   const ids = publisherIds(
     rows.map((row) => {

@@ -107,7 +107,7 @@ function Datasets() {
               <Table.Head>
                 <Table.Row>
                   <Table.Header scope="col">{t('ckan.dataset')}</Table.Header>
-                  <Table.Header scope="col">{t('ckan.instance')}</Table.Header>
+                  <Table.Header scope="col">{t('ckan.portal')}</Table.Header>
                   <Table.Header scope="col">{t('orgs.colQuality')}</Table.Header>
                   <Table.Header scope="col">{t('ckan.modified')}</Table.Header>
                 </Table.Row>
@@ -312,7 +312,7 @@ function Trend() {
             formatY={(value) => intl.formatNumber(value)}
             // UTC on the server and in the browser alike, so the two renders agree.
             formatDate={(date) => intl.formatDate(date, DAY)}
-            seriesHeader={t('ckan.instance')}
+            seriesHeader={t('ckan.portal')}
             dateHeader={t('orgs.colAnalysed')}
             valueHeader={t('orgs.colAverageScore')}
           />

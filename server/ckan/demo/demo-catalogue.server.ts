@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
 import { appSettings } from '../../../db/schema/app-setting.ts'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { refreshRollups } from '../../queries/rollups.server.ts'
@@ -34,14 +34,14 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
   await db.delete(appSettings).where(eq(appSettings.key, REMOVED_KEY))
   let stored = 0
   for (const portal of DEMO_PORTALS) {
-    const [existing] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, portal.slug)).limit(1)
+    const [existing] = await db.select().from(portals).where(eq(portals.id, portal.slug)).limit(1)
     const [finished] = existing
-      ? await db.select().from(harvestRuns).where(and(eq(harvestRuns.instanceId, portal.slug), eq(harvestRuns.status, 'succeeded'))).limit(1)
+      ? await db.select().from(harvestRuns).where(and(eq(harvestRuns.portalId, portal.slug), eq(harvestRuns.status, 'succeeded'))).limit(1)
       : []
     if (finished) continue
     const now = new Date()
     if (!existing) {
-      await db.insert(ckanInstances).values({
+      await db.insert(portals).values({
         id: portal.slug,
         name: portal.name,
         baseUrl: portal.baseUrl,
@@ -54,7 +54,7 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
     }
     let run: typeof harvestRuns.$inferSelect
     try {
-      const [created] = await db.insert(harvestRuns).values({ instanceId: portal.slug, mode: 'demo', status: 'running', trigger: 'startup', startedAt: now, total: portal.datasets, leaseUntil: new Date(Date.now() + 60_000) }).returning()
+      const [created] = await db.insert(harvestRuns).values({ portalId: portal.slug, mode: 'demo', status: 'running', trigger: 'startup', startedAt: now, total: portal.datasets, leaseUntil: new Date(Date.now() + 60_000) }).returning()
       run = created!
     } catch {
       // Another process is loading this portal right now.
@@ -90,7 +90,7 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
       .update(harvestRuns)
       .set({ status: 'succeeded', finishedAt: new Date(), activeMs, rate: activeMs ? (done / activeMs) * 1000 : null, leaseUntil: null })
       .where(eq(harvestRuns.id, run.id))
-    await db.update(ckanInstances).set({ datasetCount: done, lastCheckedAt: new Date(), lastOkAt: new Date() }).where(eq(ckanInstances.id, portal.slug))
+    await db.update(portals).set({ datasetCount: done, lastCheckedAt: new Date(), lastOkAt: new Date() }).where(eq(portals.id, portal.slug))
     await refreshRollups(db, portal.slug, { harvestRunId: run.id })
     stored += done
   }
@@ -105,7 +105,7 @@ export async function ensureDemoCatalogue(db: Database): Promise<number> {
 
 /** Removes the demo portals with all their data, and remembers not to load them again. */
 export async function removeDemoCatalogue(db: Database): Promise<number> {
-  const removed = await db.delete(ckanInstances).where(and(inArray(ckanInstances.id, DEMO_SLUGS), eq(ckanInstances.isDemo, true))).returning({ id: ckanInstances.id })
+  const removed = await db.delete(portals).where(and(inArray(portals.id, DEMO_SLUGS), eq(portals.isDemo, true))).returning({ id: portals.id })
   await db
     .insert(appSettings)
     .values({ key: REMOVED_KEY, value: 'true', updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, max, or } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../../outbound/ckan-client.server.ts'
@@ -46,8 +46,8 @@ function describeError(error: unknown): { kind: string; message: string } {
 }
 
 /** The run in progress for a portal, if any. */
-export async function activeRun(db: Database, instanceId: string): Promise<HarvestRun | null> {
-  const [run] = await db.select().from(harvestRuns).where(and(eq(harvestRuns.instanceId, instanceId), eq(harvestRuns.status, 'running'))).limit(1)
+export async function activeRun(db: Database, portalId: string): Promise<HarvestRun | null> {
+  const [run] = await db.select().from(harvestRuns).where(and(eq(harvestRuns.portalId, portalId), eq(harvestRuns.status, 'running'))).limit(1)
   return run ?? null
 }
 
@@ -57,22 +57,22 @@ export async function activeRun(db: Database, instanceId: string): Promise<Harve
  */
 export async function startHarvest(
   db: Database,
-  instanceId: string,
+  portalId: string,
   options: { mode: HarvestMode; trigger: HarvestTrigger; requestedBy?: string | null; now?: Date },
 ): Promise<{ run: HarvestRun; started: boolean }> {
   const now = options.now ?? new Date()
-  const [instance] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, instanceId)).limit(1)
-  if (!instance) throw new HarvestError('not-found', `No portal with the slug ${instanceId}`)
-  if (instance.isDemo) throw new HarvestError('demo', `${instanceId} is a demo portal; its data is generated, not harvested`)
-  if (!instance.enabled) throw new HarvestError('disabled', `${instanceId} is disabled`)
+  const [portal] = await db.select().from(portals).where(eq(portals.id, portalId)).limit(1)
+  if (!portal) throw new HarvestError('not-found', `No portal with the slug ${portalId}`)
+  if (portal.isDemo) throw new HarvestError('demo', `${portalId} is a demo portal; its data is generated, not harvested`)
+  if (!portal.enabled) throw new HarvestError('disabled', `${portalId} is disabled`)
 
-  const running = await activeRun(db, instanceId)
+  const running = await activeRun(db, portalId)
   if (running) return { run: running, started: false }
 
   const [failed] = await db
     .select()
     .from(harvestRuns)
-    .where(and(eq(harvestRuns.instanceId, instanceId), eq(harvestRuns.mode, options.mode), gte(harvestRuns.startedAt, new Date(now.getTime() - RESUME_WINDOW_MS))))
+    .where(and(eq(harvestRuns.portalId, portalId), eq(harvestRuns.mode, options.mode), gte(harvestRuns.startedAt, new Date(now.getTime() - RESUME_WINDOW_MS))))
     .orderBy(desc(harvestRuns.id))
     .limit(1)
   try {
@@ -90,20 +90,20 @@ export async function startHarvest(
       const [latest] = await db
         .select({ since: max(datasets.metadataModifiedRaw) })
         .from(datasets)
-        .where(and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt)))
+        .where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))
       since = latest?.since ?? null
       // Nothing harvested yet: an incremental harvest is a full one.
       if (!since) mode = 'full'
     }
     const [created] = await db
       .insert(harvestRuns)
-      .values({ instanceId, mode, status: 'running', trigger: options.trigger, requestedBy: options.requestedBy ?? null, startedAt: now, since })
+      .values({ portalId, mode, status: 'running', trigger: options.trigger, requestedBy: options.requestedBy ?? null, startedAt: now, since })
       .returning()
     if (!created) throw new Error('The harvest run was not recorded')
     return { run: created, started: true }
   } catch (error) {
     // Another process opened a run between our check and insert: the unique index keeps it to one; answer that one.
-    const other = await activeRun(db, instanceId)
+    const other = await activeRun(db, portalId)
     if (other) return { run: other, started: false }
     throw error
   }
@@ -143,10 +143,10 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   const claimed = await claim(db, runId, new Date())
   if (!claimed) return null
   let run: HarvestRun = claimed
-  const [instance] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, run.instanceId)).limit(1)
-  if (!instance) return null
-  const client = createCkanClient({ apiBase: instance.apiBase, ...options.client })
-  const instanceId = instance.id
+  const [portal] = await db.select().from(portals).where(eq(portals.id, run.portalId)).limit(1)
+  if (!portal) return null
+  const client = createCkanClient({ apiBase: portal.apiBase, ...options.client })
+  const portalId = portal.id
   const store: PackageStore = options.store ?? ((id, packages, context) => storePackages(db, id, packages, context))
   const fq = run.mode === 'incremental' && run.since ? `metadata_modified:[${ckanDate(run.since)} TO *]` : undefined
   const fetchPage = (start: number) =>
@@ -170,7 +170,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   try {
     if (run.nextStart === 0) {
       try {
-        await storeOrganizations(db, instanceId, await client.organizationListAll(), new Date())
+        await storeOrganizations(db, portalId, await client.organizationListAll(), new Date())
       } catch (error) {
         // Datasets carry their publisher too; a portal whose organization_list fails still harvests.
         const { kind, message } = describeError(error)
@@ -232,7 +232,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
       if (!finished && withinBudget) fetchAhead(page.count)
 
-      const stored = store(instanceId, page.packages, { runId, now: new Date() })
+      const stored = store(portalId, page.packages, { runId, now: new Date() })
       // Awaited in checkpoint(); until then a failure must not count as unhandled.
       stored.catch(() => undefined)
       storing.push({ page, start, received, stored })
@@ -242,17 +242,17 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       if (finished) {
         let deleted = 0
         // A portal that suddenly lists nothing is more likely broken than emptied: never wipe a snapshot for it.
-        if (run.mode === 'full' && run.done > 0) deleted = await markUnseenDeleted(db, instanceId, runId, new Date())
+        if (run.mode === 'full' && run.done > 0) deleted = await markUnseenDeleted(db, portalId, runId, new Date())
         const finishedAt = new Date()
         // A harvest is the most thorough health check there is: the registry shows its outcome.
         await db
-          .update(ckanInstances)
+          .update(portals)
           .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
-          .where(eq(ckanInstances.id, instanceId))
+          .where(eq(portals.id, portalId))
         // The rollups the analysis pages read are taken from the snapshot as this harvest left it. A failure there
         // leaves the last rollups in place and is logged; the harvest itself succeeded.
         try {
-          await refreshRollups(db, instanceId, { harvestRunId: runId, now: finishedAt })
+          await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt })
         } catch (error) {
           const { message } = describeError(error)
           run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind: 'internal', message: `rollups: ${message}` }) }, segmentStarted)
@@ -271,9 +271,9 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       // A circuit that opened during this run opened because of the failures before it: report the first of those.
       const cause = error.kind === 'circuit-open' ? run.errors.find((item) => item.kind !== 'circuit-open' && item.kind !== 'internal') : undefined
       await db
-        .update(ckanInstances)
+        .update(portals)
         .set({ lastCheckedAt: new Date(), lastErrorKind: cause?.kind ?? error.kind, lastErrorMessage: cause?.message ?? error.message })
-        .where(eq(ckanInstances.id, instanceId))
+        .where(eq(portals.id, portalId))
     }
     return await save(
       {

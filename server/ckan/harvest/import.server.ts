@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
 import { PackageSchema, type CkanPackage } from '../schemas.server.ts'
 import { activeRun, HarvestError, type HarvestRun } from './harvest.server.ts'
@@ -15,17 +15,17 @@ const MAX_STORED_ERRORS = 20
 
 export async function importJsonl(
   db: Database,
-  instanceId: string,
+  portalId: string,
   lines: AsyncIterable<string>,
   options: { onProgress?: (run: HarvestRun) => void } = {},
 ): Promise<HarvestRun> {
-  const [instance] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, instanceId)).limit(1)
-  if (!instance) throw new HarvestError('not-found', `No portal with the slug ${instanceId}`)
-  if (await activeRun(db, instanceId)) throw new Error(`A harvest of ${instanceId} is running; import when it has finished`)
+  const [portal] = await db.select().from(portals).where(eq(portals.id, portalId)).limit(1)
+  if (!portal) throw new HarvestError('not-found', `No portal with the slug ${portalId}`)
+  if (await activeRun(db, portalId)) throw new Error(`A harvest of ${portalId} is running; import when it has finished`)
   const started = Date.now()
   const [created] = await db
     .insert(harvestRuns)
-    .values({ instanceId, mode: 'import', status: 'running', trigger: 'cli', startedAt: new Date(started), leaseUntil: new Date(started + 60_000) })
+    .values({ portalId, mode: 'import', status: 'running', trigger: 'cli', startedAt: new Date(started), leaseUntil: new Date(started + 60_000) })
     .returning()
   let run = created!
   const errors: HarvestRunError[] = []
@@ -43,7 +43,7 @@ export async function importJsonl(
     if (errors.length > MAX_STORED_ERRORS) errors.shift()
   }
   const flush = async () => {
-    const stored = await storePackages(db, instanceId, batch, { runId: run.id, now: new Date() })
+    const stored = await storePackages(db, portalId, batch, { runId: run.id, now: new Date() })
     createdCount += stored.created
     updatedCount += stored.updated
     batch = []
@@ -80,7 +80,7 @@ export async function importJsonl(
       if (batch.length >= BATCH) await flush()
     }
     await flush()
-    await refreshRollups(db, instanceId, { harvestRunId: run.id })
+    await refreshRollups(db, portalId, { harvestRunId: run.id })
     const [finished] = await db
       .update(harvestRuns)
       .set({ status: 'succeeded', finishedAt: new Date(), total: done, leaseUntil: null })

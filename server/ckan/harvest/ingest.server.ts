@@ -39,9 +39,9 @@ function byteSize(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
 }
 
-export function organizationIdOf(instanceId: string, pkg: CkanPackage): string | null {
+export function organizationIdOf(portalId: string, pkg: CkanPackage): string | null {
   const name = trimmed(pkg.organization?.name)
-  return name ? `${instanceId}:${name}` : null
+  return name ? `${portalId}:${name}` : null
 }
 
 function extraOf(pkg: CkanPackage): Record<string, unknown> | null {
@@ -63,15 +63,15 @@ type Rows = {
   organization: typeof organizations.$inferInsert | null
 }
 
-export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: number | null; now: Date }): Rows {
-  const id = `${instanceId}:${pkg.id}`
+export function rowsOf(portalId: string, pkg: CkanPackage, context: { runId: number | null; now: Date }): Rows {
+  const id = `${portalId}:${pkg.id}`
   const tagNames = [...new Set((pkg.tags ?? []).map((tag) => trimmed(tag.name ?? tag.display_name)).filter((name): name is string => name !== null))]
   const groupRows = new Map<string, string | null>()
   for (const group of pkg.groups ?? []) {
     const name = trimmed(group.name)
     if (name) groupRows.set(name, trimmed(group.title ?? group.display_name))
   }
-  const organizationId = organizationIdOf(instanceId, pkg)
+  const organizationId = organizationIdOf(portalId, pkg)
   const organizationTitle = trimmed(pkg.organization?.title ?? pkg.organization?.display_name) ?? trimmed(pkg.organization?.name)
   const extent = extentOf(pkg)
   const packageResources = pkg.resources ?? []
@@ -130,7 +130,7 @@ export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: n
   return {
     dataset: {
       id,
-      instanceId,
+      portalId,
       ckanId: pkg.id,
       name: pkg.name,
       title,
@@ -158,7 +158,7 @@ export function rowsOf(instanceId: string, pkg: CkanPackage, context: { runId: n
     regions: analysis.regions,
     organization:
       organizationId && pkg.organization?.name
-        ? { id: organizationId, instanceId, ckanId: trimmed(pkg.organization.id), name: pkg.organization.name, title: organizationTitle ?? pkg.organization.name, harvestedAt: context.now }
+        ? { id: organizationId, portalId, ckanId: trimmed(pkg.organization.id), name: pkg.organization.name, title: organizationTitle ?? pkg.organization.name, harvestedAt: context.now }
         : null,
   }
 }
@@ -199,19 +199,19 @@ const ms = (date: Date | null | undefined): number | null => (date ? date.getTim
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
 
 const DATASET_COLUMNS = [
-  'id', 'instance_id', 'ckan_id', 'name', 'title', 'notes', 'url', 'organization_id', 'license_id', 'license_title',
+  'id', 'portal_id', 'ckan_id', 'name', 'title', 'notes', 'url', 'organization_id', 'license_id', 'license_title',
   'maintainer', 'maintainer_email', 'author', 'author_email', 'metadata_created', 'metadata_modified',
   'metadata_modified_raw', 'keywords', 'resource_count', 'extra', 'harvested_at', 'last_seen_run', 'deleted_at',
   'quality_points', 'quality_max', 'quality_scaled', 'quality_failed', 'quality_findability', 'quality_accessibility',
   'quality_interoperability', 'quality_reusability', 'quality_contextuality', 'pw_existence', 'pw_conformance', 'pw_openness',
 ]
-const DATASET_UPSERT = ` ON CONFLICT(id) DO UPDATE SET ${DATASET_COLUMNS.filter((column) => column !== 'id' && column !== 'instance_id')
+const DATASET_UPSERT = ` ON CONFLICT(id) DO UPDATE SET ${DATASET_COLUMNS.filter((column) => column !== 'id' && column !== 'portal_id')
   .map((column) => `${column}=excluded.${column}`)
   .join(',')}`
 
 function datasetValues(row: Rows['dataset']): Value[] {
   return [
-    row.id, row.instanceId, row.ckanId, row.name, row.title, row.notes ?? null, row.url ?? null, row.organizationId ?? null,
+    row.id, row.portalId, row.ckanId, row.name, row.title, row.notes ?? null, row.url ?? null, row.organizationId ?? null,
     row.licenseId ?? null, row.licenseTitle ?? null, row.maintainer ?? null, row.maintainerEmail ?? null, row.author ?? null,
     row.authorEmail ?? null, ms(row.metadataCreated), ms(row.metadataModified), row.metadataModifiedRaw ?? null,
     row.keywords ?? '', row.resourceCount ?? 0, json(row.extra), ms(row.harvestedAt), row.lastSeenRun ?? null, null,
@@ -234,11 +234,11 @@ const STORE_SLICE = 250
  */
 export async function storePackages(
   db: Database,
-  instanceId: string,
+  portalId: string,
   packages: CkanPackage[],
   context: { runId: number | null; now: Date },
 ): Promise<StoreResult> {
-  return writeSlices(db, buildSlices(instanceId, packages, context, maxBoundParams(db)))
+  return writeSlices(db, buildSlices(portalId, packages, context, maxBoundParams(db)))
 }
 
 /** A slice of datasets ready to write: their ids (to count what was new) and the statements that store them. */
@@ -246,7 +246,7 @@ export type WriteSlice = { ids: string[]; statements: RawStatement[] }
 
 /** Turns packages into write statements; pure, so it can run on one thread while another writes. */
 export function buildSlices(
-  instanceId: string,
+  portalId: string,
   packages: CkanPackage[],
   context: { runId: number | null; now: Date },
   limit: number,
@@ -255,7 +255,7 @@ export function buildSlices(
   // A portal may list one dataset twice in a page; the last copy wins.
   const unique = [...new Map(packages.map((pkg) => [pkg.id, pkg])).values()]
   const slices: WriteSlice[] = []
-  for (let index = 0; index < unique.length; index += sliceSize) slices.push(buildSlice(instanceId, unique.slice(index, index + sliceSize), context, limit))
+  for (let index = 0; index < unique.length; index += sliceSize) slices.push(buildSlice(portalId, unique.slice(index, index + sliceSize), context, limit))
   return slices
 }
 
@@ -276,16 +276,16 @@ export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<S
   return total
 }
 
-function buildSlice(instanceId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }, limit: number): WriteSlice {
-  const rows = unique.map((pkg) => rowsOf(instanceId, pkg, context))
+function buildSlice(portalId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }, limit: number): WriteSlice {
+  const rows = unique.map((pkg) => rowsOf(portalId, pkg, context))
   const ids = rows.map((row) => row.dataset.id)
 
   const orgs = [...new Map(rows.flatMap((row) => (row.organization ? [[row.organization.id, row.organization] as const] : []))).values()]
   const statements: RawStatement[] = [
     ...inserts(
       'organization',
-      ['id', 'instance_id', 'ckan_id', 'name', 'title', 'harvested_at'],
-      orgs.map((org) => [org.id, org.instanceId, org.ckanId ?? null, org.name, org.title, ms(org.harvestedAt)]),
+      ['id', 'portal_id', 'ckan_id', 'name', 'title', 'harvested_at'],
+      orgs.map((org) => [org.id, org.portalId, org.ckanId ?? null, org.name, org.title, ms(org.harvestedAt)]),
       limit,
       ' ON CONFLICT(id) DO NOTHING',
     ),
@@ -323,12 +323,12 @@ function buildSlice(instanceId: string, unique: CkanPackage[], context: { runId:
 }
 
 /** Organizations from organization_list, upserted with everything the portal says about them. */
-export async function storeOrganizations(db: Database, instanceId: string, list: CkanOrganization[], now: Date): Promise<number> {
+export async function storeOrganizations(db: Database, portalId: string, list: CkanOrganization[], now: Date): Promise<number> {
   const rows = [...new Map(list.map((org) => [org.name, org])).values()].map((org) => {
     const { id: ckanId, name, title, display_name: displayName, description, image_url: imageUrl, package_count: packageCount, ...rest } = org
     return {
-      id: `${instanceId}:${name}`,
-      instanceId,
+      id: `${portalId}:${name}`,
+      portalId,
       ckanId: trimmed(ckanId),
       name,
       title: trimmed(title) ?? trimmed(displayName) ?? name,
@@ -361,11 +361,11 @@ export async function storeOrganizations(db: Database, instanceId: string, list:
 }
 
 /** After a complete full harvest: what the portal no longer lists is marked deleted (kept, so links still resolve). */
-export async function markUnseenDeleted(db: Database, instanceId: string, runId: number, now: Date): Promise<number> {
+export async function markUnseenDeleted(db: Database, portalId: string, runId: number, now: Date): Promise<number> {
   const marked = await db
     .update(datasets)
     .set({ deletedAt: now })
-    .where(and(eq(datasets.instanceId, instanceId), isNull(datasets.deletedAt), or(isNull(datasets.lastSeenRun), ne(datasets.lastSeenRun, runId))))
+    .where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt), or(isNull(datasets.lastSeenRun), ne(datasets.lastSeenRun, runId))))
     .returning({ id: datasets.id })
   return marked.length
 }

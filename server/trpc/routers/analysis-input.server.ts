@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
 // Filters shared by the analysis procedures (formats, quality, organizations, regions).
-export const InstanceIdsSchema = z.array(z.string().trim().min(1).max(80)).max(50).optional()
+export const PortalIdsSchema = z.array(z.string().trim().min(1).max(80)).max(50).optional()
 export const OrganizationIdSchema = z.string().trim().min(1).max(300)
 // NUTS3 for Czech kraje (CZ010), ISO 3166-1 alpha-2 for countries (CZ).
 export const RegionIdSchema = z.string().trim().regex(/^[A-Z]{2}([0-9A-Z]{3})?$/, 'validation.invalidFormat')
 
 export const AnalysisFiltersSchema = z.object({
-  instanceIds: InstanceIdsSchema,
+  instanceIds: PortalIdsSchema,
   organizationId: OrganizationIdSchema.optional(),
   regionId: RegionIdSchema.optional(),
 })

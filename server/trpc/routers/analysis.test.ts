@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { linkChecks } from '../../../db/schema/link-check.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
@@ -31,7 +31,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase()
   for (const { slug } of PORTALS) {
     await testDb.db
-      .insert(ckanInstances)
+      .insert(portals)
       .values({ id: slug, name: `Portal ${slug}`, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), country: 'CZ', createdAt: new Date() })
     const run = await harvest(slug)
     expect(run?.status).toBe('succeeded')
@@ -72,7 +72,7 @@ describe('quality.summary', () => {
     expect(summary.mostFailed.length).toBeGreaterThan(0)
     for (const item of summary.mostFailed.slice(0, 5)) {
       const bit = MQA_INDICATORS.findIndex((indicator) => indicator.id === item.indicator)
-      const failing = await count(sql`SELECT count(*) AS n FROM dataset WHERE instance_id = 'narodni' AND deleted_at IS NULL AND (quality_failed >> ${bit}) & 1`)
+      const failing = await count(sql`SELECT count(*) AS n FROM dataset WHERE portal_id = 'narodni' AND deleted_at IS NULL AND (quality_failed >> ${bit}) & 1`)
       expect(item.failed).toBe(failing)
     }
     const failed = summary.mostFailed.map((item) => item.failed)
@@ -200,7 +200,7 @@ describe('organizations', () => {
 
 describe('quality.dataset', () => {
   it('explains a score indicator by indicator, adding up to the stored points', async () => {
-    const [row] = await testDb.db.all<{ id: string; quality_points: number }>(sql`SELECT id, quality_points FROM dataset WHERE instance_id = 'narodni' AND resource_count > 0 LIMIT 1`)
+    const [row] = await testDb.db.all<{ id: string; quality_points: number }>(sql`SELECT id, quality_points FROM dataset WHERE portal_id = 'narodni' AND resource_count > 0 LIMIT 1`)
     const breakdown = await (await caller()).quality.dataset({ id: row!.id })
     expect(breakdown.score.indicators).toHaveLength(MQA_INDICATORS.length)
     expect(breakdown.score.points).toBe(row!.quality_points)
@@ -210,7 +210,7 @@ describe('quality.dataset', () => {
   })
 
   it('uses link checks once they exist: reachability is scored and the score is no longer partial', async () => {
-    const [row] = await testDb.db.all<{ id: string; key: number }>(sql`SELECT d.id, d.key FROM dataset d WHERE d.instance_id = 'narodni'
+    const [row] = await testDb.db.all<{ id: string; key: number }>(sql`SELECT d.id, d.key FROM dataset d WHERE d.portal_id = 'narodni'
       AND d.resource_count > 0 AND NOT EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND (r.url IS NULL OR r.download_url IS NULL)) LIMIT 1`)
     const urls = await testDb.db.all<{ url: string; download_url: string | null }>(sql`SELECT url, download_url FROM resource WHERE dataset_key = ${row!.key}`)
     const checked = [...new Set(urls.flatMap((item) => [item.url, item.download_url].filter((url): url is string => !!url)))]
@@ -242,7 +242,7 @@ describe('harvest.overview', () => {
     const overview = await (await caller()).harvest.overview()
     expect(overview.map((item) => item.instanceId).sort()).toEqual(['mesto', 'narodni'])
     for (const item of overview) {
-      const live = await count(sql`SELECT count(*) AS n FROM dataset WHERE instance_id = ${item.instanceId} AND deleted_at IS NULL`)
+      const live = await count(sql`SELECT count(*) AS n FROM dataset WHERE portal_id = ${item.instanceId} AND deleted_at IS NULL`)
       expect(item.datasets).toBe(live)
       expect(item.runs).toHaveLength(1)
       expect(item.lastSucceeded).toMatchObject({ status: 'succeeded' })

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { datasetDetail, snapshotSearch } from '../../queries/datasets.server.ts'
 import { liveSearch } from '../../outbound/federated-search.server.ts'
-import { listInstances } from '../../ckan/registry.server.ts'
+import { listPortals } from '../../ckan/portal-registry.server.ts'
 import { createRateLimiter } from '../../rate-limit.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 
@@ -38,7 +38,7 @@ export const datasetsRouter = router({
    * portals included.
    */
   search: publicProcedure.input(DatasetSearchSchema).query(async ({ ctx, input }) => {
-    const chosen = (await listInstances(ctx.db)).filter((row) => row.enabled && (!input.instanceIds?.length || input.instanceIds.includes(row.id)))
+    const chosen = (await listPortals(ctx.db)).filter((row) => row.enabled && (!input.instanceIds?.length || input.instanceIds.includes(row.id)))
     if (input.source === 'snapshot') return snapshotSearch(ctx.db, chosen.map((row) => row.id), input)
     if (!ctx.user) {
       const { allowed, retryAfterSeconds } = liveLimiter.take(ctx.clientAddress ?? 'unknown')

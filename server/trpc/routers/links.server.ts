@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { checkDatasetLinks, checkPortalLinks } from '../../jobs/link-check.server.ts'
 import { summariseChecks } from '../../outbound/link-check.server.ts'
-import { findInstance } from '../../ckan/registry.server.ts'
+import { findPortal } from '../../ckan/portal-registry.server.ts'
 import { serverEnv } from '../../env.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 
@@ -20,10 +20,10 @@ export const linksRouter = router({
 
   /** Starts checking a portal's due URLs in the background; its rollups are refreshed when done. */
   checkPortal: protectedProcedure.input(z.object({ instanceId: z.string().trim().min(1).max(80) })).mutation(async ({ ctx, input }) => {
-    const instance = await findInstance(ctx.db, input.instanceId)
-    if (!instance) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
-    if (instance.isDemo) throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('ckan.harvestDemo') })
-    ctx.background(checkPortalLinks(ctx.db, instance.id, { limit: PORTAL_LINKS_PER_REQUEST, allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS }).then(() => undefined))
+    const portal = await findPortal(ctx.db, input.instanceId)
+    if (!portal) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.portalNotFound') })
+    if (portal.isDemo) throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('ckan.harvestDemo') })
+    ctx.background(checkPortalLinks(ctx.db, portal.id, { limit: PORTAL_LINKS_PER_REQUEST, allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS }).then(() => undefined))
     return { started: true }
   }),
 })

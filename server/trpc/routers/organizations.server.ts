@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { organizationById, organizationsList } from '../../queries/publishers.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
-import { InstanceIdsSchema, OrganizationIdSchema, PageSchema } from './analysis-input.server.ts'
+import { PortalIdsSchema, OrganizationIdSchema, PageSchema } from './analysis-input.server.ts'
 
 export const organizationsRouter = router({
   /** Publishers across portals, merged where they are the same (docs/organizations.md). */
@@ -10,7 +10,7 @@ export const organizationsRouter = router({
     .input(
       z
         .object({
-          instanceIds: InstanceIdsSchema,
+          instanceIds: PortalIdsSchema,
           q: z.string().trim().max(200).optional(),
           sort: z.enum(['datasets', 'name', 'quality']).default('datasets'),
           ...PageSchema,

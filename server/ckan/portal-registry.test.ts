@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { portals } from '../../db/schema/portal.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
-import { apiBaseCandidates, listInstances, searchDirectory, seedFeaturedInstances, slugFor } from './registry.server.ts'
+import { apiBaseCandidates, listPortals, searchDirectory, seedFeaturedPortals, slugFor } from './portal-registry.server.ts'
 
 describe('portal identifiers', () => {
   it.each([
@@ -43,9 +43,9 @@ describe('directory and seeding', () => {
   })
 
   it('registers the featured portals on a fresh installation, once', async () => {
-    expect(await seedFeaturedInstances(testDb.db)).toBe(25)
-    expect(await seedFeaturedInstances(testDb.db)).toBe(0)
-    const rows = await listInstances(testDb.db)
+    expect(await seedFeaturedPortals(testDb.db)).toBe(25)
+    expect(await seedFeaturedPortals(testDb.db)).toBe(0)
+    const rows = await listPortals(testDb.db)
     expect(rows).toHaveLength(25)
     expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(['opendata-mzp-cz', 'data-gov-sk', 'govdata-de']))
     expect(new Set(rows.map((row) => row.id)).size).toBe(25)
@@ -54,10 +54,10 @@ describe('directory and seeding', () => {
   it('registers them beside the demo catalogue, and not again after an administrator removed them', async () => {
     const fresh = await createTestDatabase()
     try {
-      await fresh.db.insert(ckanInstances).values({ id: 'demo-a', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
-      expect(await seedFeaturedInstances(fresh.db)).toBe(25)
-      await fresh.db.delete(ckanInstances).where(eq(ckanInstances.featured, true))
-      expect(await seedFeaturedInstances(fresh.db)).toBe(0)
+      await fresh.db.insert(portals).values({ id: 'demo-a', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
+      expect(await seedFeaturedPortals(fresh.db)).toBe(25)
+      await fresh.db.delete(portals).where(eq(portals.featured, true))
+      expect(await seedFeaturedPortals(fresh.db)).toBe(0)
     } finally {
       await fresh.cleanup()
     }

@@ -2,7 +2,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './user.ts'
 
 // A CKAN catalogue the product watches. Its slug (`id`, e.g. `data-gov-cz`) is its public id everywhere: CLI, tRPC, URLs.
-export const ckanInstances = sqliteTable('ckan_instance', {
+export const portals = sqliteTable('portal', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   baseUrl: text('base_url').notNull(),

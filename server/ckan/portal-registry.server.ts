@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm'
 import { maxBoundParams, runBatch, type Database } from '../../db/client.server.ts'
 import { appSettings } from '../../db/schema/app-setting.ts'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { portals } from '../../db/schema/portal.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from '../outbound/ckan-client.server.ts'
 import { CkanError, isCkanError, type CkanErrorKind } from '../outbound/errors.server.ts'
 import { assertCallableUrl } from '../outbound/ssrf.server.ts'
 
 export type KnownPortal = (typeof KNOWN_PORTALS)[number]
-export type InstanceRow = typeof ckanInstances.$inferSelect
+export type PortalRow = typeof portals.$inferSelect
 
 /** `https://www.data.gv.at/katalog` → `data-gv-at-katalog`: the stable slug a portal is known by. */
 export function slugFor(siteUrl: string): string {
@@ -27,7 +27,7 @@ export function slugFor(siteUrl: string): string {
 async function uniqueSlug(db: Database, base: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`
-    const [taken] = await db.select({ id: ckanInstances.id }).from(ckanInstances).where(eq(ckanInstances.id, candidate)).limit(1)
+    const [taken] = await db.select({ id: portals.id }).from(portals).where(eq(portals.id, candidate)).limit(1)
     if (!taken) return candidate
   }
 }
@@ -72,24 +72,24 @@ export async function probePortal(input: string, options: { allowPrivate: boolea
   throw lastError ?? new CkanError('not-ckan', 'No CKAN Action API answered at this address')
 }
 
-export async function listInstances(db: Database): Promise<InstanceRow[]> {
-  return db.select().from(ckanInstances).orderBy(asc(ckanInstances.name))
+export async function listPortals(db: Database): Promise<PortalRow[]> {
+  return db.select().from(portals).orderBy(asc(portals.name))
 }
 
-export async function findInstance(db: Database, id: string): Promise<InstanceRow | undefined> {
-  const [row] = await db.select().from(ckanInstances).where(eq(ckanInstances.id, id)).limit(1)
+export async function findPortal(db: Database, id: string): Promise<PortalRow | undefined> {
+  const [row] = await db.select().from(portals).where(eq(portals.id, id)).limit(1)
   return row
 }
 
 /** Registers a portal after checking that it answers like CKAN. An already registered address is returned as is. */
-export async function addInstance(
+export async function addPortal(
   db: Database,
   input: { url: string; name?: string | undefined; addedBy?: string | null },
   options: { allowPrivate: boolean; client?: Partial<CkanClientOptions> },
-): Promise<{ instance: InstanceRow; created: boolean }> {
+): Promise<{ portal: PortalRow; created: boolean }> {
   const probe = await probePortal(input.url, options)
-  const existing = (await listInstances(db)).find((row) => row.apiBase.replace(/\/+$/, '') === probe.apiBase)
-  if (existing) return { instance: existing, created: false }
+  const existing = (await listPortals(db)).find((row) => row.apiBase.replace(/\/+$/, '') === probe.apiBase)
+  if (existing) return { portal: existing, created: false }
   const known = KNOWN_PORTALS.find((portal) => portal.apiBase.replace(/\/+$/, '') === probe.apiBase)
   const now = new Date()
   const row = {
@@ -112,29 +112,29 @@ export async function addInstance(
     lastErrorKind: null,
     lastErrorMessage: null,
   }
-  await db.insert(ckanInstances).values(row)
-  return { instance: row, created: true }
+  await db.insert(portals).values(row)
+  return { portal: row, created: true }
 }
 
-export async function removeInstance(db: Database, id: string): Promise<boolean> {
-  const removed = await db.delete(ckanInstances).where(eq(ckanInstances.id, id)).returning({ id: ckanInstances.id })
+export async function removePortal(db: Database, id: string): Promise<boolean> {
+  const removed = await db.delete(portals).where(eq(portals.id, id)).returning({ id: portals.id })
   return removed.length > 0
 }
 
 /** Checks a portal now and records the outcome: version, dataset count, response time, or the reason it failed. */
-export async function checkInstanceHealth(db: Database, instance: InstanceRow, client?: Partial<CkanClientOptions>): Promise<InstanceRow> {
-  if (instance.isDemo) return instance
+export async function checkPortalHealth(db: Database, portal: PortalRow, client?: Partial<CkanClientOptions>): Promise<PortalRow> {
+  if (portal.isDemo) return portal
   const started = Date.now()
   const now = new Date()
-  const ckan = createCkanClient({ apiBase: instance.apiBase, retries: 1, timeoutMs: 10_000, ...client })
-  let changes: Partial<InstanceRow>
+  const ckan = createCkanClient({ apiBase: portal.apiBase, retries: 1, timeoutMs: 10_000, ...client })
+  let changes: Partial<PortalRow>
   try {
     const status = await ckan.statusShow().catch(() => null)
     const search = await ckan.packageSearch({ rows: 0 })
     changes = {
       lastCheckedAt: now,
       lastOkAt: now,
-      ckanVersion: status?.ckan_version ?? instance.ckanVersion,
+      ckanVersion: status?.ckan_version ?? portal.ckanVersion,
       datasetCount: search.count,
       responseMs: Date.now() - started,
       lastErrorKind: null,
@@ -144,8 +144,8 @@ export async function checkInstanceHealth(db: Database, instance: InstanceRow, c
     const kind: CkanErrorKind = isCkanError(error) ? error.kind : 'unreachable'
     changes = { lastCheckedAt: now, responseMs: null, lastErrorKind: kind, lastErrorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }
   }
-  await db.update(ckanInstances).set(changes).where(eq(ckanInstances.id, instance.id))
-  return { ...instance, ...changes }
+  await db.update(portals).set(changes).where(eq(portals.id, portal.id))
+  return { ...portal, ...changes }
 }
 
 const FEATURED_SEEDED_KEY = 'featured-portals-seeded'
@@ -154,11 +154,11 @@ const FEATURED_SEEDED_KEY = 'featured-portals-seeded'
  * On a fresh installation: the featured real portals, so the registry is not empty. Once only (remembered in
  * app_setting), so portals an administrator removed stay removed; demo portals do not count as a registry.
  */
-export async function seedFeaturedInstances(db: Database): Promise<number> {
+export async function seedFeaturedPortals(db: Database): Promise<number> {
   const [seeded] = await db.select().from(appSettings).where(eq(appSettings.key, FEATURED_SEEDED_KEY)).limit(1)
   if (seeded) return 0
   const remember = db.insert(appSettings).values({ key: FEATURED_SEEDED_KEY, value: 'true', updatedAt: new Date() }).onConflictDoNothing()
-  const existing = await db.select({ id: ckanInstances.id }).from(ckanInstances).where(eq(ckanInstances.isDemo, false)).limit(1)
+  const existing = await db.select({ id: portals.id }).from(portals).where(eq(portals.isDemo, false)).limit(1)
   if (existing.length > 0) {
     await remember
     return 0
@@ -175,7 +175,7 @@ export async function seedFeaturedInstances(db: Database): Promise<number> {
   // D1 binds at most 100 values per statement: chunks that fit, written as one batch (all or nothing).
   const perStatement = Math.max(1, Math.floor(maxBoundParams(db) / 12))
   const statements = []
-  for (let index = 0; index < rows.length; index += perStatement) statements.push(db.insert(ckanInstances).values(rows.slice(index, index + perStatement)))
+  for (let index = 0; index < rows.length; index += perStatement) statements.push(db.insert(portals).values(rows.slice(index, index + perStatement)))
   await runBatch(db, [...statements, remember])
   return rows.length
 }

@@ -2,15 +2,15 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import type { Translate } from '../../../lib/i18n/intl.ts'
 import { isCkanError } from '../../outbound/errors.server.ts'
-import { addInstance, checkInstanceHealth, findInstance, listInstances, removeInstance, searchDirectory, type InstanceRow } from '../../ckan/registry.server.ts'
+import { addPortal, checkPortalHealth, findPortal, listPortals, removePortal, searchDirectory, type PortalRow } from '../../ckan/portal-registry.server.ts'
 import { serverEnv } from '../../env.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../init.server.ts'
 
-const InstanceIdSchema = z.string().trim().min(1).max(80)
+const PortalIdSchema = z.string().trim().min(1).max(80)
 
 /** What the interface and scripts see of a portal (never who added it beyond a flag). */
-function instanceDto(row: InstanceRow, t: Translate) {
+function portalDto(row: PortalRow, t: Translate) {
   return {
     id: row.id,
     name: row.name,
@@ -38,21 +38,21 @@ function instanceDto(row: InstanceRow, t: Translate) {
 
 const SLOW_MS = 3000
 
-function healthStatus(row: InstanceRow): 'up' | 'slow' | 'down' | 'unknown' | 'demo' {
+function healthStatus(row: PortalRow): 'up' | 'slow' | 'down' | 'unknown' | 'demo' {
   if (row.isDemo) return 'demo'
   if (!row.lastCheckedAt) return 'unknown'
   if (row.lastErrorKind) return 'down'
   return (row.responseMs ?? 0) > SLOW_MS ? 'slow' : 'up'
 }
 
-export const instancesRouter = router({
-  list: publicProcedure.query(async ({ ctx }) => (await listInstances(ctx.db)).map((row) => instanceDto(row, ctx.t))),
+export const portalsRouter = router({
+  list: publicProcedure.query(async ({ ctx }) => (await listPortals(ctx.db)).map((row) => portalDto(row, ctx.t))),
 
   /** The 1,771 known CKAN portals, to enable more from. */
   directory: publicProcedure
     .input(z.object({ q: z.string().max(200).default(''), country: z.string().length(2).toUpperCase().optional(), page: z.number().int().min(1).max(1000).default(1), pageSize: z.number().int().min(1).max(100).default(25) }))
     .query(async ({ ctx, input }) => {
-      const registered = new Set((await listInstances(ctx.db)).map((row) => row.apiBase.replace(/\/+$/, '')))
+      const registered = new Set((await listPortals(ctx.db)).map((row) => row.apiBase.replace(/\/+$/, '')))
       const { total, items } = searchDirectory(input.q, { country: input.country, limit: input.pageSize, offset: (input.page - 1) * input.pageSize })
       return { total, items: items.map(({ source, ...portal }) => ({ ...portal, source, registered: registered.has(portal.apiBase.replace(/\/+$/, '')) })) }
     }),
@@ -61,8 +61,8 @@ export const instancesRouter = router({
     .input(z.object({ url: z.string().trim().min(1, 'validation.required').max(500).url('validation.invalidFormat'), name: z.string().trim().max(200).optional() }))
     .mutation(async ({ ctx, input }) => {
       try {
-        const { instance, created } = await addInstance(ctx.db, { url: input.url, name: input.name, addedBy: ctx.user.id }, { allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS })
-        return { instance: instanceDto(instance, ctx.t), created }
+        const { portal, created } = await addPortal(ctx.db, { url: input.url, name: input.name, addedBy: ctx.user.id }, { allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS })
+        return { instance: portalDto(portal, ctx.t), created }
       } catch (error) {
         if (isCkanError(error)) {
           const reason = ctx.t(`ckan.error_${error.kind.replace(/-/g, '_')}` as Parameters<Translate>[0])
@@ -72,15 +72,15 @@ export const instancesRouter = router({
       }
     }),
 
-  remove: adminProcedure.input(z.object({ instanceId: InstanceIdSchema })).mutation(async ({ ctx, input }) => {
-    if (!(await removeInstance(ctx.db, input.instanceId))) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
+  remove: adminProcedure.input(z.object({ instanceId: PortalIdSchema })).mutation(async ({ ctx, input }) => {
+    if (!(await removePortal(ctx.db, input.instanceId))) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.portalNotFound') })
     return { ok: true as const }
   }),
 
   /** Checks the portal now (status_show and a zero-row search) and returns its health. */
-  health: protectedProcedure.input(z.object({ instanceId: InstanceIdSchema })).mutation(async ({ ctx, input }) => {
-    const instance = await findInstance(ctx.db, input.instanceId)
-    if (!instance) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.instanceNotFound') })
-    return instanceDto(await checkInstanceHealth(ctx.db, instance), ctx.t).health
+  health: protectedProcedure.input(z.object({ instanceId: PortalIdSchema })).mutation(async ({ ctx, input }) => {
+    const portal = await findPortal(ctx.db, input.instanceId)
+    if (!portal) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.portalNotFound') })
+    return portalDto(await checkPortalHealth(ctx.db, portal), ctx.t).health
   }),
 })
