@@ -95,19 +95,19 @@ const api = createCaller(
   }),
 )
 const [publisher] = await db.all<{ id: string }>(sql`SELECT publisher_id AS id FROM organization GROUP BY publisher_id ORDER BY count(*) DESC LIMIT 1`)
-const organizationId = publisher!.id
+const publisherId = publisher!.id
 const cases: Array<[string, () => Promise<unknown>]> = [
   ['formats.summary', () => api.formats.summary({})],
-  ['formats.summary (organization)', () => api.formats.summary({ organizationId })],
+  ['formats.summary (publisher)', () => api.formats.summary({ organizationId: publisherId })],
   ['formats.summary (region)', () => api.formats.summary({ regionId: 'CZ064' })],
   ['formats.summary (2 portals)', () => api.formats.summary({ instanceIds: slugs.slice(0, 2) })],
   ['formats.byFormat', () => api.formats.byFormat({ format: 'CSV' })],
   ['quality.summary', () => api.quality.summary({})],
-  ['quality.summary (organization)', () => api.quality.summary({ organizationId })],
+  ['quality.summary (publisher)', () => api.quality.summary({ organizationId: publisherId })],
   ['quality.summary (region)', () => api.quality.summary({ regionId: 'CZ010' })],
-  ['organizations.list', () => api.organizations.list({ sort: 'datasets' })],
-  ['organizations.list (search)', () => api.organizations.list({ q: 'kraj', sort: 'quality' })],
-  ['organizations.byId', () => api.organizations.byId({ id: organizationId })],
+  ['publishers.list', () => api.publishers.list({ sort: 'datasets' })],
+  ['publishers.list (search)', () => api.publishers.list({ q: 'kraj', sort: 'quality' })],
+  ['publishers.byId', () => api.publishers.byId({ id: publisherId })],
   ['regions.summary (kraje)', () => api.regions.summary({ level: 'cz-kraj' })],
   ['regions.summary (countries)', () => api.regions.summary({ level: 'country' })],
   ['regions.byId', () => api.regions.byId({ id: 'CZ010' })],

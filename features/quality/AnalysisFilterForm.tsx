@@ -90,9 +90,9 @@ export function AnalysisFilterForm({
             </label>
             <select id="filter-organization" name="organization" defaultValue={query.organization ?? ''} className={selectClass}>
               <option value="">{t('quality.filterAnyOrganization')}</option>
-              {options.organizations.map((organization) => (
-                <option key={organization.id} value={organization.id}>
-                  {organization.name}
+              {options.publishers.map((publisher) => (
+                <option key={publisher.id} value={publisher.id}>
+                  {publisher.name}
                 </option>
               ))}
             </select>

@@ -10,7 +10,7 @@ import { publishersCsv } from '../../features/quality/quality-csv.ts'
 import type { Data } from './+data.ts'
 import { LinkPager } from '../../components/LinkPager.tsx'
 
-type Publishers = Extract<Data['organizations'], { ok: true }>['value']
+type Publishers = Extract<Data['publishers'], { ok: true }>['value']
 
 /** Average MQA score per publisher, best first, a page at a time; each name filters this page by that publisher. */
 export function PublishersSection({ list, query }: { list: Publishers; query: AnalysisQuery }) {

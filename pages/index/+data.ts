@@ -23,7 +23,7 @@ export async function data(pageContext: PageContextServer) {
     settle(caller.quality.summary({})),
     settle(caller.formats.summary({})),
     settle(caller.regions.summary({ level: 'cz-kraj' })),
-    settle(caller.organizations.list({ sort: 'datasets', page: 1, pageSize: 1 })),
+    settle(caller.publishers.list({ sort: 'datasets', page: 1, pageSize: 1 })),
   ])
   return {
     totals: {

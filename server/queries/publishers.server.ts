@@ -21,7 +21,7 @@ export type PublisherListItem = {
   topFormats: Array<{ format: CanonicalFormat; resources: number }>
 }
 
-export async function organizationsList(
+export async function listPublishers(
   db: Database,
   input: { instanceIds?: string[] | undefined; q?: string | undefined; sort: 'datasets' | 'name' | 'quality'; page: number; pageSize: number },
 ): Promise<{ items: PublisherListItem[]; total: number; page: number; pageSize: number }> {
@@ -112,14 +112,14 @@ export type PublisherDetail = {
   pageSize: number
 }
 
-export async function organizationById(db: Database, id: string, options: { page: number; pageSize: number }): Promise<PublisherDetail | null> {
+export async function publisherById(db: Database, id: string, options: { page: number; pageSize: number }): Promise<PublisherDetail | null> {
   const members = await db.all<{ id: string; portal_id: string; portal_name: string; name: string; title: string; description: string | null; image_url: string | null; publisher_id: string | null }>(sql`
     SELECT o.id, o.portal_id, i.name AS portal_name, o.name, o.title, o.description, o.image_url, o.publisher_id
     FROM organization o JOIN portal i ON i.id = o.portal_id WHERE o.publisher_id = ${id} OR o.id = ${id} ORDER BY i.name, o.title`)
   if (members.length === 0) return null
   // An organization asked for by its own id answers as the publisher it is merged into.
   const publisherId = members.find((member) => member.id === id)?.publisher_id ?? id
-  if (publisherId !== id) return organizationById(db, publisherId, options)
+  if (publisherId !== id) return publisherById(db, publisherId, options)
   // Datasets per member from the latest rollups, not by counting the snapshot (a big publisher has tens of thousands).
   const portals = await portalsOf(db, undefined)
   const counts = portals.length

@@ -5,9 +5,9 @@ import { formatsRouter } from './routers/formats.server.ts'
 import { harvestRouter } from './routers/harvest.server.ts'
 import { healthProcedure } from './routers/health.server.ts'
 import { linksRouter } from './routers/links.server.ts'
-import { organizationsRouter } from './routers/organizations.server.ts'
 import { portalsRouter } from './routers/portals.server.ts'
 import { profileRouter } from './routers/profile.server.ts'
+import { publishersRouter } from './routers/publishers.server.ts'
 import { qualityRouter } from './routers/quality.server.ts'
 import { regionsRouter } from './routers/regions.server.ts'
 
@@ -24,7 +24,9 @@ export const appRouter = router({
   harvest: harvestRouter,
   formats: formatsRouter,
   quality: qualityRouter,
-  organizations: organizationsRouter,
+  publishers: publishersRouter,
+  /** @deprecated The old name of `publishers`. */
+  organizations: publishersRouter,
   regions: regionsRouter,
   links: linksRouter,
 })

@@ -137,7 +137,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('the organizations list shows the figures the API gives', async ({ page, request }) => {
-    const list = await query<{ items: PublisherListItem[]; total: number }>(request, 'organizations.list', { sort: 'datasets', page: 1, pageSize: 20 })
+    const list = await query<{ items: PublisherListItem[]; total: number }>(request, 'publishers.list', { sort: 'datasets', page: 1, pageSize: 20 })
     expect(list.items.length).toBeGreaterThan(0)
     await page.goto('/organizations')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organizations')
@@ -156,7 +156,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('a search changes the URL and the results, with and without JavaScript', async ({ page, request, browser, baseURL }) => {
-    const expected = await query<{ items: PublisherListItem[]; total: number }>(request, 'organizations.list', { q: 'praha', sort: 'name', page: 1, pageSize: 20 })
+    const expected = await query<{ items: PublisherListItem[]; total: number }>(request, 'publishers.list', { q: 'praha', sort: 'name', page: 1, pageSize: 20 })
     expect(expected.total).toBeGreaterThan(0)
     await page.goto('/organizations')
     await hydrated(page)
@@ -188,7 +188,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('an organization page lists its portals and datasets; an unknown one answers 404', async ({ page, request }) => {
-    const list = await query<{ items: PublisherListItem[] }>(request, 'organizations.list', { sort: 'datasets', page: 1, pageSize: 20 })
+    const list = await query<{ items: PublisherListItem[] }>(request, 'publishers.list', { sort: 'datasets', page: 1, pageSize: 20 })
     const merged = list.items.find((item) => item.portals.length > 1)
     expect(merged, 'a publisher on more than one demo portal').toBeTruthy()
     await page.goto('/organizations')

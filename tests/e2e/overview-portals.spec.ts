@@ -56,7 +56,7 @@ test.describe('overview', () => {
     const [portals, quality, publishers] = await Promise.all([
       query<Portal[]>(request, 'portals.list'),
       query<{ datasets: number; resources: number }>(request, 'quality.summary'),
-      query<{ total: number }>(request, 'organizations.list', { pageSize: 1 }),
+      query<{ total: number }>(request, 'publishers.list', { pageSize: 1 }),
     ])
     expect(quality.datasets).toBeGreaterThanOrEqual(20_000)
 

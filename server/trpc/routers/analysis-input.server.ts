@@ -2,13 +2,13 @@ import { z } from 'zod'
 
 // Filters shared by the analysis procedures (formats, quality, organizations, regions).
 export const PortalIdsSchema = z.array(z.string().trim().min(1).max(80)).max(50).optional()
-export const OrganizationIdSchema = z.string().trim().min(1).max(300)
+export const PublisherIdSchema = z.string().trim().min(1).max(300)
 // NUTS3 for Czech kraje (CZ010), ISO 3166-1 alpha-2 for countries (CZ).
 export const RegionIdSchema = z.string().trim().regex(/^[A-Z]{2}([0-9A-Z]{3})?$/, 'validation.invalidFormat')
 
 export const AnalysisFiltersSchema = z.object({
   instanceIds: PortalIdsSchema,
-  organizationId: OrganizationIdSchema.optional(),
+  organizationId: PublisherIdSchema.optional(),
   regionId: RegionIdSchema.optional(),
 })
 

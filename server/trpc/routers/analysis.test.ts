@@ -81,7 +81,7 @@ describe('quality.summary', () => {
 
   it('filters by publisher and by region, and by both at once, to exactly the matching datasets', async () => {
     const api = await caller()
-    const { items } = await api.organizations.list({ sort: 'datasets' })
+    const { items } = await api.publishers.list({ sort: 'datasets' })
     const publisher = items[0]!
     const members = await testDb.db.all<{ id: string }>(sql`SELECT id FROM organization WHERE publisher_id = ${publisher.id}`)
     const inList = sql.join(members.map((member) => sql`${member.id}`), sql`, `)
@@ -166,35 +166,40 @@ describe('regions', () => {
   })
 })
 
-describe('organizations', () => {
+describe('publishers', () => {
   it('merges one publisher across portals and shows both portals', async () => {
-    const { items, total } = await (await caller()).organizations.list({ sort: 'name', pageSize: 100 })
+    const { items, total } = await (await caller()).publishers.list({ sort: 'name', pageSize: 100 })
     expect(total).toBeGreaterThan(0)
     const merged = items.find((item) => item.portals.length === 2)
     expect(merged).toBeDefined()
     expect(merged!.organizations).toBe(2)
-    const detail = await (await caller()).organizations.byId({ id: merged!.id })
+    const detail = await (await caller()).publishers.byId({ id: merged!.id })
     expect(detail.organizations.map((org) => org.instanceId).sort()).toEqual(['mesto', 'narodni'])
     expect(detail.quality.datasets).toBe(detail.organizations.reduce((total, org) => total + org.datasets, 0))
     // The organization's own id answers as its publisher.
-    expect((await (await caller()).organizations.byId({ id: detail.organizations[0]!.id })).id).toBe(merged!.id)
+    expect((await (await caller()).publishers.byId({ id: detail.organizations[0]!.id })).id).toBe(merged!.id)
   })
 
   it('searches without diacritics and sorts by quality', async () => {
     const api = await caller()
-    const all = await api.organizations.list({ sort: 'quality', pageSize: 100 })
+    const all = await api.publishers.list({ sort: 'quality', pageSize: 100 })
     const scores = all.items.map((item) => item.averageScore ?? -1)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
     const sample = all.items.find((item) => /[áčďéěíňóřšťúůýž]/i.test(item.title))
     if (sample) {
       const plain = sample.title.normalize('NFD').replace(/\p{Diacritic}/gu, '').split(' ')[0]!
-      const found = await api.organizations.list({ q: plain, sort: 'name' })
+      const found = await api.publishers.list({ q: plain, sort: 'name' })
       expect(found.items.map((item) => item.id)).toContain(sample.id)
     }
   })
 
   it('answers an unknown publisher with 404', async () => {
-    expect((await rejection((await caller()).organizations.byId({ id: 'cz-nobody-at-all' }), TRPCError)).code).toBe('NOT_FOUND')
+    expect((await rejection((await caller()).publishers.byId({ id: 'cz-nobody-at-all' }), TRPCError)).code).toBe('NOT_FOUND')
+  })
+
+  it('answers under its deprecated name, organizations, for scripts written against it', async () => {
+    const api = await caller()
+    expect(await api.organizations.list({ sort: 'name', pageSize: 100 })).toEqual(await api.publishers.list({ sort: 'name', pageSize: 100 }))
   })
 })
 

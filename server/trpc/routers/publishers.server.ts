@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { organizationById, organizationsList } from '../../queries/publishers.server.ts'
+import { listPublishers, publisherById } from '../../queries/publishers.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
-import { PortalIdsSchema, OrganizationIdSchema, PageSchema } from './analysis-input.server.ts'
+import { PageSchema, PortalIdsSchema, PublisherIdSchema } from './analysis-input.server.ts'
 
-export const organizationsRouter = router({
+export const publishersRouter = router({
   /** Publishers across portals, merged where they are the same (docs/organizations.md). */
   list: publicProcedure
     .input(
@@ -17,11 +17,11 @@ export const organizationsRouter = router({
         })
         .default({ sort: 'datasets', page: 1, pageSize: 20 }),
     )
-    .query(({ ctx, input }) => organizationsList(ctx.db, input)),
+    .query(({ ctx, input }) => listPublishers(ctx.db, input)),
 
   /** A publisher by its merged id (or one organization by `<portal>:<name>`): members, quality, formats, datasets. */
-  byId: publicProcedure.input(z.object({ id: OrganizationIdSchema, ...PageSchema })).query(async ({ ctx, input }) => {
-    const found = await organizationById(ctx.db, input.id, input)
+  byId: publicProcedure.input(z.object({ id: PublisherIdSchema, ...PageSchema })).query(async ({ ctx, input }) => {
+    const found = await publisherById(ctx.db, input.id, input)
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.organizationNotFound') })
     return found
   }),
