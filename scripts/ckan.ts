@@ -23,7 +23,7 @@ import { summariseChecks } from '../server/outbound/link-check.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
 import { isCkanError } from '../server/outbound/errors.server.ts'
 import { runJob } from '../server/jobs/registry.server.ts'
-import { startBackgroundWorkHere } from '../server/jobs/triggers.server.ts'
+import { startJobsHere } from '../server/jobs/triggers.server.ts'
 import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.server.ts'
 import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.server.ts'
 import { importJsonl } from '../server/ckan/harvest/import.server.ts'
@@ -95,7 +95,7 @@ if (group === 'portals' && command === 'list') {
 } else if (group === 'background') {
   // Started by the server with an IPC channel: it ends when the server does.
   process.on('disconnect', () => process.exit(0))
-  await startBackgroundWorkHere({ store: createWorkerStore(url, { unref: true }).store })
+  await startJobsHere({ store: createWorkerStore(url, { unref: true }).store })
   // The scheduler's timers do not hold the process; the IPC channel (or, run by hand, this interval) does.
   if (!process.connected) setInterval(() => undefined, 60 * 60 * 1000)
 } else if (group === 'harvest') {

@@ -15,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000
  * scheduler, in a helper process (server/jobs/helper-process.server.ts). Once per process, even when the dev server
  * reloads this module.
  */
-export function startNodeBackgroundWork(): void {
+export function startNodeJobs(): void {
   const state = globalThis as { portalscopeBackgroundStarted?: boolean }
   if (state.portalscopeBackgroundStarted) return
   state.portalscopeBackgroundStarted = true
@@ -25,12 +25,12 @@ export function startNodeBackgroundWork(): void {
     const script = helperScript()
     // The helper ends with the server (an IPC channel ties them); it reads the same settings from the environment.
     if (script) spawnHelper(script, ['background'], { databaseUrl: env.DATABASE_URL, tied: true })
-    else void startBackgroundWorkHere()
+    else void startJobsHere()
   })
 }
 
 /** The demo catalogue and the scheduler in this process: for the helper itself, and where no helper can be started. */
-export async function startBackgroundWorkHere(options: { store?: PackageStore } = {}): Promise<void> {
+export async function startJobsHere(options: { store?: PackageStore } = {}): Promise<void> {
   const env = serverEnv()
   const openDb = () => createDb({ url: env.DATABASE_URL })
   if (env.PORTALSCOPE_DEMO === 'on') {
