@@ -28,7 +28,8 @@ import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo
 import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.server.ts'
 import { importJsonl } from '../server/ckan/harvest/import.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
-import { addPortal, checkPortalHealth, listPortals, removePortal, seedFeaturedPortals, type PortalRow } from '../server/ckan/portal-registry.server.ts'
+import { addPortal, checkPortalHealth, seedFeaturedPortals } from '../server/ckan/portal-registry.server.ts'
+import { listPortals, removePortal, type PortalRow } from '../server/queries/portals.server.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 const allowPrivate = process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === '1' || process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === 'true'

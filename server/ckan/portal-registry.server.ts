@@ -1,14 +1,14 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { maxBoundParams, runBatch, type Database } from '../../db/client.server.ts'
 import { appSettings } from '../../db/schema/app-setting.ts'
 import { portals } from '../../db/schema/portal.ts'
+import { insertPortal, isPortalIdTaken, listPortals, updatePortal, type PortalRow } from '../queries/portals.server.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from '../outbound/ckan-client.server.ts'
 import { CkanError, isCkanError, type CkanErrorKind } from '../outbound/errors.server.ts'
 import { assertCallableUrl } from '../outbound/ssrf.server.ts'
 
 export type KnownPortal = (typeof KNOWN_PORTALS)[number]
-export type PortalRow = typeof portals.$inferSelect
 
 /** `https://www.data.gv.at/katalog` → `data-gv-at-katalog`: the stable slug a portal is known by. */
 export function slugFor(siteUrl: string): string {
@@ -27,8 +27,7 @@ export function slugFor(siteUrl: string): string {
 async function uniqueSlug(db: Database, base: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`
-    const [taken] = await db.select({ id: portals.id }).from(portals).where(eq(portals.id, candidate)).limit(1)
-    if (!taken) return candidate
+    if (!(await isPortalIdTaken(db, candidate))) return candidate
   }
 }
 
@@ -72,15 +71,6 @@ export async function probePortal(input: string, options: { allowPrivate: boolea
   throw lastError ?? new CkanError('not-ckan', 'No CKAN Action API answered at this address')
 }
 
-export async function listPortals(db: Database): Promise<PortalRow[]> {
-  return db.select().from(portals).orderBy(asc(portals.name))
-}
-
-export async function findPortal(db: Database, id: string): Promise<PortalRow | undefined> {
-  const [row] = await db.select().from(portals).where(eq(portals.id, id)).limit(1)
-  return row
-}
-
 /** Registers a portal after checking that it answers like CKAN. An already registered address is returned as is. */
 export async function addPortal(
   db: Database,
@@ -112,13 +102,8 @@ export async function addPortal(
     lastErrorKind: null,
     lastErrorMessage: null,
   }
-  await db.insert(portals).values(row)
+  await insertPortal(db, row)
   return { portal: row, created: true }
-}
-
-export async function removePortal(db: Database, id: string): Promise<boolean> {
-  const removed = await db.delete(portals).where(eq(portals.id, id)).returning({ id: portals.id })
-  return removed.length > 0
 }
 
 /** Checks a portal now and records the outcome: version, dataset count, response time, or the reason it failed. */
@@ -144,7 +129,7 @@ export async function checkPortalHealth(db: Database, portal: PortalRow, client?
     const kind: CkanErrorKind = isCkanError(error) ? error.kind : 'unreachable'
     changes = { lastCheckedAt: now, responseMs: null, lastErrorKind: kind, lastErrorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }
   }
-  await db.update(portals).set(changes).where(eq(portals.id, portal.id))
+  await updatePortal(db, portal.id, changes)
   return { ...portal, ...changes }
 }
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { portals } from '../../db/schema/portal.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
-import { apiBaseCandidates, listPortals, searchDirectory, seedFeaturedPortals, slugFor } from './portal-registry.server.ts'
+import { apiBaseCandidates, searchDirectory, seedFeaturedPortals, slugFor } from './portal-registry.server.ts'
+import { listPortals } from '../queries/portals.server.ts'
 
 describe('portal identifiers', () => {
   it.each([

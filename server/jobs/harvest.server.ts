@@ -2,7 +2,7 @@ import { databaseUrlOf, type Database } from '../../db/client.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
 import { refreshMissingRollups } from '../queries/rollups.server.ts'
 import { harvestLogByPortal } from '../queries/harvest-runs.server.ts'
-import { listPortals } from '../ckan/portal-registry.server.ts'
+import { listPortals } from '../queries/portals.server.ts'
 import { resumableRuns, runHarvest, startHarvest, type HarvestMode, type HarvestRun, type RunOptions } from '../ckan/harvest/harvest.server.ts'
 import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
 

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { datasetDetail, snapshotSearch } from '../../queries/datasets.server.ts'
 import { liveSearch } from '../../outbound/federated-search.server.ts'
-import { listPortals } from '../../ckan/portal-registry.server.ts'
+import { listPortals } from '../../queries/portals.server.ts'
 import { createRateLimiter } from '../../rate-limit.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { findPortal } from '../../ckan/portal-registry.server.ts'
+import { findPortal } from '../../queries/portals.server.ts'
 import { HarvestError, progressOf, startHarvest } from '../../ckan/harvest/harvest.server.ts'
 import { harvestHistory, harvestOverview, snapshotCount } from '../../queries/harvest-runs.server.ts'
 import { harvestInBackground } from '../../jobs/harvest.server.ts'

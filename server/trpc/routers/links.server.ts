@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { checkDatasetLinks, checkPortalLinks } from '../../jobs/link-check.server.ts'
 import { summariseChecks } from '../../outbound/link-check.server.ts'
-import { findPortal } from '../../ckan/portal-registry.server.ts'
+import { findPortal } from '../../queries/portals.server.ts'
 import { serverEnv } from '../../env.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 
