@@ -3,6 +3,22 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Import direction (docs/decisions/011-code-layout.md): pages -> features -> lib, components -> lib; the server never
+// imports browser code; browser code never imports the server at run time (type imports are erased, so they may).
+// Specifiers are matched as written: a relative path that climbs to a top-level folder, or a `.server.ts` file.
+const climbsTo = (...folders) => `^(\\.\\./)+(${folders.join('|')})/`
+const SERVER_FILE = '\\.server(\\.tsx?)?$'
+const restrict = (patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map(([regex, message]) => ({ regex, message, allowTypeImports: true })) }],
+})
+const NO_SERVER = [
+  [climbsTo('server', 'db'), 'Browser code does not import server/ or db/ at run time: call the API (lib/api) or move the code to lib/.'],
+  [SERVER_FILE, 'A .server.ts module never reaches the browser: import it from server code only (+data.ts, server/).'],
+]
+// Features do not import each other: what two features share goes to lib/ or components/. A sibling feature is one
+// climb above the feature's own folder, so the pattern depends on how deep the importing file sits.
+const NO_OTHER_FEATURE = 'A feature does not import another feature: move what both need to lib/ or components/.'
+
 export default tseslint.config(
   { ignores: ['dist/', 'styled-system/', '.wrangler/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
@@ -18,9 +34,53 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  // The ground floor: used by both sides, imports neither.
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      [climbsTo('components', 'features', 'pages', 'renderer', 'server', 'db'), 'lib/ is the ground floor: it imports nothing above it (components, features, pages, renderer, server, db).'],
+      [SERVER_FILE, 'lib/ is the ground floor: it imports no .server.ts module.'],
+    ]),
+  },
+  // Generic UI: lib/ only.
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      [climbsTo('features', 'pages', 'renderer'), 'components/ is generic UI: it imports lib/ and other components, never features, pages or the app shell.'],
+      ...NO_SERVER,
+    ]),
+  },
+  // Features: lib/ and components/, never another feature, a page or the server.
+  ...[
+    ['features/*/*.{ts,tsx}', '^\\.\\./(?!\\.\\./)[^/]+/'],
+    ['features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./(?!\\.\\./)[^/]+/'],
+    ['features/*/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./\\.\\./(?!\\.\\./)[^/]+/'],
+  ].map(([files, sibling]) => ({
+    files: [files],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      [climbsTo('pages', 'renderer'), 'Features do not import pages or the app shell: pages import features, not the other way.'],
+      ...NO_SERVER,
+      [sibling, NO_OTHER_FEATURE],
+    ]),
+  })),
+  // Pages and the app shell run in the browser too, except Vike's server-only files.
+  {
+    files: ['pages/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'pages/**/+data.ts', 'pages/**/*.server.ts', 'pages/+server.ts', 'pages/+headersResponse.ts'],
+    rules: restrict(NO_SERVER),
+  },
+  // The server and the database never import browser code.
+  {
+    files: ['server/**/*.{ts,tsx}', 'db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([[climbsTo('components', 'features', 'pages', 'renderer'), 'server/ and db/ never import browser code (components, features, pages, renderer): share it through lib/.']]),
+  },
   {
     files: ['*.cjs'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 )

@@ -5,7 +5,7 @@ import { semanticTokens, tokens } from './theme/tokens.ts'
 // https://panda-css.com/docs/references/config — the generated runtime lands in styled-system/.
 export default defineConfig({
   preflight: true,
-  include: ['./pages/**/*.{ts,tsx}', './renderer/**/*.{ts,tsx}', './components/**/*.{ts,tsx}', './features/**/*.{ts,tsx}'],
+  include: ['./pages/**/*.{ts,tsx}', './renderer/**/*.{ts,tsx}', './components/**/*.{ts,tsx}', './features/**/*.{ts,tsx}', './lib/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',
   outdir: 'styled-system',

@@ -11,14 +11,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { sql } from 'drizzle-orm'
-import { createDb } from '../db/client.ts'
-import { migrateLibsql } from '../db/migrate.ts'
-import { ckanInstances } from '../db/schema/ckan-instance.ts'
-import { refreshRollups } from '../server/analysis/rollups.ts'
-import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.ts'
-import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
-import { createCaller } from '../server/trpc/router.ts'
-import { ANONYMOUS } from '../server/session.ts'
+import { createDb } from '../db/client.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
+import { portals } from '../db/schema/portal.ts'
+import { refreshRollups } from '../server/queries/rollups.server.ts'
+import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
+import { createContext } from '../server/trpc/context.server.ts'
+import { createCaller } from '../server/trpc/router.server.ts'
+import { ANONYMOUS } from '../server/session.server.ts'
 
 const PER_PORTAL = Number(process.argv[2] ?? 100_000)
 const PORTALS = Number(process.argv[3] ?? 10)
@@ -52,12 +53,12 @@ if (!reuse) {
   const started = performance.now()
   for (const slug of slugs) {
     const apiBase = apiBases.get(slug)!
-    await db.insert(ckanInstances).values({ id: slug, name: `Portal ${slug}`, baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, country: 'CZ', createdAt: new Date() })
+    await db.insert(portals).values({ id: slug, name: `Portal ${slug}`, baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, country: 'CZ', createdAt: new Date() })
     const portalStarted = performance.now()
     const { run } = await startHarvest(db, slug, { mode: 'full', trigger: 'cli' })
     const result = await runHarvest(db, run.id, { client: { gate: { politenessDelayMs: 0 } }, store: workerStore.store })
     if (result?.status !== 'succeeded') throw new Error(`harvest of ${slug} ${result?.status}: ${JSON.stringify(result?.errors)}`)
-    const [refresh] = await db.all<{ ms: number }>(sql`SELECT ms FROM rollup_run WHERE instance_id = ${slug} ORDER BY id DESC LIMIT 1`)
+    const [refresh] = await db.all<{ ms: number }>(sql`SELECT ms FROM rollup_run WHERE portal_id = ${slug} ORDER BY id DESC LIMIT 1`)
     console.log(
       `aggregates: harvested ${slug} (${result.done.toLocaleString('en')} datasets) in ${((performance.now() - portalStarted) / 1000).toFixed(1)} s, rollup refresh ${refresh?.ms ?? '?'} ms`,
     )
@@ -80,33 +81,33 @@ for (const slug of slugs.slice(0, 3)) {
 console.log(`aggregates: rollup refresh after a harvest (${PER_PORTAL.toLocaleString('en')}-dataset portal, ${total.toLocaleString('en')} in the database): ${refreshTimes.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s (target ≤ 30 s)`)
 
 // The router as a page's +data calls it (messages are only read on errors, which these calls do not raise).
-const api = createCaller({
-  db,
-  user: null,
-  auth: ANONYMOUS,
-  runtime: 'node',
-  locale: 'en',
-  t: ((key: string) => key) as never,
-  resHeaders: new Headers(),
-  clientAddress: '127.0.0.1',
-  userAgent: 'bench',
-  secure: false,
-  background: () => undefined,
-})
+const api = createCaller(
+  await createContext({
+    db,
+    auth: ANONYMOUS,
+    runtime: 'node',
+    locale: 'en',
+    t: ((key: string) => key) as never,
+    clientAddress: '127.0.0.1',
+    userAgent: 'bench',
+    secure: false,
+    background: () => undefined,
+  }),
+)
 const [publisher] = await db.all<{ id: string }>(sql`SELECT publisher_id AS id FROM organization GROUP BY publisher_id ORDER BY count(*) DESC LIMIT 1`)
-const organizationId = publisher!.id
+const publisherId = publisher!.id
 const cases: Array<[string, () => Promise<unknown>]> = [
   ['formats.summary', () => api.formats.summary({})],
-  ['formats.summary (organization)', () => api.formats.summary({ organizationId })],
+  ['formats.summary (publisher)', () => api.formats.summary({ organizationId: publisherId })],
   ['formats.summary (region)', () => api.formats.summary({ regionId: 'CZ064' })],
   ['formats.summary (2 portals)', () => api.formats.summary({ instanceIds: slugs.slice(0, 2) })],
   ['formats.byFormat', () => api.formats.byFormat({ format: 'CSV' })],
   ['quality.summary', () => api.quality.summary({})],
-  ['quality.summary (organization)', () => api.quality.summary({ organizationId })],
+  ['quality.summary (publisher)', () => api.quality.summary({ organizationId: publisherId })],
   ['quality.summary (region)', () => api.quality.summary({ regionId: 'CZ010' })],
-  ['organizations.list', () => api.organizations.list({ sort: 'datasets' })],
-  ['organizations.list (search)', () => api.organizations.list({ q: 'kraj', sort: 'quality' })],
-  ['organizations.byId', () => api.organizations.byId({ id: organizationId })],
+  ['publishers.list', () => api.publishers.list({ sort: 'datasets' })],
+  ['publishers.list (search)', () => api.publishers.list({ q: 'kraj', sort: 'quality' })],
+  ['publishers.byId', () => api.publishers.byId({ id: publisherId })],
   ['regions.summary (kraje)', () => api.regions.summary({ level: 'cz-kraj' })],
   ['regions.summary (countries)', () => api.regions.summary({ level: 'country' })],
   ['regions.byId', () => api.regions.byId({ id: 'CZ010' })],

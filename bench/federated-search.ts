@@ -1,7 +1,7 @@
 // Live federated search over five fixture portals, one of which never answers: the search must come back with the
 // other four portals' results within the per-portal deadline (3 s).
 import { performance } from 'node:perf_hooks'
-import { liveSearch } from '../server/ckan/federated-search.ts'
+import { liveSearch } from '../server/outbound/federated-search.server.ts'
 import { startCkanFixture } from '../tests/ckan-fixture/server.ts'
 
 const DEADLINE_MS = 3000

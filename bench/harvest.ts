@@ -8,11 +8,11 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { createDb } from '../db/client.ts'
-import { migrateLibsql } from '../db/migrate.ts'
-import { ckanInstances } from '../db/schema/ckan-instance.ts'
-import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.ts'
-import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
+import { createDb } from '../db/client.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
+import { portals } from '../db/schema/portal.ts'
+import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
 
 const DATASETS = Number(process.argv[2] ?? 100_000)
 const root = path.join(import.meta.dirname, '..')
@@ -31,7 +31,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'portalscope-bench-'))
 const url = `file:${path.join(dir, 'bench.db')}`
 await migrateLibsql(url)
 const db = await createDb({ url }, { role: 'background' })
-await db.insert(ckanInstances).values({ id: 'bench', name: 'Bench', baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, createdAt: new Date() })
+await db.insert(portals).values({ id: 'bench', name: 'Bench', baseUrl: apiBase.replace(/\/api\/3$/, ''), apiBase, createdAt: new Date() })
 
 let peakRss = 0
 const sampler = setInterval(() => {

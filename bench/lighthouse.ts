@@ -9,9 +9,9 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { createDb } from '../db/client.ts'
-import { migrateLibsql } from '../db/migrate.ts'
-import { loadDemoCatalogue } from '../server/ckan/demo/demo-catalogue.ts'
+import { createDb } from '../db/client.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
+import { loadDemoCatalogue } from '../server/ckan/demo/demo-catalogue.server.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts'
 
 const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/data-formats', '/data-quality', '/']

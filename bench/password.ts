@@ -1,6 +1,6 @@
 // Time to hash and to verify one password with the production scrypt parameters (N=2^14, r=8, p=5).
 import { performance } from 'node:perf_hooks'
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from '../server/auth/password.ts'
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from '../server/auth/password.server.ts'
 
 const RUNS = Number(process.env.BENCH_PASSWORD_RUNS ?? 10)
 const hashTimes: number[] = []

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { migrateLibsql } from '../db/migrate.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 3190)

@@ -1,5 +1,5 @@
 import { pagination } from '../styled-system/recipes'
-import { useT } from '../features/i18n/I18nProvider.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { ChevronLeftIcon, ChevronRightIcon } from './ui/icons.tsx'
 
 const classes = pagination()

@@ -28,7 +28,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from '@libsql/client'
-import { DatabaseBusyError } from './busy.ts'
+import { DatabaseBusyError } from './busy.server.ts'
 
 /** Interactive: a person waits for the answer. Background: harvests, the demo catalogue, link checks, the CLI. */
 export type WriterRole = 'interactive' | 'background'

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/libsql'
 import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { busyErrorIn, DatabaseBusyError } from './busy.ts'
+import { busyErrorIn, DatabaseBusyError } from './busy.server.ts'
 import { isReadOnlySql, pathOfFileUrl, SqliteFileClient } from './sqlite-file.server.ts'
 
 let dir: string
@@ -157,7 +157,7 @@ describe('writes', () => {
   it('lets waiting interactive writes in ahead of a background writer on another thread that keeps writing', async () => {
     const shared = new SharedArrayBuffer(8)
     const state = new Int32Array(shared)
-    const worker = new Worker(new URL('../tests/helpers/background-writer.ts', import.meta.url), { workerData: { file, rows: 500, shared } })
+    const worker = new Worker(new URL('../tests/helpers/background-writer.ts', import.meta.url), { workerData: { file, rows: 20_000, shared } })
     const committed = () => Atomics.load(state, 0)
     const interactive = client('interactive')
     while (committed() < 3) await new Promise((resolve) => setTimeout(resolve, 1))
@@ -170,9 +170,10 @@ describe('writes', () => {
     }
     Atomics.store(state, 1, 1)
     await new Promise((resolve) => worker.once('exit', resolve))
-    // Each person's write waited at most for the transaction in progress and the one already begun, never for a run
-    // of background transactions.
-    expect(Math.max(...overtaken)).toBeLessThanOrEqual(2)
+    // A person's write waits for the background transaction in progress and perhaps one already begun, never for a run
+    // of them: without the turnstile the background writer, which leaves the lock free for microseconds between its
+    // transactions, went first dozens of times. One more is allowed for this thread being descheduled on a busy machine.
+    expect(Math.max(...overtaken)).toBeLessThanOrEqual(3)
     expect(committed()).toBeGreaterThan(3)
   })
 })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { I18nProvider } from '../features/i18n/I18nProvider.tsx'
+import { I18nProvider } from '../lib/i18n/I18nProvider.tsx'
 
 // https://vike.dev/Wrapper — providers every page shares. Pages that call the API add ApiProvider in their own
 // +Wrapper, so the tRPC client and TanStack Query load only where they are used.

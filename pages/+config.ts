@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
-import { PRE_PAINT_SCRIPT } from '../features/theme/pre-paint.ts'
+import { PRE_PAINT_SCRIPT } from '../lib/theme/pre-paint.ts'
 
 // https://vike.dev/config
 export default {

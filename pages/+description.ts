@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { translate } from '../features/i18n/page-text.ts'
+import { translate } from '../lib/i18n/page-text.ts'
 
 // https://vike.dev/description — by message key (`descriptionKey` in a page's +config.ts).
 export default function description(pageContext: PageContext): string {

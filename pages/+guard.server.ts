@@ -1,6 +1,6 @@
 import { redirect, render } from 'vike/abort'
 import type { PageContext } from 'vike/types'
-import { routeForPage } from '../features/routing/route-table.ts'
+import { routeForPage } from '../lib/routing/route-table.ts'
 
 // https://vike.dev/guard — a convenience for the visitor; tRPC's protectedProcedure is the real check.
 export function guard(pageContext: PageContext): void {

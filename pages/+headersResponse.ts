@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { pageContentSecurityPolicy, PRE_PAINT_SCRIPT_HASH } from '../server/security-headers.ts'
+import { pageContentSecurityPolicy, PRE_PAINT_SCRIPT_HASH } from '../server/security-headers.server.ts'
 
 // https://vike.dev/headersResponse — the page CSP carries this response's nonce for Vike's inline scripts.
 export function headersResponse(pageContext: PageContextServer): Record<string, string> {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import { fallbackMessages, loadMessages } from '../features/i18n/catalog.ts'
-import type { AppBindings } from '../server/app.ts'
+import { fallbackMessages, loadMessages } from '../lib/i18n/catalog.ts'
+import type { AppBindings } from '../server/app.server.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
 export async function onCreatePageContext(pageContext: PageContextServer): Promise<void> {

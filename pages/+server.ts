@@ -1,12 +1,12 @@
 import type { Server } from 'vike/types'
-import { createApp, isWorkerd } from '../server/app.ts'
-import { scheduled, startNodeBackgroundWork } from '../server/background-work.ts'
-import { serverEnv } from '../server/env.ts'
-import { withSecurityHeaders } from '../server/security-headers.ts'
+import { createApp, isWorkerd } from '../server/app.server.ts'
+import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
+import { serverEnv } from '../server/env.server.ts'
+import { withSecurityHeaders } from '../server/security-headers.server.ts'
 
 const app = createApp()
 // Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.
-if (!isWorkerd()) startNodeBackgroundWork()
+if (!isWorkerd()) startNodeJobs()
 
 // https://vike.dev/server — the same Hono app runs under Node (srvx) and workerd.
 const server = {

@@ -1,7 +1,7 @@
-import type { Database } from '../db/client.ts'
-import type { MessageKey, Messages } from '../features/i18n/catalog.ts'
-import type { Locale } from '../features/i18n/locales.ts'
-import type { SessionUser } from '../server/user.ts'
+import type { Database } from '../db/client.server.ts'
+import type { MessageKey, Messages } from '../lib/i18n/catalog.ts'
+import type { Locale } from '../lib/i18n/locales.ts'
+import type { SessionUser } from '../server/user.server.ts'
 
 declare global {
   namespace Vike {

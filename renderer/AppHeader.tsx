@@ -1,9 +1,9 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../styled-system/css'
-import { useT } from '../features/i18n/I18nProvider.tsx'
-import { LanguageSwitcher } from '../features/i18n/LanguageSwitcher.tsx'
-import type { MessageKey } from '../features/i18n/catalog.ts'
-import { ThemeToggle } from '../features/theme/ThemeToggle.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
+import { LanguageSwitcher } from '../features/preferences/LanguageSwitcher.tsx'
+import type { MessageKey } from '../lib/i18n/catalog.ts'
+import { ThemeToggle } from '../features/preferences/ThemeToggle.tsx'
 import { SignOutButton } from '../features/accounts/SignOutButton.tsx'
 import { MobileNav } from './MobileNav.tsx'
 

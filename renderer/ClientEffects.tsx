@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
-import { useT } from '../features/i18n/I18nProvider.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { watchLinks } from '../features/navigation/link-prefetch.ts'
 import { installReloadGuard } from '../features/navigation/reload-guard.ts'
 import { watchForNewBuild } from '../features/navigation/update-check.ts'
-import { showToast } from '../features/notifications/toast-host.tsx'
+import { showToast } from '../components/ui/toast-host.tsx'
 
 /** Browser-only behaviour of the shell: hydration marker, link prefetching, reload guard, update detection. */
 export function ClientEffects() {

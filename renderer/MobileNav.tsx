@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { css } from '../styled-system/css'
-import { useT } from '../features/i18n/I18nProvider.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
 import type { NavItem } from './AppHeader.tsx'
 
 // The drawer (Ark Dialog, focus trap and all) loads when the menu is first opened, not with every page.

@@ -1,7 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../styled-system/css'
 import { Drawer } from '../components/ui/drawer.tsx'
-import { useT } from '../features/i18n/I18nProvider.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { isCurrent, type NavItem } from './AppHeader.tsx'
 
 const link = css({

@@ -1,5 +1,5 @@
 // A tiny automation script: `node scripts/api-example.ts http://localhost:3000` (docs/api.md).
-import { createPortalscopeClient } from '../server/trpc/client.ts'
+import { createPortalscopeClient } from '../lib/api/client.ts'
 
 const client = createPortalscopeClient(process.argv[2] ?? 'http://localhost:3000')
 const health = await client.health.query()

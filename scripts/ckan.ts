@@ -1,44 +1,50 @@
 // `npm run ckan -- <command>`: the CKAN portal registry from the server's shell. Honours DATABASE_URL and
 // PORTALSCOPE_ALLOW_PRIVATE_HOSTS.
-//   instances list            every registered portal with its health
-//   instances add <url>       check that the address answers like CKAN, then register it
-//   instances remove <slug>   forget a portal (and its harvested data)
+//   portals list              every registered portal with its health
+//   portals add <url>         check that the address answers like CKAN, then register it
+//   portals remove <slug>     forget a portal (and its harvested data)
 //   status                    check every enabled portal now and print the result
-//   harvest [--instance <slug>] [--full]
+//   harvest [--portal <slug>] [--full]
 //                             harvest every enabled portal (or one), incrementally unless --full
 //   import <slug> <file.jsonl> store a `ckanapi dump datasets` file as the portal's datasets
 //   demo load | demo remove   load the generated demo catalogue, or remove it for good
 //   analyse                   re-analyse what is not yet and refresh every portal's rollups
-//   links [--instance <slug>] [--limit N]
+//   links [--portal <slug>] [--limit N]
 //                             check due resource links (all portals, or one) and re-score their datasets
 //   harvest --run <id>        continue one harvest run (the server starts harvests this way)
 //   background                the demo catalogue and the harvest scheduler (the server starts this helper)
+// `instances` and `--instance` are deprecated aliases of `portals` and `--portal` (their names before 2026-11).
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { createDb } from '../db/client.ts'
-import { checkAndRecord, checkPortalLinks, dueLinks } from '../server/analysis/link-check-store.ts'
-import { summariseChecks } from '../server/analysis/link-check.ts'
-import { refreshAllRollups } from '../server/analysis/rollups.ts'
-import { migrateLibsql } from '../db/migrate.ts'
-import { isCkanError } from '../server/ckan/errors.ts'
-import { startBackgroundWorkHere } from '../server/background-work.ts'
-import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.ts'
-import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.ts'
-import { importJsonl } from '../server/ckan/harvest/import.ts'
-import { createWorkerStore } from '../server/ckan/harvest/worker-store.ts'
-import { addInstance, checkInstanceHealth, listInstances, removeInstance, seedFeaturedInstances, type InstanceRow } from '../server/ckan/registry.ts'
+import { createDb } from '../db/client.server.ts'
+import { checkAndRecord, checkPortalLinks } from '../server/jobs/link-check.server.ts'
+import { dueLinks } from '../server/queries/link-checks.server.ts'
+import { summariseChecks } from '../server/outbound/link-check.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
+import { isCkanError } from '../server/outbound/errors.server.ts'
+import { runJob } from '../server/jobs/registry.server.ts'
+import { startJobsHere } from '../server/jobs/triggers.server.ts'
+import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.server.ts'
+import { HarvestError, progressOf, runHarvest, startHarvest, type HarvestRun } from '../server/ckan/harvest/harvest.server.ts'
+import { importJsonl } from '../server/ckan/harvest/import.server.ts'
+import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
+import { addPortal, checkPortalHealth, seedFeaturedPortals } from '../server/ckan/portal-registry.server.ts'
+import { listPortals, removePortal, type PortalRow } from '../server/queries/portals.server.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 const allowPrivate = process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === '1' || process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === 'true'
 const args = process.argv.slice(2)
-const [group, command, argument] = args
+const [named, command, argument] = args
+// Deprecated aliases: `instances` for `portals`, `--instance` for `--portal`.
+const group = named === 'instances' ? 'portals' : named
+const portalFlag = (): number => (args.includes('--portal') ? args.indexOf('--portal') : args.indexOf('--instance'))
 const USAGE = [
-  'Usage: npm run ckan -- instances list | instances add <url> | instances remove <slug> | status',
-  '       npm run ckan -- harvest [--instance <slug>] [--full]',
+  'Usage: npm run ckan -- portals list | portals add <url> | portals remove <slug> | status',
+  '       npm run ckan -- harvest [--portal <slug>] [--full]',
   '       npm run ckan -- import <slug> <file.jsonl>',
   '       npm run ckan -- demo load | demo remove',
   '       npm run ckan -- analyse',
-  '       npm run ckan -- links [--instance <slug>] [--limit N]',
+  '       npm run ckan -- links [--portal <slug>] [--limit N]',
 ].join('\n')
 
 function fail(message: string): never {
@@ -46,7 +52,7 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-function describe(row: InstanceRow): string {
+function describe(row: PortalRow): string {
   const health = row.isDemo
     ? 'demo'
     : row.lastErrorKind
@@ -61,45 +67,45 @@ await migrateLibsql(url)
 // Everything the CLI writes is background work: people using the server go first (docs/decisions/012-database-writes.md).
 const db = await createDb({ url }, { role: 'background' })
 // A run started by the server only continues; everything else sees the registry a fresh installation would.
-if (!(group === 'harvest' && args[1] === '--run')) await seedFeaturedInstances(db)
+if (!(group === 'harvest' && args[1] === '--run')) await seedFeaturedPortals(db)
 
-if (group === 'instances' && command === 'list') {
-  for (const row of await listInstances(db)) console.log(describe(row))
-} else if (group === 'instances' && command === 'add') {
+if (group === 'portals' && command === 'list') {
+  for (const row of await listPortals(db)) console.log(describe(row))
+} else if (group === 'portals' && command === 'add') {
   if (!argument) fail(USAGE)
   try {
-    const { instance, created } = await addInstance(db, { url: argument }, { allowPrivate })
-    console.log(`${created ? 'Added' : 'Already registered'}: ${describe(instance)}`)
+    const { portal, created } = await addPortal(db, { url: argument }, { allowPrivate })
+    console.log(`${created ? 'Added' : 'Already registered'}: ${describe(portal)}`)
   } catch (error) {
     fail(`Not added: ${isCkanError(error) ? `${error.kind}: ${error.message}` : String(error)}`)
   }
-} else if (group === 'instances' && command === 'remove') {
+} else if (group === 'portals' && command === 'remove') {
   if (!argument) fail(USAGE)
-  if (!(await removeInstance(db, argument))) fail(`No portal with the slug ${argument}.`)
+  if (!(await removePortal(db, argument))) fail(`No portal with the slug ${argument}.`)
   console.log(`Removed ${argument}.`)
 } else if (group === 'status') {
-  const rows = (await listInstances(db)).filter((row) => row.enabled && !row.isDemo)
-  const checked = await Promise.all(rows.map((row) => checkInstanceHealth(db, row)))
+  const rows = (await listPortals(db)).filter((row) => row.enabled && !row.isDemo)
+  const checked = await Promise.all(rows.map((row) => checkPortalHealth(db, row)))
   for (const row of checked) console.log(describe(row))
 } else if (group === 'harvest' && args[1] === '--run') {
   const runId = Number(args[2])
   if (!Number.isSafeInteger(runId)) fail(USAGE)
   const writer = createWorkerStore(url)
-  const result = await runHarvest(db, runId, { store: writer.store })
+  const result = await runJob('harvest', db, { runId, store: writer.store })
   await writer.close()
-  if (result) console.log(summary(result.instanceId, result))
+  if (result) console.log(summary(result.portalId, result))
 } else if (group === 'background') {
   // Started by the server with an IPC channel: it ends when the server does.
   process.on('disconnect', () => process.exit(0))
-  await startBackgroundWorkHere({ store: createWorkerStore(url, { unref: true }).store })
+  await startJobsHere({ store: createWorkerStore(url, { unref: true }).store })
   // The scheduler's timers do not hold the process; the IPC channel (or, run by hand, this interval) does.
   if (!process.connected) setInterval(() => undefined, 60 * 60 * 1000)
 } else if (group === 'harvest') {
-  const slugIndex = args.indexOf('--instance')
+  const slugIndex = portalFlag()
   const only = slugIndex >= 0 ? args[slugIndex + 1] : undefined
   if (slugIndex >= 0 && !only) fail(USAGE)
   const mode = args.includes('--full') ? 'full' : 'incremental'
-  const targets = only ? [only] : (await listInstances(db)).filter((row) => row.enabled && !row.isDemo).map((row) => row.id)
+  const targets = only ? [only] : (await listPortals(db)).filter((row) => row.enabled && !row.isDemo).map((row) => row.id)
   let failed = 0
   const writer = createWorkerStore(url)
   for (const slug of targets) {
@@ -144,7 +150,7 @@ if (group === 'instances' && command === 'list') {
   const removed = await removeDemoCatalogue(db)
   console.log(`Removed ${removed} demo portals; the demo catalogue will not be loaded again (\`npm run ckan -- demo load\` brings it back).`)
 } else if (group === 'analyse') {
-  for (const refresh of await refreshAllRollups(db)) {
+  for (const refresh of await runJob('rollup-refresh', db, { all: true })) {
     console.log(`Rollups ${refresh.rollupId}: ${refresh.datasets.toLocaleString('en')} datasets, ${refresh.reanalysed.toLocaleString('en')} re-analysed, in ${refresh.ms} ms`)
   }
 } else if (group === 'links') {
@@ -152,11 +158,12 @@ if (group === 'instances' && command === 'list') {
     const at = args.indexOf(name)
     return at >= 0 ? args[at + 1] : undefined
   }
-  const instanceId = flag('--instance')
+  const at = portalFlag()
+  const portalId = at >= 0 ? args[at + 1] : undefined
   const limit = Number(flag('--limit') ?? 500)
   if (!Number.isInteger(limit) || limit < 1) fail('--limit takes a whole number of links')
   const options = { allowPrivate, onResult: (result: { url: string; ok: boolean; status: number | null; error: string | null }) => line(`${result.ok ? 'ok ' : 'bad'} ${result.status ?? result.error} ${result.url}`) }
-  const run = instanceId ? await checkPortalLinks(db, instanceId, { ...options, limit }) : await checkAndRecord(db, await dueLinks(db, { limit }), options)
+  const run = portalId ? await checkPortalLinks(db, portalId, { ...options, limit }) : await checkAndRecord(db, await dueLinks(db, { limit }), options)
   if (process.stdout.isTTY) process.stdout.write('\n')
   const summary = summariseChecks(run.results)
   console.log(`Checked ${summary.total} links: ${summary.ok} ok, ${summary.broken} broken, ${summary.unreachable} unreachable, ${summary.blocked} not allowed, ${summary.invalid} invalid; ${run.rescored} datasets re-scored.`)

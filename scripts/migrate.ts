@@ -1,4 +1,4 @@
-import { migrateLibsql } from '../db/migrate.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 await migrateLibsql(url)

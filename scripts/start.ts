@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { migrateLibsql } from '../db/migrate.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SERVER_ENTRY = path.join(ROOT, 'dist/node/server/index.mjs')

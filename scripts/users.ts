@@ -4,11 +4,11 @@
 //   demote <email>            make an administrator a member again
 //   reset-password <email>    print a one-time link to set a new password, valid for an hour
 import { eq } from 'drizzle-orm'
-import { createDb } from '../db/client.ts'
-import { migrateLibsql } from '../db/migrate.ts'
+import { createDb } from '../db/client.server.ts'
+import { migrateLibsql } from '../db/migrate.server.ts'
 import { passwordResets } from '../db/schema/password-reset.ts'
 import { users } from '../db/schema/user.ts'
-import { newCompositeToken } from '../server/auth/tokens.ts'
+import { newCompositeToken } from '../server/auth/tokens.server.ts'
 
 const RESET_VALID_MS = 60 * 60 * 1000
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/helpers/test-db.ts'
-import { createApp } from './app.ts'
+import { createApp } from './app.server.ts'
 
 // The API half of the Hono app, without a Vite build: pages are covered by the e2e suite.
 describe('Hono app: API and headers', () => {

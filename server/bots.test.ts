@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBot } from './bots.ts'
+import { isBot } from './bots.server.ts'
 
 describe('isBot', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveLocale } from './locale.ts'
+import { resolveLocale } from './locale.server.ts'
 
 describe('resolveLocale', () => {
   it('defaults to Czech', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimiter } from './rate-limit.ts'
+import { createRateLimiter } from './rate-limit.server.ts'
 
 describe('rate limiter', () => {
   it('allows the limit per window per key and says when to come back', () => {

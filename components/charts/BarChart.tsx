@@ -1,6 +1,6 @@
 import { Group } from '@visx/group'
 import { Bar } from '@visx/shape'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
 import { FILL, TEXT, TEXT_MUTED, TRACK, type ChartTone } from './chart-tones.ts'
 import { CHART_WIDTH, fitLabel, valueScale } from './scales.ts'

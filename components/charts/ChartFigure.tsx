@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { Table } from '../ui/table.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 const figure = css({ display: 'grid', gap: '3', m: '0', minW: '0' })
 

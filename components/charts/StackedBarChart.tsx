@@ -1,7 +1,7 @@
 import { Group } from '@visx/group'
 import { Bar } from '@visx/shape'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
 import { FILL, SEPARATOR, SWATCH, TEXT, TEXT_ON_FILL, type ChartTone } from './chart-tones.ts'
 import { CHART_WIDTH, fitLabel, stackSegments } from './scales.ts'

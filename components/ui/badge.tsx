@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import { ark } from '@ark-ui/react/factory'
 import { badge } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { VariantProps } from './style-context.tsx'
 
 type BadgeVariants = VariantProps<typeof badge>

@@ -3,7 +3,7 @@ import { DatePicker as ArkDatePicker, useDatePickerContext } from '@ark-ui/react
 import { Portal } from '@ark-ui/react/portal'
 import { datePicker } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { createStyleContext } from './style-context.tsx'
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, XIcon } from './icons.tsx'
 

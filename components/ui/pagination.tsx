@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination'
 import { pagination } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
 
 const classes = pagination()

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Progress as ArkProgress } from '@ark-ui/react/progress'
 import { progress } from '../../styled-system/recipes'
-import { useIntl } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl } from '../../lib/i18n/I18nProvider.tsx'
 import { createStyleContext } from './style-context.tsx'
 
 const { withProvider, withContext, useClasses } = createStyleContext(progress)

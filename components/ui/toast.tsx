@@ -1,7 +1,7 @@
 import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
-import { activateToaster } from '../../features/notifications/toast-host.tsx'
+import { activateToaster } from './toast-host.tsx'
 import { toast as toastRecipe } from '../../styled-system/recipes'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { IconButton } from './button.tsx'
 import { ErrorIcon, InfoIcon, SpinnerIcon, SuccessIcon, WarningIcon, XIcon } from './icons.tsx'
 

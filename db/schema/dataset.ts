@@ -1,8 +1,8 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { ckanInstances } from './ckan-instance.ts'
+import { portals } from './portal.ts'
 import { harvestRuns } from './harvest-run.ts'
 
-// A dataset as last harvested. `id` is `<instance slug>:<CKAN dataset UUID>` (docs/api.md). `key` is the integer
+// A dataset as last harvested. `id` is `<portal slug>:<CKAN dataset UUID>` (docs/api.md). `key` is the integer
 // row id that the full-text index (dataset_fts, kept in step by triggers) and the resource, tag, group and extent
 // tables refer to: new datasets get ascending keys, so their rows append instead of landing all over an index of
 // text ids (bench/harvest.ts). Nothing outside the database uses it.
@@ -11,15 +11,15 @@ export const datasets = sqliteTable(
   {
     key: integer('key').primaryKey(),
     id: text('id').notNull(),
-    instanceId: text('instance_id')
+    portalId: text('portal_id')
       .notNull()
-      .references(() => ckanInstances.id, { onDelete: 'cascade' }),
+      .references(() => portals.id, { onDelete: 'cascade' }),
     ckanId: text('ckan_id').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull(),
     notes: text('notes'),
     url: text('url'),
-    // `<instance slug>:<organization name>`, as organizations are identified (organization.ts).
+    // `<portal slug>:<organization name>`, as organizations are identified (organization.ts).
     organizationId: text('organization_id'),
     licenseId: text('license_id'),
     licenseTitle: text('license_title'),
@@ -40,7 +40,7 @@ export const datasets = sqliteTable(
     // The harvest that last saw it; a full harvest marks the ones it did not see as deleted.
     lastSeenRun: integer('last_seen_run').references(() => harvestRuns.id, { onDelete: 'set null' }),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
-    // The metadata quality score (server/analysis/quality.ts, docs/quality.md), computed when the dataset is stored and
+    // The metadata quality score (server/analysis/quality.server.ts, docs/quality.md), computed when the dataset is stored and
     // again when a link check changes what is reachable; null until analysed. The breakdown is recomputed on demand
     // from the stored rows, so only what the rollups sum is kept here.
     qualityPoints: real('quality_points'),
@@ -62,9 +62,9 @@ export const datasets = sqliteTable(
   },
   (table) => [
     uniqueIndex('dataset_id_idx').on(table.id),
-    index('dataset_instance_name_idx').on(table.instanceId, table.name),
-    index('dataset_instance_modified_idx').on(table.instanceId, table.metadataModified),
+    index('dataset_portal_name_idx').on(table.portalId, table.name),
+    index('dataset_portal_modified_idx').on(table.portalId, table.metadataModified),
     index('dataset_organization_idx').on(table.organizationId),
-    index('dataset_instance_quality_idx').on(table.instanceId, table.qualityScaled),
+    index('dataset_portal_quality_idx').on(table.portalId, table.qualityScaled),
   ],
 )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { ckanInstances } from './ckan-instance.ts'
+import { portals } from './portal.ts'
 
 export type HarvestRunError = { at: string; kind: string; message: string; dataset?: string }
 
@@ -9,9 +9,9 @@ export const harvestRuns = sqliteTable(
   'harvest_run',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    instanceId: text('instance_id')
+    portalId: text('portal_id')
       .notNull()
-      .references(() => ckanInstances.id, { onDelete: 'cascade' }),
+      .references(() => portals.id, { onDelete: 'cascade' }),
     mode: text('mode', { enum: ['full', 'incremental', 'import', 'demo'] }).notNull(),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
     trigger: text('trigger', { enum: ['user', 'schedule', 'cli', 'startup'] }).notNull(),
@@ -38,8 +38,8 @@ export const harvestRuns = sqliteTable(
     heartbeatAt: integer('heartbeat_at', { mode: 'timestamp_ms' }),
   },
   (table) => [
-    index('harvest_run_instance_idx').on(table.instanceId, table.startedAt),
+    index('harvest_run_portal_idx').on(table.portalId, table.startedAt),
     // One harvest per portal at a time, whichever process (server, CLI, cron) started it.
-    uniqueIndex('harvest_run_one_running_idx').on(table.instanceId).where(sql`status = 'running'`),
+    uniqueIndex('harvest_run_one_running_idx').on(table.portalId).where(sql`status = 'running'`),
   ],
 )

@@ -1,6 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
-// The latest check of one URL (server/analysis/link-check.ts). Keyed by URL: a file linked from many datasets or
+// The latest check of one URL (server/outbound/link-check.server.ts). Keyed by URL: a file linked from many datasets or
 // portals is checked once, and every resource with that URL reads the same result.
 export const linkChecks = sqliteTable('link_check', {
   url: text('url').primaryKey(),

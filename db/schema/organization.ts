@@ -1,14 +1,14 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { ckanInstances } from './ckan-instance.ts'
+import { portals } from './portal.ts'
 
-// A publisher on one portal. `id` is `<instance slug>:<organization name>`, the form search facets return.
+// A publisher on one portal. `id` is `<portal slug>:<organization name>`, the form search facets return.
 export const organizations = sqliteTable(
   'organization',
   {
     id: text('id').primaryKey(),
-    instanceId: text('instance_id')
+    portalId: text('portal_id')
       .notNull()
-      .references(() => ckanInstances.id, { onDelete: 'cascade' }),
+      .references(() => portals.id, { onDelete: 'cascade' }),
     ckanId: text('ckan_id'),
     name: text('name').notNull(),
     title: text('title').notNull(),
@@ -18,9 +18,9 @@ export const organizations = sqliteTable(
     packageCount: integer('package_count'),
     extra: text('extra', { mode: 'json' }).$type<Record<string, unknown>>(),
     harvestedAt: integer('harvested_at', { mode: 'timestamp_ms' }),
-    // The publisher this organization is merged into across portals (server/analysis/publishers.ts); its own id
+    // The publisher this organization is merged into across portals (server/analysis/publishers.server.ts); its own id
     // until the merge has run.
     publisherId: text('publisher_id'),
   },
-  (table) => [index('organization_instance_idx').on(table.instanceId), index('organization_publisher_idx').on(table.publisherId)],
+  (table) => [index('organization_portal_idx').on(table.portalId), index('organization_publisher_idx').on(table.publisherId)],
 )

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { datasets } from './dataset.ts'
 
 // A dataset's resource (CKAN's distribution), as the portal declared it, with the canonical format resolved from it
-// when it was stored (server/analysis/formats.ts, docs/formats.md).
+// when it was stored (lib/domain/formats.ts, docs/formats.md).
 export const resources = sqliteTable(
   'resource',
   {

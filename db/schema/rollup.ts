@@ -1,22 +1,22 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { ckanInstances } from './ckan-instance.ts'
+import { portals } from './portal.ts'
 import { harvestRuns } from './harvest-run.ts'
 
-// Aggregates of one portal's snapshot, taken at the end of each harvest (server/analysis/rollups.ts), so that pages
+// Aggregates of one portal's snapshot, taken at the end of each harvest (server/queries/rollups.server.ts), so that pages
 // never scan the catalogue. Every refresh is kept: a portal's rollups across harvests are its trend.
 export const rollupRuns = sqliteTable(
   'rollup_run',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    instanceId: text('instance_id')
+    portalId: text('portal_id')
       .notNull()
-      .references(() => ckanInstances.id, { onDelete: 'cascade' }),
+      .references(() => portals.id, { onDelete: 'cascade' }),
     harvestRunId: integer('harvest_run_id').references(() => harvestRuns.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     datasets: integer('datasets').notNull(),
     ms: integer('ms').notNull().default(0),
   },
-  (table) => [index('rollup_run_instance_idx').on(table.instanceId, table.id)],
+  (table) => [index('rollup_run_portal_idx').on(table.portalId, table.id)],
 )
 
 // A scope is the whole portal ('portal', scope id ''), one of its organizations ('organization', the organization

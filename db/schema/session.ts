@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './user.ts'
 
-// A browser session. The cookie holds `<id>.<secret>`; only the SHA-256 of the secret is stored (server/auth/session.ts).
+// A browser session. The cookie holds `<id>.<secret>`; only the SHA-256 of the secret is stored (server/auth/session.server.ts).
 export const sessions = sqliteTable(
   'session',
   {

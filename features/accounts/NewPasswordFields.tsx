@@ -1,6 +1,6 @@
 import { TextField } from '../../components/ui/input.tsx'
-import type { FieldErrors } from '../forms/validation.ts'
-import { useT } from '../i18n/I18nProvider.tsx'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 /** A new password typed twice, with the policy as a hint: sign-up, password reset and the profile use it. */
 export function NewPasswordFields({ errors, name = 'password', label }: { errors: FieldErrors; name?: string; label?: string }) {

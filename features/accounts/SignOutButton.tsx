@@ -1,5 +1,5 @@
 import { css } from '../../styled-system/css'
-import { useT } from '../i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 const button = css({
   bg: 'transparent',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { intlFor } from '../i18n/intl.ts'
+import { intlFor } from '../../lib/i18n/intl.ts'
 import { formatByteSize } from './byte-size.ts'
 
 describe('formatByteSize', () => {

@@ -4,8 +4,8 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { XIcon } from '../../components/ui/icons.tsx'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import type { MessageKey } from '../i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import {
   EXPLORER_PATH,
   FACETS,

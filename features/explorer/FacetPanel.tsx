@@ -1,8 +1,8 @@
 import { CheckIcon } from '../../components/ui/icons.tsx'
-import type { FacetCount } from '../../server/ckan/federated-search.ts'
+import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import type { MessageKey } from '../i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
 
 export const FACET_TITLES: Record<FacetKey, MessageKey> = {

@@ -1,8 +1,8 @@
 import { Badge } from '../../components/ui/badge.tsx'
-import type { CkanErrorKind } from '../../server/ckan/errors.ts'
+import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import type { MessageKey } from '../i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { LivePortalState, LiveState, PortalChoice, ShownSource } from './use-explorer-search.ts'
 
 const SOURCE_KEYS: Record<ShownSource, MessageKey> = {

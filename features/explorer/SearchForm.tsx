@@ -5,7 +5,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { css } from '../../styled-system/css'
-import { useT } from '../i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { EXPLORER_PATH, FACETS, parseExplorerState, type ExplorerState } from './explorer-state.ts'
 import type { PortalChoice } from './use-explorer-search.ts'
 

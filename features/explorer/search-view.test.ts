@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DatasetHit, LiveSearchResult } from '../../server/ckan/federated-search.ts'
+import type { DatasetHit, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
 import { formatChips, mergeViews, parseCkanDate, plainExcerpt, toSearchView, type ResultCard, type SearchView } from './search-view.ts'
 
 function card(instanceId: string, n: number, extra: Partial<ResultCard> = {}): ResultCard {

@@ -1,6 +1,6 @@
-import { formatInfo, resolveFormat } from '../../server/analysis/formats.ts'
-import type { CkanErrorKind } from '../../server/ckan/errors.ts'
-import type { DatasetHit, FacetCount, LiveSearchResult } from '../../server/ckan/federated-search.ts'
+import { formatInfo, resolveFormat } from '../../lib/domain/formats.ts'
+import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
+import type { DatasetHit, FacetCount, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
 import type { ExplorerSort, FacetKey } from './explorer-state.ts'
 
 // What the explorer renders of a search answer: the same for the snapshot (first paint, from +data.ts) and for live

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { useMemo, useState, useSyncExternalStore } from 'react'
-import type { CkanErrorKind } from '../../server/ckan/errors.ts'
-import { useTRPCClient } from '../api/trpc.tsx'
+import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
+import { useTRPCClient } from '../../lib/api/trpc.tsx'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
 import { mergeViews, toSearchView, type SearchView } from './search-view.ts'
 

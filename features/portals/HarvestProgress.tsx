@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css'
 import { Progress } from '../../components/ui/progress.tsx'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { etaParts, progressBar } from './harvest-progress.ts'
 
 export type RunProgress = { done: number; total: number | null; ratePerSecond: number | null; etaSeconds: number | null }

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '../../components/ui/badge.tsx'
-import { useT } from '../i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { HEALTH_TONE, type HealthStatus } from './health.ts'
 
 const LABEL = {

@@ -1,4 +1,4 @@
-// How a portal's health reads in the interface. The server classifies (server/trpc/routers/instances.ts: up, slow
+// How a portal's health reads in the interface. The server classifies (server/trpc/routers/portals.server.ts: up, slow
 // over 3 s, down with a reason, unknown until first checked, demo for generated catalogues); this only orders,
 // counts and colours those classes, the same way on the overview and on /ckan-instances.
 

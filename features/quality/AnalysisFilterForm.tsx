@@ -4,8 +4,8 @@ import { css, cx } from '../../styled-system/css'
 import { input } from '../../styled-system/recipes'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { useT } from '../i18n/I18nProvider.tsx'
-import { analysisHref, hasFilters, type AnalysisQuery } from './analysis-href.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { analysisHref, hasFilters, type AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 import type { FilterOptions } from './filter-options.ts'
 
 const formClass = css({
@@ -90,9 +90,9 @@ export function AnalysisFilterForm({
             </label>
             <select id="filter-organization" name="organization" defaultValue={query.organization ?? ''} className={selectClass}>
               <option value="">{t('quality.filterAnyOrganization')}</option>
-              {options.organizations.map((organization) => (
-                <option key={organization.id} value={organization.id}>
-                  {organization.name}
+              {options.publishers.map((publisher) => (
+                <option key={publisher.id} value={publisher.id}>
+                  {publisher.name}
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { ErrorIcon } from '../../components/ui/icons.tsx'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 
 // Building blocks shared by the analysis pages (/data-formats, /data-quality).
 

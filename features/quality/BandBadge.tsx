@@ -1,7 +1,7 @@
 import { css } from '../../styled-system/css'
 import { Badge, type BadgeProps } from '../../components/ui/badge.tsx'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import type { Band } from '../../server/analysis/quality.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { Band } from '../../lib/domain/mqa.ts'
 import { bandKey } from './mqa-text.ts'
 
 // The MQA's own colours run green to red; the band is always named as well, never told by colour alone.

@@ -3,13 +3,13 @@ import { css } from '../../styled-system/css'
 import { Badge, type BadgeProps } from '../../components/ui/badge.tsx'
 import { ErrorIcon, MinusIcon, SuccessIcon, WarningIcon } from '../../components/ui/icons.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useIntl, useT } from '../i18n/I18nProvider.tsx'
-import type { Dimension, IndicatorResult, IndicatorStatus, QualityScore } from '../../server/analysis/quality.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { IndicatorResult, QualityScore } from '../../server/analysis/quality.server.ts'
+import { DIMENSIONS, type Dimension, type IndicatorStatus } from '../../lib/domain/mqa.ts'
 import { BandBadge } from './BandBadge.tsx'
 import { dimensionKey, indicatorKey, reasonText, statusKey } from './mqa-text.ts'
 
-// The MQA's order of dimensions (docs/quality.md); indicators keep the order the score lists them in.
-const DIMENSION_ORDER: readonly Dimension[] = ['findability', 'accessibility', 'interoperability', 'reusability', 'contextuality']
+// Dimensions in the MQA's order (docs/quality.md); indicators keep the order the score lists them in.
 
 const STATUS_LOOK: Record<IndicatorStatus, { tone: BadgeProps['tone']; icon: ReactNode }> = {
   pass: { tone: 'success', icon: <SuccessIcon /> },
@@ -51,7 +51,7 @@ export function IndicatorBreakdown({ score }: { score: QualityScore }) {
   const known = (key: string) => key in intl.messages
   const list = (items: string[]) => intl.formatList(items, { type: 'conjunction' })
   const notChecked = score.indicators.filter((indicator) => indicator.status === 'not-checked')
-  const byDimension = new Map<Dimension, IndicatorResult[]>(DIMENSION_ORDER.map((dimension) => [dimension, []]))
+  const byDimension = new Map<Dimension, IndicatorResult[]>(DIMENSIONS.map((dimension) => [dimension, []]))
   for (const indicator of score.indicators) byDimension.get(indicator.dimension)?.push(indicator)
   const caption = t('mqa.caption')
   return (
@@ -91,7 +91,7 @@ export function IndicatorBreakdown({ score }: { score: QualityScore }) {
               <Table.Header scope="col">{t('mqa.reason')}</Table.Header>
             </Table.Row>
           </Table.Head>
-          {DIMENSION_ORDER.map((dimension) => {
+          {DIMENSIONS.map((dimension) => {
             const totals = score.dimensions[dimension]
             return (
               <Table.Body key={dimension} data-dimension={dimension}>

@@ -1,7 +1,7 @@
-import { CZ_KRAJE } from '../regions/cz-kraje.ts'
-import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts'
-import type { pageCaller } from '../../server/trpc/page-caller.ts'
-import type { AnalysisQuery } from './analysis-href.ts'
+import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
+import { LOCALE_TAGS, type Locale } from '../../lib/i18n/locales.ts'
+import type { pageCaller } from '../../server/trpc/page-caller.server.ts'
+import type { AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 
 // The choices of the analysis filter form, loaded on the server by +data.ts (the form is plain HTML and needs
 // them in the first response). Each list fails on its own: a missing list leaves its select with the current choice.
@@ -11,13 +11,13 @@ type Caller = Awaited<ReturnType<typeof pageCaller>>
 export type FilterOption = { id: string; name: string }
 export type FilterOptions = {
   portals: Array<FilterOption & { isDemo: boolean }>
-  organizations: FilterOption[]
+  publishers: FilterOption[]
   kraje: FilterOption[]
   countries: FilterOption[]
 }
 
-// organizations.list pages at most 100; the biggest publishers are the ones worth offering in a select.
-const ORGANIZATION_OPTIONS = 100
+// publishers.list pages at most 100; the biggest publishers are the ones worth offering in a select.
+const PUBLISHER_OPTIONS = 100
 
 async function orEmpty<T>(work: Promise<T[]>, what: string): Promise<T[]> {
   try {
@@ -33,7 +33,7 @@ async function orEmpty<T>(work: Promise<T[]>, what: string): Promise<T[]> {
  * already chosen. Enabled portals never harvested have nothing to show, so they are left out.
  */
 async function analysedPortals(caller: Caller, query: AnalysisQuery): Promise<FilterOptions['portals']> {
-  const [list, summary] = await Promise.all([caller.instances.list(), caller.quality.summary({})])
+  const [list, summary] = await Promise.all([caller.portals.list(), caller.quality.summary({})])
   const analysed = new Set(summary.byPortal.map((portal) => portal.instanceId))
   return list
     .filter((portal) => portal.enabled && (analysed.has(portal.id) || query.portals.includes(portal.id)))
@@ -45,13 +45,13 @@ export async function loadFilterOptions(caller: Caller, query: AnalysisQuery, lo
   const collator = new Intl.Collator(LOCALE_TAGS[locale])
   const byName = (a: FilterOption, b: FilterOption) => collator.compare(a.name, b.name)
   const countryName = new Intl.DisplayNames([LOCALE_TAGS[locale], 'en'], { type: 'region', fallback: 'code' })
-  const [portals, organizations, countries] = await Promise.all([
+  const [portals, publishers, countries] = await Promise.all([
     orEmpty(analysedPortals(caller, query), 'portals'),
     orEmpty(
-      caller.organizations
-        .list({ instanceIds, sort: 'datasets', page: 1, pageSize: ORGANIZATION_OPTIONS })
+      caller.publishers
+        .list({ instanceIds, sort: 'datasets', page: 1, pageSize: PUBLISHER_OPTIONS })
         .then((list) => list.items.map((item) => ({ id: item.id, name: item.title }))),
-      'organizations',
+      'publishers',
     ),
     orEmpty(
       caller.regions
@@ -61,10 +61,10 @@ export async function loadFilterOptions(caller: Caller, query: AnalysisQuery, lo
     ),
   ])
   // A chosen organization or country outside the lists (a link from elsewhere) stays selectable.
-  if (query.organization && !organizations.some((item) => item.id === query.organization)) organizations.push({ id: query.organization, name: query.organization })
+  if (query.organization && !publishers.some((item) => item.id === query.organization)) publishers.push({ id: query.organization, name: query.organization })
   const kraje = CZ_KRAJE.map((kraj) => ({ id: kraj.id as string, name: locale === 'cs' ? kraj.nameCs : kraj.nameEn }))
   if (query.region && query.region.length === 2 && !countries.some((item) => item.id === query.region)) {
     countries.push({ id: query.region, name: countryName.of(query.region) ?? query.region })
   }
-  return { portals, organizations: organizations.sort(byName), kraje: kraje.sort(byName), countries: countries.sort(byName) }
+  return { portals, publishers: publishers.sort(byName), kraje: kraje.sort(byName), countries: countries.sort(byName) }
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { loadMessages } from '../i18n/catalog.ts'
-import { intlFor, translator } from '../i18n/intl.ts'
-import { LOCALES } from '../i18n/locales.ts'
-import { DIMENSIONS, MQA_INDICATORS, REASON_CODES, scoreDataset, type QualityInput } from '../../server/analysis/quality.ts'
+import { loadMessages } from '../../lib/i18n/catalog.ts'
+import { intlFor, translator } from '../../lib/i18n/intl.ts'
+import { LOCALES } from '../../lib/i18n/locales.ts'
+import { scoreDataset, type QualityInput } from '../../server/analysis/quality.server.ts'
+import { DIMENSIONS, MQA_INDICATORS, REASON_CODES } from '../../lib/domain/mqa.ts'
 import { bandKey, dimensionKey, indicatorKey, reasonKey, reasonText, statusKey } from './mqa-text.ts'
 
 async function english() {

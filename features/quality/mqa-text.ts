@@ -1,6 +1,6 @@
-import type { MessageKey } from '../i18n/catalog.ts'
-import type { Translate } from '../i18n/intl.ts'
-import type { Band, Dimension, IndicatorId, IndicatorStatus, Reason } from '../../server/analysis/quality.ts'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import type { Translate } from '../../lib/i18n/intl.ts'
+import type { Band, Dimension, IndicatorId, IndicatorStatus, Reason } from '../../lib/domain/mqa.ts'
 
 // Message keys for the MQA vocabulary (locales/<lang>/mqa.json). Reason codes are kebab-case
 // (docs/quality.md); their keys use underscores: `no-resources` -> `mqa.reason_no_resources`.

@@ -1,4 +1,4 @@
-import type { Band } from '../../server/analysis/quality.ts'
+import type { Band } from '../../lib/domain/mqa.ts'
 import { toCsv } from './csv.ts'
 
 // The exports of /data-quality: one record per row of the table they sit under, with stable English column names

@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 // https://vike.dev/error-page — rendered for unknown paths (404) and for any failure (status from the abort, else 500).
 export default function Page() {

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { translate } from '../../features/i18n/page-text.ts'
+import { translate } from '../../lib/i18n/page-text.ts'
 
 export default function title(pageContext: PageContext): string {
   return `${translate(pageContext, pageContext.is404 ? 'errors.notFoundTitle' : 'errors.serverErrorTitle')} · Portalscope`

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ApiProvider } from '../../features/api/trpc.tsx'
+import { ApiProvider } from '../../lib/api/trpc.tsx'
 
 // Filters, paging and live results go through the API after the first paint.
 export default function Wrapper({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import type { PageContextServer } from 'vike/types'
 import type { ExplorerData } from '../../features/explorer/ExplorerPage.tsx'
 import { parseExplorerState, searchInput, withKnownPortals } from '../../features/explorer/explorer-state.ts'
 import { toSearchView } from '../../features/explorer/search-view.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = ExplorerData
 
@@ -12,10 +12,10 @@ export type Data = ExplorerData
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const caller = await pageCaller(pageContext)
-  const instances = await caller.instances.list()
+  const registered = await caller.portals.list()
   // Sorted here, once: the browser's collation may differ from the server's, and both must render the same list.
-  const portals = instances
-    .filter((instance) => instance.enabled)
+  const portals = registered
+    .filter((portal) => portal.enabled)
     .map(({ id, name, isDemo }) => ({ id, name, isDemo }))
     .sort((a, b) => Number(a.isDemo) - Number(b.isDemo) || a.name.localeCompare(b.name, pageContext.locale))
   const state = withKnownPortals(parseExplorerState(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? '')), new Set(portals.map((portal) => portal.id)))

@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
 import { DIRECTORY_PAGE_SIZE, parseDirectoryQuery, parsePortalQuery } from '../../features/portals/portal-query.ts'
 import { countryName, languageName } from '../../features/portals/display.ts'
-import { settle } from '../../features/portals/section.ts'
-import { searchDirectory } from '../../server/ckan/registry.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { settle } from '../../lib/section.ts'
+import { searchDirectory } from '../../server/ckan/portal-registry.server.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -20,9 +20,9 @@ export async function data(pageContext: PageContextServer) {
   const query = parsePortalQuery(search)
   const directoryQuery = parseDirectoryQuery(search)
   const [portals, directory] = await Promise.all([
-    settle(caller.instances.list()),
+    settle(caller.portals.list()),
     settle(
-      caller.instances.directory({
+      caller.portals.directory({
         q: directoryQuery.dq,
         country: directoryQuery.dcountry || undefined,
         page: directoryQuery.dpage,

@@ -4,10 +4,10 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
-import { fieldErrors, type FieldErrors } from '../../features/forms/validation.ts'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
-import { AddPortalSchema } from '../../features/portals/schemas.ts'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { AddPortalSchema } from '../../lib/forms/portal-schemas.ts'
 
 export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
 
@@ -39,10 +39,10 @@ function AddPortalForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const add = useMutation(
-    trpc.instances.add.mutationOptions({
+    trpc.portals.add.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.directory.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
       },
     }),
   )

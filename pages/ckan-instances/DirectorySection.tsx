@@ -6,12 +6,12 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import { DIRECTORY_PAGE_SIZE, pageSearch, type DirectoryQuery, type PortalQuery } from '../../features/portals/portal-query.ts'
 import { useDisplayNames } from './names.tsx'
-import type { Section } from '../../features/portals/section.ts'
+import type { Section } from '../../lib/section.ts'
 import { SIGN_IN_HREF } from './AddPortalSection.tsx'
 import { NotKnown } from './PortalRow.tsx'
 import type { DirectoryResult } from './types.ts'
@@ -45,7 +45,7 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const seeded = sameQuery(query, initialQuery)
   const result = useQuery(
-    trpc.instances.directory.queryOptions(
+    trpc.portals.directory.queryOptions(
       { q: query.dq, country: query.dcountry || undefined, page: query.dpage, pageSize: DIRECTORY_PAGE_SIZE },
       { initialData: seeded && initial.ok ? initial.value : undefined, placeholderData: keepPreviousData },
     ),
@@ -195,10 +195,10 @@ function DirectoryAdd({ url, name }: { url: string; name: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const add = useMutation(
-    trpc.instances.add.mutationOptions({
+    trpc.portals.add.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.instances.directory.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
       },
     }),
   )

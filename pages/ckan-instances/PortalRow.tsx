@@ -4,17 +4,17 @@ import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { apiFailure, useTRPC } from '../../features/api/trpc.tsx'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
 import { useDisplayNames } from './names.tsx'
-import type { MessageKey } from '../../features/i18n/catalog.ts'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { formatDateTime } from '../../features/portals/display.ts'
 import { HarvestProgress } from '../../features/portals/HarvestProgress.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import { pollInterval } from '../../features/portals/harvest-progress.ts'
 import type { HarvestStatus, Portal } from './types.ts'
 
-// Reasons a harvest or a health check failed, by the kinds server/ckan/errors.ts gives them.
+// Reasons a harvest or a health check failed, by the kinds server/outbound/errors.server.ts gives them.
 const CKAN_ERRORS: Record<string, MessageKey> = {
   unreachable: 'ckan.error_unreachable',
   timeout: 'ckan.error_timeout',
@@ -78,7 +78,7 @@ export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initi
   useEffect(() => {
     if (wasRunning.current && !running) {
       // Health, version and dataset count change with a harvest.
-      void queryClient.invalidateQueries({ queryKey: trpc.instances.list.queryKey() })
+      void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
       setAnnouncement(t('portals.harvestFinished', { name: portal.name }))
     }
     wasRunning.current = Boolean(running)

@@ -5,10 +5,10 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useTRPC } from '../../features/api/trpc.tsx'
+import { useTRPC } from '../../lib/api/trpc.tsx'
 import { useDisplayNames } from './names.tsx'
-import type { MessageKey } from '../../features/i18n/catalog.ts'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { HEALTH_STATUSES } from '../../features/portals/health.ts'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import {
@@ -21,7 +21,7 @@ import {
   type PortalQuery,
   type PortalSort,
 } from '../../features/portals/portal-query.ts'
-import type { Section } from '../../features/portals/section.ts'
+import type { Section } from '../../lib/section.ts'
 import { PortalRow } from './PortalRow.tsx'
 import type { HarvestStatus, Portal } from './types.ts'
 
@@ -54,7 +54,7 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
   const trpc = useTRPC()
   const titleId = useId()
   const searchId = useId()
-  const list = useQuery(trpc.instances.list.queryOptions(undefined, { initialData: initial.ok ? initial.value : undefined, enabled: initial.ok }))
+  const list = useQuery(trpc.portals.list.queryOptions(undefined, { initialData: initial.ok ? initial.value : undefined, enabled: initial.ok }))
   const portals = list.data ?? null
   const lastHarvest = (id: string) => {
     const run = harvests[id]?.runs[0]

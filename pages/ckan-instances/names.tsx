@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { useLocale } from '../../features/i18n/I18nProvider.tsx'
+import { useLocale } from '../../lib/i18n/I18nProvider.tsx'
 import { countryName, languageName } from '../../features/portals/display.ts'
 
 export type DisplayNames = { countries: Record<string, string>; languages: Record<string, string> }

@@ -1,8 +1,8 @@
 import type { inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 type Outputs = inferRouterOutputs<AppRouter>
 
-export type Portal = Outputs['instances']['list'][number]
+export type Portal = Outputs['portals']['list'][number]
 export type HarvestStatus = Outputs['harvest']['status']
-export type DirectoryResult = Outputs['instances']['directory']
+export type DirectoryResult = Outputs['portals']['directory']

@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
-import { isMachineReadable, isOpenStandard, type CanonicalFormat } from '../../server/analysis/formats.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { isMachineReadable, isOpenStandard, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
-import { parseAnalysisQuery, parseFormat, parsePage, toFilters } from '../../features/quality/analysis-query.ts'
-import { mapSection, settle } from '../../features/quality/section.ts'
+import { parseAnalysisQuery, parseFormat, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
+import { mapSection, settle } from '../../lib/section.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -1,10 +1,10 @@
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { AnalysisFilterForm } from '../../features/quality/AnalysisFilterForm.tsx'
 import { AsOf, NothingAnalysed, SectionBlock, SectionFailed } from '../../features/quality/AnalysisParts.tsx'
-import { analysisHref, hasFilters } from '../../features/quality/analysis-href.ts'
+import { analysisHref, hasFilters } from '../../lib/url-state/analysis-href.ts'
 import { PublishersSection } from './PublishersSection.tsx'
 import { QualityOverview } from './QualityOverview.tsx'
 import { WorstDatasets } from './WorstDatasets.tsx'
@@ -12,7 +12,7 @@ import type { Data } from './+data.ts'
 
 export default function Page() {
   const t = useT()
-  const { query, options, summary, worst, organizations } = useData<Data>()
+  const { query, options, summary, worst, publishers } = useData<Data>()
   const here = analysisHref('/data-quality', query)
   const portalNames = new Map(options.portals.map((portal) => [portal.id, portal.name]))
   if (summary.ok) for (const portal of summary.value.byPortal) portalNames.set(portal.instanceId, portal.name)
@@ -39,7 +39,7 @@ export default function Page() {
             {worst.ok ? <WorstDatasets items={worst.value} portalNames={portalNames} /> : <SectionFailed retryHref={here} />}
           </SectionBlock>
           <SectionBlock id="publishers" title={t('quality.publishersTitle')} lead={t('quality.publishersLead')} testId="publishers">
-            {organizations.ok ? <PublishersSection list={organizations.value} query={query} /> : <SectionFailed retryHref={here} />}
+            {publishers.ok ? <PublishersSection list={publishers.value} query={query} /> : <SectionFailed retryHref={here} />}
           </SectionBlock>
         </>
       )}

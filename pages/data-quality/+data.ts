@@ -1,15 +1,15 @@
 import type { PageContextServer } from 'vike/types'
-import { MQA_INDICATORS, type IndicatorId } from '../../server/analysis/quality.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { MQA_INDICATORS, type IndicatorId } from '../../lib/domain/mqa.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
-import { parseAnalysisQuery, parsePage, toFilters } from '../../features/quality/analysis-query.ts'
-import { mapSection, settle } from '../../features/quality/section.ts'
+import { parseAnalysisQuery, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
+import { mapSection, settle } from '../../lib/section.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
 const MOST_FAILED = 10
 const WORST = 10
-const ORGANIZATIONS_PAGE = 25
+const PUBLISHERS_PAGE = 25
 
 const WEIGHT = new Map<IndicatorId, number>(MQA_INDICATORS.map((indicator) => [indicator.id, indicator.weight]))
 
@@ -22,12 +22,12 @@ export async function data(pageContext: PageContextServer) {
   const filters = toFilters(query)
   const caller = await pageCaller(pageContext)
 
-  const [options, summary, worst, organizations] = await Promise.all([
+  const [options, summary, worst, publishers] = await Promise.all([
     loadFilterOptions(caller, query, locale),
     settle(caller.quality.summary(filters), 'the quality summary'),
     settle(caller.quality.worst({ ...filters, limit: WORST }), 'the worst datasets'),
     // Per-publisher averages come from the rollups per organization; the list filters by portal only.
-    settle(caller.organizations.list({ instanceIds: filters.instanceIds, sort: 'quality', page: orgPage, pageSize: ORGANIZATIONS_PAGE }), 'the publishers'),
+    settle(caller.publishers.list({ instanceIds: filters.instanceIds, sort: 'quality', page: orgPage, pageSize: PUBLISHERS_PAGE }), 'the publishers'),
   ])
 
   return {
@@ -41,7 +41,7 @@ export async function data(pageContext: PageContextServer) {
     worst: mapSection(worst, (items) =>
       items.map(({ modified: _modified, ...item }) => ({ ...item, failed: [...item.failed].sort((a, b) => (WEIGHT.get(b) ?? 0) - (WEIGHT.get(a) ?? 0)) })),
     ),
-    organizations: mapSection(organizations, (list) => ({
+    publishers: mapSection(publishers, (list) => ({
       items: list.items.map((item) => ({
         id: item.id,
         title: item.title,

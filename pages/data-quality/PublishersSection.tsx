@@ -1,16 +1,16 @@
 import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { CsvLink } from '../../features/quality/CsvLink.tsx'
-import { analysisHref, type AnalysisQuery } from '../../features/quality/analysis-href.ts'
+import { analysisHref, type AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 import { publishersCsv } from '../../features/quality/quality-csv.ts'
 import type { Data } from './+data.ts'
 import { LinkPager } from '../../components/LinkPager.tsx'
 
-type Publishers = Extract<Data['organizations'], { ok: true }>['value']
+type Publishers = Extract<Data['publishers'], { ok: true }>['value']
 
 /** Average MQA score per publisher, best first, a page at a time; each name filters this page by that publisher. */
 export function PublishersSection({ list, query }: { list: Publishers; query: AnalysisQuery }) {

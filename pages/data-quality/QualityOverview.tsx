@@ -5,25 +5,19 @@ import { StackedBarChart } from '../../components/charts/StackedBarChart.tsx'
 import { ticksTo } from '../../components/charts/scales.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { SectionBlock, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { CsvLink } from '../../features/quality/CsvLink.tsx'
-import type { AnalysisQuery } from '../../features/quality/analysis-href.ts'
+import type { AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 import { bandKey, dimensionKey, indicatorKey } from '../../features/quality/mqa-text.ts'
 import { portalsCsv } from '../../features/quality/quality-csv.ts'
-import type { Band } from '../../server/analysis/quality.ts'
+import { BANDS, MQA_MAX, type Band } from '../../lib/domain/mqa.ts'
 import type { Data } from './+data.ts'
 
 type Summary = Extract<Data['summary'], { ok: true }>['value']
 
-const MQA_MAX = 405
-const BANDS: ReadonlyArray<{ band: Band; tone: 'success' | 'primary' | 'warning' | 'error' }> = [
-  { band: 'excellent', tone: 'success' },
-  { band: 'good', tone: 'primary' },
-  { band: 'sufficient', tone: 'warning' },
-  { band: 'bad', tone: 'error' },
-]
+const BAND_TONES: Readonly<Record<Band, 'success' | 'primary' | 'warning' | 'error'>> = { excellent: 'success', good: 'primary', sufficient: 'warning', bad: 'error' }
 const PORTAL_WATCH = ['existence', 'conformance', 'openness'] as const
 const PORTAL_WATCH_TEXT = {
   existence: { name: 'quality.pwExistence', help: 'quality.pwExistenceHelp' },
@@ -149,7 +143,7 @@ export function QualityOverview({ summary, query }: { summary: Summary; query: A
         <SectionBlock id="quality-bands" title={t('quality.bandsTitle')} lead={t('quality.bandsLead')} testId="quality-bands">
           <StackedBarChart
             title={t('quality.bandsChart')}
-            series={BANDS.map(({ band, tone }) => ({ key: band, label: t(bandKey(band)), tone }))}
+            series={BANDS.map((band) => ({ key: band, label: t(bandKey(band)), tone: BAND_TONES[band] }))}
             rows={[{ key: 'all', label: t('quality.allDatasets'), values: summary.bands }]}
             rowHeader={t('quality.scope')}
             testId="bands-chart"

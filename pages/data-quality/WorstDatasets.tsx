@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css'
 import { Table } from '../../components/ui/table.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { tableTitleClass } from '../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { indicatorKey } from '../../features/quality/mqa-text.ts'

@@ -1,9 +1,9 @@
 import type { PageContextServer } from 'vike/types'
 import { choroplethBins, simplifyPath } from '../../features/portals/choropleth.ts'
 import { healthCounts, problemPortals } from '../../features/portals/health.ts'
-import { mapSection, settle } from '../../features/portals/section.ts'
-import { czFrame, krajPaths } from '../../server/geo/svg-outline.ts'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { mapSection, settle } from '../../lib/section.ts'
+import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -19,11 +19,11 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const czech = pageContext.locale === 'cs'
   const [portals, quality, formats, regions, publishers] = await Promise.all([
-    settle(caller.instances.list()),
+    settle(caller.portals.list()),
     settle(caller.quality.summary({})),
     settle(caller.formats.summary({})),
     settle(caller.regions.summary({ level: 'cz-kraj' })),
-    settle(caller.organizations.list({ sort: 'datasets', page: 1, pageSize: 1 })),
+    settle(caller.publishers.list({ sort: 'datasets', page: 1, pageSize: 1 })),
   ])
   return {
     totals: {

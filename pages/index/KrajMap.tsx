@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css'
 import { Table } from '../../components/ui/table.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { binFill, binIndex, type Bin } from '../../features/portals/choropleth.ts'
 
 type Region = { id: string; name: string; datasets: number }

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
-import type { Section } from '../../features/portals/section.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { Section } from '../../lib/section.ts'
 
 const panel = css({
   bg: 'surface',

@@ -10,12 +10,12 @@ import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { LinkPager } from '../../components/LinkPager.tsx'
 import { SectionError } from '../../features/datasets/SectionError.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import type { Data } from './+data.ts'
-import { ORGANIZATION_SORTS, organizationsHref, type OrganizationSort } from './list-url.ts'
+import { PUBLISHER_SORTS, publishersHref, type PublisherSort } from './list-url.ts'
 
-const SORT_KEYS = { datasets: 'orgs.sortDatasets', name: 'orgs.sortName', quality: 'orgs.sortQuality' } as const satisfies Record<OrganizationSort, string>
+const SORT_KEYS = { datasets: 'orgs.sortDatasets', name: 'orgs.sortName', quality: 'orgs.sortQuality' } as const satisfies Record<PublisherSort, string>
 const muted = css({ color: 'text.muted' })
 const inline = css({ display: 'flex', flexWrap: 'wrap', gap: '1', listStyle: 'none', p: '0', m: '0' })
 
@@ -28,7 +28,7 @@ export default function Page() {
     const form = new FormData(event.currentTarget)
     const sort = String(form.get('sort') ?? '')
     void navigate(
-      organizationsHref({ q: String(form.get('q') ?? '').trim(), sort: (ORGANIZATION_SORTS as readonly string[]).includes(sort) ? (sort as OrganizationSort) : 'datasets', page: 1 }),
+      publishersHref({ q: String(form.get('q') ?? '').trim(), sort: (PUBLISHER_SORTS as readonly string[]).includes(sort) ? (sort as PublisherSort) : 'datasets', page: 1 }),
       { keepScrollPosition: true },
     )
   }
@@ -55,7 +55,7 @@ export default function Page() {
             {t('orgs.sortLabel')}
           </label>
           <select id="organizations-sort" name="sort" defaultValue={search.sort} className={input({ size: 'md' })}>
-            {ORGANIZATION_SORTS.map((sort) => (
+            {PUBLISHER_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(SORT_KEYS[sort])}
               </option>
@@ -81,7 +81,7 @@ function Results() {
       <p role="status" className={muted} data-testid="organizations-empty">
         {search.page > 1 ? (
           <>
-            {t('orgs.pastLastPage')} <a href={organizationsHref({ ...search, page: 1 })}>{t('orgs.firstPage')}</a>
+            {t('orgs.pastLastPage')} <a href={publishersHref({ ...search, page: 1 })}>{t('orgs.firstPage')}</a>
           </>
         ) : search.q ? (
           t('orgs.noMatches', { q: search.q })
@@ -157,7 +157,7 @@ function Results() {
         </Table.Root>
       </Table.Container>
       <div className={css({ mt: '4' })}>
-        <LinkPager page={search.page} totalPages={totalPages} hrefFor={(page) => organizationsHref({ ...search, page })} label={t('orgs.pagerLabel')} spread={2} />
+        <LinkPager page={search.page} totalPages={totalPages} hrefFor={(page) => publishersHref({ ...search, page })} label={t('orgs.pagerLabel')} spread={2} />
       </div>
     </>
   )

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { z } from 'zod'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
-import { DEFAULT_SEARCH, ORGANIZATION_SORTS } from './list-url.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
+import { DEFAULT_SEARCH, PUBLISHER_SORTS } from './list-url.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -9,14 +9,14 @@ const PAGE_SIZE = 20
 
 // The list's state lives in the URL (a GET form and links, so it works without JavaScript). A value that does not
 // fit falls back to its default rather than failing the page: a shared or hand-edited link still shows the list.
-const OrganizationsSearchSchema = z.object({
+const PublishersSearchSchema = z.object({
   q: z.string().trim().max(200).catch(DEFAULT_SEARCH.q),
-  sort: z.enum(ORGANIZATION_SORTS).catch(DEFAULT_SEARCH.sort),
+  sort: z.enum(PUBLISHER_SORTS).catch(DEFAULT_SEARCH.sort),
   page: z.coerce.number().int().min(1).max(1000).catch(DEFAULT_SEARCH.page),
 })
 
 export async function data(pageContext: PageContextServer) {
-  const search = OrganizationsSearchSchema.parse(pageContext.urlParsed.search)
+  const search = PublishersSearchSchema.parse(pageContext.urlParsed.search)
   const caller = await pageCaller(pageContext)
   const result = await caller.organizations
     .list({ q: search.q || undefined, sort: search.sort, page: search.page, pageSize: PAGE_SIZE })
@@ -35,7 +35,7 @@ export async function data(pageContext: PageContextServer) {
       })),
     }))
     .catch((error: unknown) => {
-      console.error('organizations.list failed', error)
+      console.error('publishers.list failed', error)
       return { ok: false as const }
     })
   return { search, result }

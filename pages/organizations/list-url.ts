@@ -1,11 +1,11 @@
-export const ORGANIZATION_SORTS = ['datasets', 'name', 'quality'] as const
-export type OrganizationSort = (typeof ORGANIZATION_SORTS)[number]
-export type OrganizationsSearch = { q: string; sort: OrganizationSort; page: number }
+export const PUBLISHER_SORTS = ['datasets', 'name', 'quality'] as const
+export type PublisherSort = (typeof PUBLISHER_SORTS)[number]
+export type PublishersSearch = { q: string; sort: PublisherSort; page: number }
 
-export const DEFAULT_SEARCH: OrganizationsSearch = { q: '', sort: 'datasets', page: 1 }
+export const DEFAULT_SEARCH: PublishersSearch = { q: '', sort: 'datasets', page: 1 }
 
 /** The URL of a state of the list; defaults are left out, so the plain list is `/organizations`. */
-export function organizationsHref(search: OrganizationsSearch): string {
+export function publishersHref(search: PublishersSearch): string {
   const params = new URLSearchParams()
   if (search.q) params.set('q', search.q)
   if (search.sort !== DEFAULT_SEARCH.sort) params.set('sort', search.sort)

@@ -5,7 +5,7 @@ import { DataSection } from '../../features/accounts/profile/DataSection.tsx'
 import { DetailsSection, PasswordSection, PreferencesSection } from '../../features/accounts/profile/DetailsSection.tsx'
 import { SessionsSection } from '../../features/accounts/profile/SessionsSection.tsx'
 import { TokensSection } from '../../features/accounts/profile/TokensSection.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {

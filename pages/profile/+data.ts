@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { pageCaller } from '../../server/trpc/page-caller.ts'
+import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

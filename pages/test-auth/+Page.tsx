@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {

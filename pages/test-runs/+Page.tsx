@@ -1,5 +1,5 @@
 import { PageIntro } from '../../components/PageIntro.tsx'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 export default function Page() {
   const t = useT()

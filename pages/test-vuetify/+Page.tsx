@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react'
 import { css } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ThemePreview } from './ThemePreview.tsx'

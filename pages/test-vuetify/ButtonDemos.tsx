@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { css } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Button, IconButton } from '../../components/ui/button.tsx'
 import { Tooltip } from '../../components/ui/tooltip.tsx'
 import { Demo, GallerySection } from './GallerySection.tsx'

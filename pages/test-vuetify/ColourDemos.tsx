@@ -1,5 +1,5 @@
 import { css } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Badge, PriorityBadge, PRIORITIES, StatusBadge, TEST_STATUSES } from '../../components/ui/badge.tsx'
 import { Demo, GallerySection, layouts } from './GallerySection.tsx'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { Pagination } from '../../components/ui/pagination.tsx'
 import { Card } from '../../components/ui/card.tsx'

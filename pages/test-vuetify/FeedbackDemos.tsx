@@ -1,5 +1,5 @@
 import { css } from '../../styled-system/css'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { CircularProgress, LinearProgress } from '../../components/ui/progress.tsx'
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx'
 import { Card } from '../../components/ui/card.tsx'

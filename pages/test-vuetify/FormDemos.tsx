@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Field, Input, TextField, Textarea } from '../../components/ui/input.tsx'
 import { Select, createListCollection } from '../../components/ui/select.tsx'
 import { Combobox, useFilter, useListCollection } from '../../components/ui/combobox.tsx'

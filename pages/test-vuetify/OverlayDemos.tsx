@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { css } from '../../styled-system/css'
-import { useIntl, useT } from '../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { useT } from '../../features/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 
 function isDark() {

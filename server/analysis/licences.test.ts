@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LICENCE_TABLE, licenceDeclared, licenceInfo, normaliseLicenceLabel } from './licences.ts'
+import { LICENCE_TABLE, licenceDeclared, licenceInfo, normaliseLicenceLabel } from './licences.server.ts'
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'tests', 'ckan-fixture', 'samples')
 const byId = (id: string | null, title: string | null = null) => licenceInfo(id, title)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameKey, publisherIds, websiteHost } from './publishers.ts'
+import { nameKey, publisherIds, websiteHost } from './publishers.server.ts'
 
 describe('nameKey', () => {
   it('ignores case, diacritics and punctuation', () => {

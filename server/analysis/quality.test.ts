@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { resolveFormat } from './formats.ts'
-import {
-  MQA_INDICATORS, PORTAL_WATCH_CHECKS, REASON_CODES, bandOf, extraField, failedMask, portalWatch, scoreDataset,
-  type IndicatorId, type QualityInput, type QualityResource, type QualityScore,
-} from './quality.ts'
+import { resolveFormat } from '../../lib/domain/formats.ts'
+import { PORTAL_WATCH_CHECKS, extraField, failedMask, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
+import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId } from '../../lib/domain/mqa.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const NOW = new Date('2026-01-01T00:00:00Z')

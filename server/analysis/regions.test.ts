@@ -2,11 +2,11 @@ import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import WORLD from 'world-atlas/countries-50m.json' with { type: 'json' }
 import { describe, expect, it } from 'vitest'
-import { findRegion } from '../../features/regions/region-lookup.ts'
-import { COUNTRIES, countriesAt, ISO_NUMERIC_TO_ALPHA2 } from '../geo/countries.ts'
-import { CZ_REGIONS, pointInRegion, regionsAt } from '../geo/cz-regions.ts'
-import { polygonContains, prepareGeometry } from '../geo/polygons.ts'
-import { PLACEMENT_RULE, placeExtent } from './regions.ts'
+import { findRegion } from '../../lib/domain/region-lookup.ts'
+import { COUNTRIES, countriesAt, ISO_NUMERIC_TO_ALPHA2 } from '../geo/countries.server.ts'
+import { CZ_REGIONS, pointInRegion, regionsAt } from '../geo/cz-regions.server.ts'
+import { polygonContains, prepareGeometry } from '../geo/polygons.server.ts'
+import { PLACEMENT_RULE, placeExtent } from './regions.server.ts'
 
 type Extent = Parameters<typeof placeExtent>[0]
 type Box = [number, number, number, number]
@@ -99,7 +99,7 @@ describe('placeExtent', () => {
     let east = 14.42 // Prague
     while (east - west > 1e-6) {
       const mid = (west + east) / 2
-      if (regionsAt(mid, 50.08).some((r) => r.nuts3 === 'CZ010')) east = mid
+      if (regionsAt(mid, 50.08).some((r) => r.id === 'CZ010')) east = mid
       else west = mid
     }
     // Apart, the two points are one sample each, so both kraje hold half.
@@ -206,7 +206,7 @@ describe('prepared polygons', () => {
         const x = w + random() * (e - w)
         const y = s + random() * (n - s)
         const ours = polygons.some((polygon) => polygonContains(polygon, x, y))
-        expect(ours, `${kraj.nuts3} ${x} ${y}`).toBe(pointInRegion(x, y, kraj))
+        expect(ours, `${kraj.id} ${x} ${y}`).toBe(pointInRegion(x, y, kraj))
         if (ours) inside++
       }
       expect(inside).toBeGreaterThan(200)

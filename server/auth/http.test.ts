@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
-import { createApp } from '../app.ts'
+import { createApp } from '../app.server.ts'
 
 // Accounts over HTTP, through the real Hono app: cookies, CSRF, status codes and translated messages.
 const ORIGIN = 'http://localhost'

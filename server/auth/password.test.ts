@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, isCommonPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.ts'
+import { hashPassword, isCommonPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.server.ts'
 
 describe('password hashing', () => {
   it('stores scrypt with its parameters and verifies only the right password', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extentOf, geometryExtent } from './extent.ts'
-import { PackageSchema } from './schemas.ts'
+import { extentOf, geometryExtent } from './extent.server.ts'
+import { PackageSchema } from './schemas.server.ts'
 
 const pkg = (fields: Record<string, unknown>) => PackageSchema.parse({ id: 'a', name: 'a', ...fields })
 const extra = (key: string, value: string) => ({ extras: [{ key, value }] })

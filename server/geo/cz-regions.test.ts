@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { CZ_REGIONS, pointInRegion, regionsAt } from './cz-regions.ts'
+import { CZ_REGIONS, pointInRegion, regionsAt } from './cz-regions.server.ts'
 
-const codes = (lon: number, lat: number) => regionsAt(lon, lat).map((r) => r.nuts3)
+const codes = (lon: number, lat: number) => regionsAt(lon, lat).map((r) => r.id)
 
 describe('Czech regions', () => {
   it('has the 14 regions, CZ010 … CZ080, each with Czech and English names', () => {
-    expect(CZ_REGIONS.map((r) => r.nuts3)).toEqual([
+    expect(CZ_REGIONS.map((r) => r.id)).toEqual([
       'CZ010', 'CZ020', 'CZ031', 'CZ032', 'CZ041', 'CZ042', 'CZ051', 'CZ052', 'CZ053', 'CZ063', 'CZ064', 'CZ071', 'CZ072', 'CZ080',
     ])
     for (const region of CZ_REGIONS) {
       expect(region.nameCs.trim()).not.toBe('')
       expect(region.nameEn.trim()).not.toBe('')
-      expect(region.iso).toBe(`CZ-${region.nuts3.slice(3)}`)
+      expect(region.iso3166_2).toBe(`CZ-${region.id.slice(3)}`)
       const [w, s, e, n] = region.bbox
       expect(w).toBeGreaterThan(12)
       expect(e).toBeLessThan(19)
@@ -28,7 +28,7 @@ describe('Czech regions', () => {
   })
 
   it('treats Prague as a hole in Central Bohemia', () => {
-    const stredocesky = CZ_REGIONS.find((r) => r.nuts3 === 'CZ020')!
+    const stredocesky = CZ_REGIONS.find((r) => r.id === 'CZ020')!
     const [w, s, e, n] = stredocesky.bbox
     // Prague lies inside Central Bohemia's bounding box, so only the hole keeps it out.
     expect(14.42 > w && 14.42 < e && 50.08 > s && 50.08 < n).toBe(true)

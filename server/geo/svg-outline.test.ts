@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bboxRect, czFrame, krajPaths } from './svg-outline.ts'
+import { bboxRect, czFrame, krajPaths } from './svg-outline.server.ts'
 
 describe('SVG outline of the kraje', () => {
   const frame = czFrame(400)

@@ -7,10 +7,10 @@ import {
   RESOURCE_KINDS, RIVERS, THEMES, TOWNS,
 } from './vocab.ts'
 import type { License, ResourceKind } from './vocab.ts'
-import { HEX2, Rng, hash32, isoFromUs, mix32, pickCum, strHash, weightedCum } from '../../server/ckan/demo/random.ts'
+import { HEX2, Rng, hash32, isoFromUs, mix32, pickCum, strHash, weightedCum } from '../../server/ckan/demo/random.server.ts'
 
-// The fixture and the demo catalogue share one deterministic randomness (server/ckan/demo/random.ts).
-export { Rng, hash32, isoFromUs, mix32, strHash } from '../../server/ckan/demo/random.ts'
+// The fixture and the demo catalogue share one deterministic randomness (server/ckan/demo/random.server.ts).
+export { Rng, hash32, isoFromUs, mix32, strHash } from '../../server/ckan/demo/random.server.ts'
 
 // ---------------------------------------------------------------------------------------------- hashing
 

@@ -2,6 +2,8 @@
 // rivers; licence ids/titles are CKAN's default licence register plus the ids seen on real portals
 // (see samples/README.md); resource "kinds" reproduce the format/mimetype mess recorded in samples/.
 
+import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
+
 export const CITIES = [
   'Praha', 'Brno', 'Ostrava', 'Plzeň', 'Liberec', 'Olomouc', 'České Budějovice', 'Hradec Králové',
   'Ústí nad Labem', 'Pardubice', 'Zlín', 'Havířov', 'Kladno', 'Most', 'Opava', 'Frýdek-Místek', 'Karviná',
@@ -31,10 +33,8 @@ export const TOWNS = [
   'Valašské Klobouky', 'Uherský Brod', 'Staré Město', 'Kunovice', 'Hulín', 'Chropyně', 'Kojetín',
 ] as const
 
-export const REGIONS = [
-  'Hlavní město Praha', 'Středočeský', 'Jihočeský', 'Plzeňský', 'Karlovarský', 'Ústecký', 'Liberecký',
-  'Královéhradecký', 'Pardubický', 'Vysočina', 'Jihomoravský', 'Olomoucký', 'Zlínský', 'Moravskoslezský',
-] as const
+/** The kraje as they read in "{region} kraj" titles (Středočeský … Vysočina): lib/domain/cz-kraje.ts without "kraj". */
+export const REGIONS: readonly string[] = CZ_KRAJE.map((kraj) => kraj.nameCs.replace(/ kraj$/, '').replace(/^Kraj /, ''))
 
 export const RIVERS = [
   'Vltava', 'Labe', 'Morava', 'Odra', 'Svratka', 'Svitava', 'Dyje', 'Ohře', 'Berounka', 'Sázava', 'Jizera',
@@ -61,7 +61,7 @@ export const ORG_PATTERNS = [
 ] as const
 
 // CKAN groups are the same themes in the fixture and the demo catalogue.
-export { GROUPS, type Group } from '../../server/ckan/demo/vocab.ts'
+export { GROUPS, type Group } from '../../server/ckan/demo/vocab.server.ts'
 
 export type License = { id: string | null; title: string | null; url?: string; open: boolean; weight: number }
 export const LICENSES: readonly License[] = [

@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { E2E_DATASET, E2E_DATASET_ID, E2E_INSTANCE } from './fixtures.ts'
+import { E2E_DATASET, E2E_DATASET_ID, E2E_PORTAL } from './fixtures.ts'
 
 // The dataset page and the organizations pages, against the demo catalogue (demo-narodni-katalog, demo-kraje,
 // demo-mesta) and the seeded e2e datasets. Figures are compared with what the tRPC API answers for the same state.
 
 // Seeded by tests/e2e/seed.ts next to E2E_DATASET: a dataset whose description and resource try to run script, and
 // one that a full harvest marked as deleted on its portal.
-const UNSAFE_DATASET_ID = `${E2E_INSTANCE.id}:6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b`
-const DELETED_DATASET = { id: `${E2E_INSTANCE.id}:9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d`, title: 'Removed bus stops' }
+const UNSAFE_DATASET_ID = `${E2E_PORTAL.id}:6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b`
+const DELETED_DATASET = { id: `${E2E_PORTAL.id}:9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d`, title: 'Removed bus stops' }
 
 type PublisherListItem = {
   id: string
@@ -137,7 +137,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('the organizations list shows the figures the API gives', async ({ page, request }) => {
-    const list = await query<{ items: PublisherListItem[]; total: number }>(request, 'organizations.list', { sort: 'datasets', page: 1, pageSize: 20 })
+    const list = await query<{ items: PublisherListItem[]; total: number }>(request, 'publishers.list', { sort: 'datasets', page: 1, pageSize: 20 })
     expect(list.items.length).toBeGreaterThan(0)
     await page.goto('/organizations')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organizations')
@@ -156,7 +156,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('a search changes the URL and the results, with and without JavaScript', async ({ page, request, browser, baseURL }) => {
-    const expected = await query<{ items: PublisherListItem[]; total: number }>(request, 'organizations.list', { q: 'praha', sort: 'name', page: 1, pageSize: 20 })
+    const expected = await query<{ items: PublisherListItem[]; total: number }>(request, 'publishers.list', { q: 'praha', sort: 'name', page: 1, pageSize: 20 })
     expect(expected.total).toBeGreaterThan(0)
     await page.goto('/organizations')
     await hydrated(page)
@@ -188,7 +188,7 @@ test.describe('dataset and organization pages', () => {
   })
 
   test('an organization page lists its portals and datasets; an unknown one answers 404', async ({ page, request }) => {
-    const list = await query<{ items: PublisherListItem[] }>(request, 'organizations.list', { sort: 'datasets', page: 1, pageSize: 20 })
+    const list = await query<{ items: PublisherListItem[] }>(request, 'publishers.list', { sort: 'datasets', page: 1, pageSize: 20 })
     const merged = list.items.find((item) => item.portals.length > 1)
     expect(merged, 'a publisher on more than one demo portal').toBeTruthy()
     await page.goto('/organizations')

@@ -16,7 +16,7 @@ const DOWN_SLUG = process.env.E2E_DOWN_SLUG ?? 'down'
 type Portal = { id: string; name: string; apiBase: string; isDemo: boolean }
 
 async function portals(request: APIRequestContext): Promise<Portal[]> {
-  const body = (await (await request.get('/api/trpc/instances.list')).json()) as { result: { data: { json: Portal[] } } }
+  const body = (await (await request.get('/api/trpc/portals.list')).json()) as { result: { data: { json: Portal[] } } }
   return body.result.data.json
 }
 

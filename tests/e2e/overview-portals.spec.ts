@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
-import { E2E_INSTANCE } from './fixtures.ts'
+import { E2E_PORTAL } from './fixtures.ts'
 
 // The overview (/) and the portal registry (/ckan-instances). Assumes the demo catalogue is loaded (three portals,
 // 20,000 datasets), tests/e2e/seed.ts's portal, and at least one registered portal whose health is "down" with a
@@ -54,9 +54,9 @@ test.describe.configure({ mode: 'serial' })
 test.describe('overview', () => {
   test('the totals are the figures the API gives, in the first response, with demo data marked', async ({ page, request }) => {
     const [portals, quality, publishers] = await Promise.all([
-      query<Portal[]>(request, 'instances.list'),
+      query<Portal[]>(request, 'portals.list'),
       query<{ datasets: number; resources: number }>(request, 'quality.summary'),
-      query<{ total: number }>(request, 'organizations.list', { pageSize: 1 }),
+      query<{ total: number }>(request, 'publishers.list', { pageSize: 1 }),
     ])
     expect(quality.datasets).toBeGreaterThanOrEqual(20_000)
 
@@ -120,12 +120,12 @@ test.describe('overview', () => {
 
 test.describe('portal registry', () => {
   test('lists the portals with health, and a down portal with its reason', async ({ page, request }) => {
-    const portals = await query<Portal[]>(request, 'instances.list')
+    const portals = await query<Portal[]>(request, 'portals.list')
     await page.goto('/ckan-instances?lang=en')
     await hydrated(page)
     const rows = page.getByTestId('portal-row')
     await expect(rows).toHaveCount(portals.length)
-    for (const id of [...DEMO_PORTALS, E2E_INSTANCE.id]) await expect(page.locator(`[data-testid=portal-row][data-portal="${id}"]`)).toHaveCount(1)
+    for (const id of [...DEMO_PORTALS, E2E_PORTAL.id]) await expect(page.locator(`[data-testid=portal-row][data-portal="${id}"]`)).toHaveCount(1)
     await expect(page.locator('[data-portal="demo-kraje"]')).toContainText('Demo data')
     await expect(page.getByRole('table', { name: 'Registered CKAN portals with their health and last harvest' })).toBeVisible()
 
@@ -140,7 +140,7 @@ test.describe('portal registry', () => {
   })
 
   test('a filter changes the URL and the rows, and works without JavaScript', async ({ page, request, browser }) => {
-    const portals = await query<Portal[]>(request, 'instances.list')
+    const portals = await query<Portal[]>(request, 'portals.list')
     const downIds = portals.filter((portal) => portal.health.status === 'down').map((portal) => portal.id)
     await page.goto('/ckan-instances?lang=en')
     await hydrated(page)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { E2E_DATASET, E2E_DATASET_ID, E2E_INSTANCE } from './fixtures.ts'
+import { E2E_DATASET, E2E_DATASET_ID, E2E_PORTAL } from './fixtures.ts'
 
 // Every route of the spec with a concrete URL. Ids of sign-in pages need not exist: the guard answers first.
 const PUBLIC = [
@@ -59,12 +59,12 @@ test.describe('route statuses', () => {
   })
 
   test('/dataset/{id} answers 404 for an id that does not exist', async ({ request }) => {
-    expect((await request.get(`/dataset/${E2E_INSTANCE.id}:no-such-dataset`)).status()).toBe(404)
+    expect((await request.get(`/dataset/${E2E_PORTAL.id}:no-such-dataset`)).status()).toBe(404)
     expect((await request.get('/dataset/not-an-id')).status()).toBe(404)
   })
 
   test('/dataset/{portal}:{name} redirects permanently to the canonical id', async ({ request }) => {
-    const res = await request.get(`/dataset/${E2E_INSTANCE.id}:${E2E_DATASET.name}`, { maxRedirects: 0 })
+    const res = await request.get(`/dataset/${E2E_PORTAL.id}:${E2E_DATASET.name}`, { maxRedirects: 0 })
     expect(res.status()).toBe(301)
     expect(res.headers()['location']).toBe(`/dataset/${encodeURIComponent(E2E_DATASET_ID)}`)
   })

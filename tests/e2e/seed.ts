@@ -2,17 +2,18 @@
 // harvested for real (live search asks them during the run), one that is down, and the e2e portal with known datasets.
 import { rm } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { createDb } from '../../db/client.ts'
-import { migrateLibsql } from '../../db/migrate.ts'
-import { ckanInstances } from '../../db/schema/ckan-instance.ts'
+import { createDb } from '../../db/client.server.ts'
+import { migrateLibsql } from '../../db/migrate.server.ts'
+import { portals } from '../../db/schema/portal.ts'
 import { datasets } from '../../db/schema/dataset.ts'
-import { refreshRollups } from '../../server/analysis/rollups.ts'
-import { loadDemoCatalogue } from '../../server/ckan/demo/demo-catalogue.ts'
-import { runHarvest, startHarvest } from '../../server/ckan/harvest/harvest.ts'
-import { storePackages } from '../../server/ckan/harvest/ingest.ts'
-import { checkInstanceHealth, findInstance } from '../../server/ckan/registry.ts'
+import { refreshRollups } from '../../server/queries/rollups.server.ts'
+import { loadDemoCatalogue } from '../../server/ckan/demo/demo-catalogue.server.ts'
+import { runHarvest, startHarvest } from '../../server/ckan/harvest/harvest.server.ts'
+import { storePackages } from '../../server/ckan/harvest/ingest.server.ts'
+import { checkPortalHealth } from '../../server/ckan/portal-registry.server.ts'
+import { findPortal } from '../../server/queries/portals.server.ts'
 import { startCkanFixture } from '../ckan-fixture/server.ts'
-import { E2E_DATASET, E2E_DATASET_NOTES, E2E_DOWN_PORTAL, E2E_FIXTURE_PORT, E2E_INSTANCE, E2E_LIVE_PORTALS, E2E_PUBLISHER } from './fixtures.ts'
+import { E2E_DATASET, E2E_DATASET_NOTES, E2E_DOWN_PORTAL, E2E_FIXTURE_PORT, E2E_PORTAL, E2E_LIVE_PORTALS, E2E_PUBLISHER } from './fixtures.ts'
 
 const url = process.env.DATABASE_URL
 if (!url?.startsWith('file:')) throw new Error('The e2e seed needs DATABASE_URL=file:...')
@@ -33,7 +34,7 @@ const fixture = await startCkanFixture({
 })
 try {
   for (const portal of [...E2E_LIVE_PORTALS, E2E_DOWN_PORTAL]) {
-    await db.insert(ckanInstances).values({
+    await db.insert(portals).values({
       id: portal.id,
       name: portal.name,
       baseUrl: fixture.portalUrl(portal.id),
@@ -49,19 +50,19 @@ try {
     if (harvested?.status !== 'succeeded') throw new Error(`e2e seed: harvest of ${portal.id} failed: ${JSON.stringify(harvested?.errors)}`)
   }
   // A real health check of the portal that answers 500: the registry records it as down, and why.
-  const down = await findInstance(db, E2E_DOWN_PORTAL.id)
-  if (down) await checkInstanceHealth(db, down, { gate: { politenessDelayMs: 0 } })
+  const down = await findPortal(db, E2E_DOWN_PORTAL.id)
+  if (down) await checkPortalHealth(db, down, { gate: { politenessDelayMs: 0 } })
 } finally {
   await fixture.close()
 }
 for (const portal of [...E2E_LIVE_PORTALS, E2E_DOWN_PORTAL]) {
   const base = `http://127.0.0.1:${E2E_FIXTURE_PORT}/${portal.id}`
-  await db.update(ckanInstances).set({ baseUrl: base, apiBase: `${base}/api/3` }).where(eq(ckanInstances.id, portal.id))
+  await db.update(portals).set({ baseUrl: base, apiBase: `${base}/api/3` }).where(eq(portals.id, portal.id))
 }
 
-await db.insert(ckanInstances).values({
-  id: E2E_INSTANCE.id,
-  name: E2E_INSTANCE.name,
+await db.insert(portals).values({
+  id: E2E_PORTAL.id,
+  name: E2E_PORTAL.name,
   baseUrl: 'http://127.0.0.1:9/',
   apiBase: 'http://127.0.0.1:9/api/3',
   country: 'CZ',
@@ -69,7 +70,7 @@ await db.insert(ckanInstances).values({
 })
 await storePackages(
   db,
-  E2E_INSTANCE.id,
+  E2E_PORTAL.id,
   [
     {
       id: E2E_DATASET.uuid,
@@ -105,10 +106,10 @@ await storePackages(
   ],
   { runId: null, now: new Date() },
 )
-await db.update(datasets).set({ deletedAt: new Date() }).where(eq(datasets.id, `${E2E_INSTANCE.id}:9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d`))
-await refreshRollups(db, E2E_INSTANCE.id)
+await db.update(datasets).set({ deletedAt: new Date() }).where(eq(datasets.id, `${E2E_PORTAL.id}:9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d`))
+await refreshRollups(db, E2E_PORTAL.id)
 // A real health check against the closed port: the e2e portal is down, and the registry knows why.
-const e2ePortal = await findInstance(db, E2E_INSTANCE.id)
-if (e2ePortal) await checkInstanceHealth(db, e2ePortal, { gate: { politenessDelayMs: 0 } })
+const e2ePortal = await findPortal(db, E2E_PORTAL.id)
+if (e2ePortal) await checkPortalHealth(db, e2ePortal, { gate: { politenessDelayMs: 0 } })
 
 console.log(`e2e database seeded at ${url}`)

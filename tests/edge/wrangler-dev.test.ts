@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from '../../server/auth/password.ts'
+import { hashPassword, verifyPassword } from '../../server/auth/password.server.ts'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -130,21 +130,21 @@ describe('wrangler dev (workerd + D1)', () => {
     const d1 = localD1()
     try {
       // Only the fixture portal is due: the featured real portals cannot be reached from here.
-      await d1.execute('update ckan_instance set enabled = 0')
+      await d1.execute('update portal set enabled = 0')
       await d1.execute({
-        sql: 'insert into ckan_instance (id, name, base_url, api_base, created_at) values (?, ?, ?, ?, ?)',
+        sql: 'insert into portal (id, name, base_url, api_base, created_at) values (?, ?, ?, ?, ?)',
         args: [slug, 'Edge kraj', fixture.portalUrl(slug), fixture.apiBase(slug), Date.now()],
       })
       const cron = await fetch(`${BASE}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/10 * * * *')}`)
       expect(cron.status).toBe(200)
-      const run = await d1.execute({ sql: 'select status, done, total, mode, trigger from harvest_run where instance_id = ?', args: [slug] })
+      const run = await d1.execute({ sql: 'select status, done, total, mode, trigger from harvest_run where portal_id = ?', args: [slug] })
       expect(run.rows[0]).toMatchObject({ status: 'succeeded', done: 1_234, total: 1_234, mode: 'full', trigger: 'schedule' })
 
       const status = await fetch(`${BASE}/api/trpc/harvest.status?input=${encodeURIComponent(JSON.stringify({ json: { instanceId: slug } }))}`)
       const progress = (await status.json()) as { result: { data: { json: { datasets: number; lastSucceeded: { done: number } } } } }
       expect(progress.result.data.json).toMatchObject({ datasets: 1_234, lastSucceeded: { done: 1_234 } })
 
-      const [first] = (await d1.execute({ sql: 'select title from dataset where instance_id = ? limit 1', args: [slug] })).rows
+      const [first] = (await d1.execute({ sql: 'select title from dataset where portal_id = ? limit 1', args: [slug] })).rows
       const word = String(first!.title).split(/\s+/)[0]!
       const input = { json: { q: word, instanceIds: [slug], source: 'snapshot' } }
       const search = await fetch(`${BASE}/api/trpc/datasets.search?input=${encodeURIComponent(JSON.stringify(input))}`)
@@ -158,7 +158,7 @@ describe('wrangler dev (workerd + D1)', () => {
       const quality = await query('quality.summary', { instanceIds: [slug] })
       expect(quality).toMatchObject({ datasets: 1_234 })
       expect(quality.averageScore).toEqual(expect.any(Number))
-      const resources = await d1.execute({ sql: 'select count(*) as n from resource r join dataset d on d.key = r.dataset_key where d.instance_id = ?', args: [slug] })
+      const resources = await d1.execute({ sql: 'select count(*) as n from resource r join dataset d on d.key = r.dataset_key where d.portal_id = ?', args: [slug] })
       expect((await query('formats.summary', { instanceIds: [slug] })).resources).toBe(Number(resources.rows[0]!.n))
       const kraje = await query('regions.summary', { level: 'cz-kraj', instanceIds: [slug] })
       expect((kraje.regions as Array<{ datasets: number }>).some((region) => region.datasets > 0)).toBe(true)

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createDb, type Database } from '../../db/client.ts'
-import { migrateLibsql } from '../../db/migrate.ts'
+import { createDb, type Database } from '../../db/client.server.ts'
+import { migrateLibsql } from '../../db/migrate.server.ts'
 
 export type TestDatabase = { db: Database; url: string; cleanup: () => Promise<void> }
 

@@ -1,27 +1,20 @@
-import type { Database } from '../../db/client.ts'
-import { loadMessages } from '../../features/i18n/catalog.ts'
-import { intlFor, translator } from '../../features/i18n/intl.ts'
-import type { Locale } from '../../features/i18n/locales.ts'
-import { ANONYMOUS, type AuthState } from '../../server/session.ts'
-import type { TrpcContext } from '../../server/trpc/context.ts'
+import type { Database } from '../../db/client.server.ts'
+import type { Locale } from '../../lib/i18n/locales.ts'
+import { ANONYMOUS, type AuthState } from '../../server/session.server.ts'
+import { createContext, type TrpcContext } from '../../server/trpc/context.server.ts'
 
-/** A tRPC context as the Hono app builds it, for router tests through createCaller. */
+/** A tRPC context from the app's own factory, for router tests through createCaller. */
 export async function testContext(db: Database, options: { locale?: Locale; auth?: AuthState; clientAddress?: string } = {}): Promise<TrpcContext> {
-  const locale = options.locale ?? 'en'
-  const auth = options.auth ?? ANONYMOUS
-  return {
+  return createContext({
     db,
-    user: auth.user,
-    auth,
+    auth: options.auth ?? ANONYMOUS,
     runtime: 'node',
-    locale,
-    t: translator(intlFor(locale, await loadMessages(locale))),
-    resHeaders: new Headers(),
+    locale: options.locale ?? 'en',
     clientAddress: options.clientAddress ?? '203.0.113.7',
     userAgent: 'vitest',
     secure: false,
     background: (task) => {
       void task.catch(() => undefined)
     },
-  }
+  })
 }

@@ -11,7 +11,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
-import { migrateLibsql } from '../../db/migrate.ts'
+import { migrateLibsql } from '../../db/migrate.server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PORTAL = 'load-portal'
@@ -137,7 +137,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
     db = createClient({ url })
     // The fixture portal is the only real one: the scheduler harvests it once the demo catalogue is in.
     await db.execute({
-      sql: `INSERT INTO ckan_instance (id, name, base_url, api_base, country, languages, enabled, featured, is_demo, created_at) VALUES (?, ?, ?, ?, 'CZ', '["cs"]', 1, 0, 0, ?)`,
+      sql: `INSERT INTO portal (id, name, base_url, api_base, country, languages, enabled, featured, is_demo, created_at) VALUES (?, ?, ?, ?, 'CZ', '["cs"]', 1, 0, 0, ?)`,
       args: [PORTAL, 'Load portal', `http://127.0.0.1:${fixturePort}/${PORTAL}`, `http://127.0.0.1:${fixturePort}/${PORTAL}/api/3`, Date.now()],
     })
     await waitFor(async () => (await fetch(`http://127.0.0.1:${fixturePort}/${PORTAL}/api/3/action/status_show`)).ok, 60_000, 'the fixture portal')
@@ -168,8 +168,8 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
     log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
     const runs = async () =>
-      (await db!.execute(`SELECT instance_id, mode, status, done, active_ms, started_at, finished_at FROM harvest_run ORDER BY id`)).rows as unknown as Array<{
-        instance_id: string
+      (await db!.execute(`SELECT portal_id, mode, status, done, active_ms, started_at, finished_at FROM harvest_run ORDER BY id`)).rows as unknown as Array<{
+        portal_id: string
         mode: string
         status: string
         done: number
@@ -177,7 +177,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
         started_at: number
         finished_at: number | null
       }>
-    const harvestEnded = async () => (await runs()).some((run) => run.instance_id === PORTAL && run.status !== 'running')
+    const harvestEnded = async () => (await runs()).some((run) => run.portal_id === PORTAL && run.status !== 'running')
     let backgroundDone = false
     const background = waitFor(harvestEnded, 600_000, 'the harvest').finally(() => {
       backgroundDone = true
@@ -189,7 +189,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
     const reader = (async () => {
       let turn = 0
       while (!backgroundDone) {
-        const target = turn++ % 2 === 0 ? `${base}/api/trpc/instances.list` : `${base}/`
+        const target = turn++ % 2 === 0 ? `${base}/api/trpc/portals.list` : `${base}/`
         const t = performance.now()
         try {
           const response = await fetch(target, { headers: { 'accept-language': 'en' } })
@@ -266,7 +266,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
 
     const allRuns = await runs()
     const demoRuns = allRuns.filter((run) => run.mode === 'demo')
-    const harvestRun = allRuns.find((run) => run.instance_id === PORTAL)
+    const harvestRun = allRuns.find((run) => run.portal_id === PORTAL)
     await stop(server)
     server = undefined
 

@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { apiFailure, useTRPCClient } from '../../api/trpc.tsx'
-import { useT } from '../../i18n/I18nProvider.tsx'
-import { useSchemaForm } from '../use-form.ts'
+import { apiFailure, useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
 const DeleteSchema = z.object({ password: z.string().min(1, 'validation.required') })
 

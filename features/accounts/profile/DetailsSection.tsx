@@ -7,11 +7,11 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { useTRPCClient } from '../../api/trpc.tsx'
-import { useT } from '../../i18n/I18nProvider.tsx'
-import { EmailSchema, NameSchema } from '../schemas.ts'
+import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { EmailSchema, NameSchema } from '../../../lib/forms/account-schemas.ts'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
-import { useSchemaForm } from '../use-form.ts'
+import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
 const DetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
 
@@ -125,7 +125,7 @@ export function PreferencesSection() {
             onChange={async (event) => {
               const next = event.currentTarget.value as 'light' | 'dark'
               setTheme(next)
-              const { applyTheme } = await import('../../theme/theme.ts')
+              const { applyTheme } = await import('../../../lib/theme/theme.ts')
               applyTheme(next)
               await client.profile.update.mutate({ theme: next })
             }}

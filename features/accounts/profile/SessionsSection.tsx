@@ -5,8 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { apiFailure, useTRPC } from '../../api/trpc.tsx'
-import { useIntl, useT } from '../../i18n/I18nProvider.tsx'
+import { apiFailure, useTRPC } from '../../../lib/api/trpc.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { describeDevice } from '../device.ts'
 
 type SessionRow = { id: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date; userAgent: string | null; current: boolean }

@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { apiFailure, useTRPC } from '../../api/trpc.tsx'
-import { useIntl, useT } from '../../i18n/I18nProvider.tsx'
+import { apiFailure, useTRPC } from '../../../lib/api/trpc.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 
 type TokenRow = { id: string; name: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
 

@@ -4,11 +4,11 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
-import { LoginSchema } from '../../../features/accounts/schemas.ts'
-import { useSchemaForm } from '../../../features/accounts/use-form.ts'
-import { useTRPCClient } from '../../../features/api/trpc.tsx'
-import { useT } from '../../../features/i18n/I18nProvider.tsx'
-import { safeRedirectTarget } from '../../../features/routing/route-table.ts'
+import { LoginSchema } from '../../../lib/forms/account-schemas.ts'
+import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
 export default function Page() {
   const t = useT()

@@ -6,10 +6,10 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
-import { PasswordSchema } from '../../../features/accounts/schemas.ts'
-import { useSchemaForm } from '../../../features/accounts/use-form.ts'
-import { useTRPCClient } from '../../../features/api/trpc.tsx'
-import { useT } from '../../../features/i18n/I18nProvider.tsx'
+import { PasswordSchema } from '../../../lib/forms/account-schemas.ts'
+import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 
 const ResetFormSchema = z
   .object({ password: PasswordSchema, passwordConfirm: z.string() })

@@ -6,7 +6,7 @@ import { Table } from '../../../components/ui/table.tsx'
 import { formatByteSize } from '../../../features/datasets/byte-size.ts'
 import { SectionError } from '../../../features/datasets/SectionError.tsx'
 import { webHref } from '../../../features/datasets/web-href.ts'
-import { useIntl, useLocale, useT } from '../../../features/i18n/I18nProvider.tsx'
+import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { IndicatorBreakdown } from '../../../features/quality/IndicatorBreakdown.tsx'
 import type { Data } from './+data.ts'
@@ -34,7 +34,7 @@ export default function Page() {
             </h2>
             {dataset.descriptionHtml ? (
               // Rendered on the server from CKAN Markdown with raw HTML dropped and unsafe URLs removed
-              // (features/datasets/DatasetDescription.tsx); the Markdown parser never reaches the browser.
+              // (server/markdown/DatasetDescription.server.tsx); the Markdown parser never reaches the browser.
               <div className={prose} dangerouslySetInnerHTML={{ __html: dataset.descriptionHtml }} />
             ) : (
               <p className={muted}>{t('dataset.noDescription')}</p>

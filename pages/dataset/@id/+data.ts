@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { descriptionHtml } from '../../../features/datasets/description-html.server.ts'
-import { formatInfo } from '../../../server/analysis/formats.ts'
-import { licenceInfo } from '../../../server/analysis/licences.ts'
-import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.ts'
-import { pageCaller } from '../../../server/trpc/page-caller.ts'
+import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
+import { formatInfo } from '../../../lib/domain/formats.ts'
+import { licenceInfo } from '../../../server/analysis/licences.server.ts'
+import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.server.ts'
+import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData'
 import { PageIntro } from '../../../components/PageIntro.tsx'
-import { useLocale, useT } from '../../../features/i18n/I18nProvider.tsx'
+import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {

@@ -1,6 +1,6 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { findRegion } from '../../../features/regions/region-lookup.ts'
+import { findRegion } from '../../../lib/domain/region-lookup.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

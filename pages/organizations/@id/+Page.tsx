@@ -4,18 +4,16 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { LineChart, type LineSeries } from '../../../components/charts/LineChart.tsx'
 import { Table } from '../../../components/ui/table.tsx'
 import { LinkPager } from '../../../components/LinkPager.tsx'
-import { useIntl, useT } from '../../../features/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { bandKey, dimensionKey } from '../../../features/quality/mqa-text.ts'
+import { BANDS, MQA_MAX } from '../../../lib/domain/mqa.ts'
 import type { Data } from './+data.ts'
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '10' })
 const muted = css({ color: 'text.muted' })
 const DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const
-const BANDS = ['excellent', 'good', 'sufficient', 'bad'] as const
-// The top of the MQA scale (docs/quality.md).
-const MQA_MAX = 405
 
 export default function Page() {
   const t = useT()
@@ -76,7 +74,7 @@ function Members() {
               <span>· {t('common.datasetCount', { count: member.datasets })}</span>
             </p>
             {member.descriptionHtml ? (
-              // Rendered on the server with raw HTML dropped and unsafe URLs removed (features/datasets/DatasetDescription.tsx).
+              // Rendered on the server with raw HTML dropped and unsafe URLs removed (server/markdown/DatasetDescription.server.tsx).
               <div className={prose} dangerouslySetInnerHTML={{ __html: member.descriptionHtml }} />
             ) : null}
           </li>
@@ -109,7 +107,7 @@ function Datasets() {
               <Table.Head>
                 <Table.Row>
                   <Table.Header scope="col">{t('ckan.dataset')}</Table.Header>
-                  <Table.Header scope="col">{t('ckan.instance')}</Table.Header>
+                  <Table.Header scope="col">{t('ckan.portal')}</Table.Header>
                   <Table.Header scope="col">{t('orgs.colQuality')}</Table.Header>
                   <Table.Header scope="col">{t('ckan.modified')}</Table.Header>
                 </Table.Row>
@@ -314,7 +312,7 @@ function Trend() {
             formatY={(value) => intl.formatNumber(value)}
             // UTC on the server and in the browser alike, so the two renders agree.
             formatDate={(date) => intl.formatDate(date, DAY)}
-            seriesHeader={t('ckan.instance')}
+            seriesHeader={t('ckan.portal')}
             dateHeader={t('orgs.colAnalysed')}
             valueHeader={t('orgs.colAverageScore')}
           />

@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { z } from 'zod'
-import { descriptionHtml } from '../../../features/datasets/description-html.server.ts'
-import { pageCaller } from '../../../server/trpc/page-caller.ts'
+import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
+import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -18,7 +18,7 @@ export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? ''
   const { page } = PageParamSchema.parse(pageContext.urlParsed.search)
   const caller = await pageCaller(pageContext)
-  const found = await caller.organizations.byId({ id, page, pageSize: PAGE_SIZE }).catch((error: unknown) => {
+  const found = await caller.publishers.byId({ id, page, pageSize: PAGE_SIZE }).catch((error: unknown) => {
     if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw render(404, `No organization with the id ${id}`)
     throw error
   })

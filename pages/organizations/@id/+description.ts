@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { translate } from '../../../features/i18n/page-text.ts'
+import { translate } from '../../../lib/i18n/page-text.ts'
 import type { Data } from './+data.ts'
 
 export function description(pageContext: PageContext<Data>): string {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { snapshotSearch } from '../snapshot-search.ts'
-import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.ts'
-import { DEMO_DATASET_TOTAL } from './generator.ts'
+import { snapshotSearch } from '../../queries/datasets.server.ts'
+import { demoCatalogueRemoved, DEMO_SLUGS, ensureDemoCatalogue, loadDemoCatalogue, removeDemoCatalogue } from './demo-catalogue.server.ts'
+import { DEMO_DATASET_TOTAL } from './generator.server.ts'
 
 let testDb: TestDatabase
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('demo catalogue', () => {
   it('loads into an empty database as three demo portals, once', async () => {
     expect(await ensureDemoCatalogue(testDb.db)).toBe(DEMO_DATASET_TOTAL)
     expect(await count(sql`SELECT count(*) AS n FROM dataset`)).toBe(DEMO_DATASET_TOTAL)
-    expect(await count(sql`SELECT count(*) AS n FROM ckan_instance WHERE is_demo = 1`)).toBe(3)
+    expect(await count(sql`SELECT count(*) AS n FROM portal WHERE is_demo = 1`)).toBe(3)
     expect(await count(sql`SELECT count(*) AS n FROM harvest_run WHERE mode = 'demo' AND status = 'succeeded'`)).toBe(3)
     expect(await ensureDemoCatalogue(testDb.db)).toBe(0)
     expect(await loadDemoCatalogue(testDb.db)).toBe(0)

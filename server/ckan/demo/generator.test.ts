@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CZ_REGIONS, regionsAt } from '../../geo/cz-regions.ts'
-import { PackageSchema } from '../schemas.ts'
-import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.ts'
+import { CZ_REGIONS, regionsAt } from '../../geo/cz-regions.server.ts'
+import { PackageSchema } from '../schemas.server.ts'
+import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.server.ts'
 
 type Pkg = Record<string, unknown>
 type Extra = { key: string; value: string }
@@ -127,7 +127,7 @@ for (const portal of DEMO_PORTALS) {
       const region = centre ? regionsAt(centre[0], centre[1])[0] : undefined
       if (region) {
         inRegion++
-        regionCounts.set(region.nuts3, (regionCounts.get(region.nuts3) ?? 0) + 1)
+        regionCounts.set(region.id, (regionCounts.get(region.id) ?? 0) + 1)
       }
     }
   }
@@ -224,7 +224,7 @@ describe('demo portals', () => {
     // The rest of the extents are abroad or broken; both must exist for the ingest to be exercised.
     expect(withExtent - inRegion).toBeGreaterThan(total * 0.05)
     expect(unreadableExtent).toBeGreaterThan(total * 0.005)
-    for (const region of CZ_REGIONS) expect(regionCounts.get(region.nuts3) ?? 0, region.nuts3).toBeGreaterThan(50)
+    for (const region of CZ_REGIONS) expect(regionCounts.get(region.id) ?? 0, region.id).toBeGreaterThan(50)
   })
 })
 

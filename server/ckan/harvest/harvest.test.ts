@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { datasetExtents } from '../../../db/schema/dataset-extent.ts'
 import { datasetTags } from '../../../db/schema/dataset-tag.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
@@ -9,9 +9,9 @@ import { organizations } from '../../../db/schema/organization.ts'
 import { resources } from '../../../db/schema/resource.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { resetGates } from '../portal-gate.ts'
-import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.ts'
-import { createWorkerStore } from './worker-store.ts'
+import { resetGates } from '../../outbound/portal-gate.server.ts'
+import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.server.ts'
+import { createWorkerStore } from './worker-store.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -27,7 +27,7 @@ beforeAll(async () => {
   })
   testDb = await createTestDatabase()
   for (const slug of ['krajsky', 'mestsky', 'rozbity']) {
-    await testDb.db.insert(ckanInstances).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
+    await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
 })
 afterAll(async () => {
@@ -46,7 +46,7 @@ async function harvest(slug: string, mode: 'full' | 'incremental', budgetMs?: nu
 }
 
 async function live(slug: string): Promise<number> {
-  const [row] = await testDb.db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.instanceId, slug), isNull(datasets.deletedAt)))
+  const [row] = await testDb.db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.portalId, slug), isNull(datasets.deletedAt)))
   return row!.count
 }
 
@@ -57,11 +57,11 @@ describe('harvesting a portal', () => {
     expect(run.finishedAt).toBeInstanceOf(Date)
     expect(run.rate).toBeGreaterThan(0)
     expect(await live('krajsky')).toBe(2_345)
-    const [instance] = await testDb.db.select().from(ckanInstances).where(eq(ckanInstances.id, 'krajsky'))
-    expect(instance).toMatchObject({ datasetCount: 2_345, lastErrorKind: null })
-    expect(instance!.lastOkAt).toBeInstanceOf(Date)
+    const [portal] = await testDb.db.select().from(portals).where(eq(portals.id, 'krajsky'))
+    expect(portal).toMatchObject({ datasetCount: 2_345, lastErrorKind: null })
+    expect(portal!.lastOkAt).toBeInstanceOf(Date)
     // Three pages of 1,000 and the organization list, paged past its 25-object cap.
-    const [orgs] = await testDb.db.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.instanceId, 'krajsky'))
+    const [orgs] = await testDb.db.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.portalId, 'krajsky'))
     expect(orgs!.count).toBe(60)
     const [res] = await testDb.db.select({ count: sql<number>`count(*)` }).from(resources)
     expect(res!.count).toBeGreaterThan(2_345)
@@ -73,7 +73,7 @@ describe('harvesting a portal', () => {
       expect(extent.west).toBeLessThanOrEqual(extent.east)
       expect(extent.south).toBeLessThanOrEqual(extent.north)
     }
-    const [sample] = await testDb.db.select().from(datasets).where(eq(datasets.instanceId, 'krajsky')).limit(1)
+    const [sample] = await testDb.db.select().from(datasets).where(eq(datasets.portalId, 'krajsky')).limit(1)
     expect(sample!.id).toBe(`krajsky:${sample!.ckanId}`)
     expect(sample!.metadataModified).toBeInstanceOf(Date)
   })
@@ -93,7 +93,7 @@ describe('harvesting a portal', () => {
     const full = await harvest('krajsky', 'full')
     expect(full).toMatchObject({ status: 'succeeded', deleted: 5, created: 0, total: 2_347 })
     expect(await live('krajsky')).toBe(2_347)
-    const gone = await testDb.db.select().from(datasets).where(and(eq(datasets.instanceId, 'krajsky'), isNotNull(datasets.deletedAt)))
+    const gone = await testDb.db.select().from(datasets).where(and(eq(datasets.portalId, 'krajsky'), isNotNull(datasets.deletedAt)))
     expect(gone).toHaveLength(5)
   })
 
@@ -135,8 +135,8 @@ describe('harvesting a portal', () => {
         expect(failed.errors.at(-1)?.kind).toMatch(/http|malformed|not-ckan|rate-limited|circuit-open/)
         expect(await live('rozbity')).toBe(300)
         // The registry shows why, in the same terms as a health check.
-        const [instance] = await testDb.db.select().from(ckanInstances).where(eq(ckanInstances.id, 'rozbity'))
-        expect(instance!.lastErrorKind).toBe(failed.errors.at(-1)?.kind)
+        const [portal] = await testDb.db.select().from(portals).where(eq(portals.id, 'rozbity'))
+        expect(portal!.lastErrorKind).toBe(failed.errors.at(-1)?.kind)
       } finally {
         fixture.setFault('rozbity', 'none')
       }
@@ -160,7 +160,7 @@ describe('harvesting a portal', () => {
   })
 
   it('writes the same snapshot through the worker-thread store, while this thread fetches ahead', async () => {
-    await testDb.db.insert(ckanInstances).values({ id: 'vlakno', name: 'Vlákno', baseUrl: fixture.portalUrl('mestsky'), apiBase: fixture.apiBase('mestsky'), createdAt: new Date() })
+    await testDb.db.insert(portals).values({ id: 'vlakno', name: 'Vlákno', baseUrl: fixture.portalUrl('mestsky'), apiBase: fixture.apiBase('mestsky'), createdAt: new Date() })
     const writer = createWorkerStore(testDb.url)
     try {
       const { run } = await startHarvest(testDb.db, 'vlakno', { mode: 'full', trigger: 'cli' })
@@ -168,8 +168,8 @@ describe('harvesting a portal', () => {
       expect(result).toMatchObject({ status: 'succeeded', done: 1_500, created: 1_500, nextStart: 1_500 })
       expect(await live('vlakno')).toBe(1_500)
       const [children] = await testDb.db.all<{ inThread: number; inWorker: number }>(sql`
-        SELECT (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.instance_id = 'mestsky') AS inThread,
-               (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.instance_id = 'vlakno') AS inWorker`)
+        SELECT (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.portal_id = 'mestsky') AS inThread,
+               (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.portal_id = 'vlakno') AS inWorker`)
       expect(children!.inWorker).toBe(children!.inThread)
     } finally {
       await writer.close()
@@ -177,7 +177,7 @@ describe('harvesting a portal', () => {
   })
 
   it('refuses demo, disabled and unknown portals', async () => {
-    await testDb.db.insert(ckanInstances).values({ id: 'demo-x', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
+    await testDb.db.insert(portals).values({ id: 'demo-x', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
     await expect(startHarvest(testDb.db, 'demo-x', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'demo' })
     await expect(startHarvest(testDb.db, 'nowhere', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'not-found' })
   })

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
-import { importJsonl } from './import.ts'
+import { importJsonl } from './import.server.ts'
 
 let testDb: TestDatabase
 beforeAll(async () => {
   testDb = await createTestDatabase()
-  await testDb.db.insert(ckanInstances).values({ id: 'dump', name: 'Dump', baseUrl: 'https://dump.example', apiBase: 'https://dump.example/api/3', createdAt: new Date() })
+  await testDb.db.insert(portals).values({ id: 'dump', name: 'Dump', baseUrl: 'https://dump.example', apiBase: 'https://dump.example/api/3', createdAt: new Date() })
 })
 afterAll(async () => {
   await testDb.cleanup()
@@ -27,7 +27,7 @@ describe('importing a ckanapi dump', () => {
     const run = await importJsonl(testDb.db, 'dump', lines(...input))
     expect(run).toMatchObject({ mode: 'import', status: 'succeeded', done: 2_502, created: 2_500, skipped: 2, errorCount: 2 })
     expect(run.errors.map((error) => error.message)).toEqual(['line 2502: not JSON', 'line 2503: not a CKAN dataset (needs at least id and name)'])
-    const [count] = await testDb.db.select({ n: sql<number>`count(*)` }).from(datasets).where(eq(datasets.instanceId, 'dump'))
+    const [count] = await testDb.db.select({ n: sql<number>`count(*)` }).from(datasets).where(eq(datasets.portalId, 'dump'))
     expect(count!.n).toBe(2_500)
   })
 

@@ -1,16 +1,16 @@
 import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { linkChecks } from '../../../db/schema/link-check.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { MQA_INDICATORS } from '../../analysis/quality.ts'
-import { refreshRollups } from '../../analysis/rollups.ts'
-import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.ts'
-import { createCaller } from '../router.ts'
+import { MQA_INDICATORS } from '../../../lib/domain/mqa.ts'
+import { refreshRollups } from '../../queries/rollups.server.ts'
+import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import { createCaller } from '../router.server.ts'
 
 // The analysis API answers from rollups; every figure here is checked against a direct count over the snapshot.
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase()
   for (const { slug } of PORTALS) {
     await testDb.db
-      .insert(ckanInstances)
+      .insert(portals)
       .values({ id: slug, name: `Portal ${slug}`, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), country: 'CZ', createdAt: new Date() })
     const run = await harvest(slug)
     expect(run?.status).toBe('succeeded')
@@ -72,7 +72,7 @@ describe('quality.summary', () => {
     expect(summary.mostFailed.length).toBeGreaterThan(0)
     for (const item of summary.mostFailed.slice(0, 5)) {
       const bit = MQA_INDICATORS.findIndex((indicator) => indicator.id === item.indicator)
-      const failing = await count(sql`SELECT count(*) AS n FROM dataset WHERE instance_id = 'narodni' AND deleted_at IS NULL AND (quality_failed >> ${bit}) & 1`)
+      const failing = await count(sql`SELECT count(*) AS n FROM dataset WHERE portal_id = 'narodni' AND deleted_at IS NULL AND (quality_failed >> ${bit}) & 1`)
       expect(item.failed).toBe(failing)
     }
     const failed = summary.mostFailed.map((item) => item.failed)
@@ -81,7 +81,7 @@ describe('quality.summary', () => {
 
   it('filters by publisher and by region, and by both at once, to exactly the matching datasets', async () => {
     const api = await caller()
-    const { items } = await api.organizations.list({ sort: 'datasets' })
+    const { items } = await api.publishers.list({ sort: 'datasets' })
     const publisher = items[0]!
     const members = await testDb.db.all<{ id: string }>(sql`SELECT id FROM organization WHERE publisher_id = ${publisher.id}`)
     const inList = sql.join(members.map((member) => sql`${member.id}`), sql`, `)
@@ -166,41 +166,46 @@ describe('regions', () => {
   })
 })
 
-describe('organizations', () => {
+describe('publishers', () => {
   it('merges one publisher across portals and shows both portals', async () => {
-    const { items, total } = await (await caller()).organizations.list({ sort: 'name', pageSize: 100 })
+    const { items, total } = await (await caller()).publishers.list({ sort: 'name', pageSize: 100 })
     expect(total).toBeGreaterThan(0)
     const merged = items.find((item) => item.portals.length === 2)
     expect(merged).toBeDefined()
     expect(merged!.organizations).toBe(2)
-    const detail = await (await caller()).organizations.byId({ id: merged!.id })
+    const detail = await (await caller()).publishers.byId({ id: merged!.id })
     expect(detail.organizations.map((org) => org.instanceId).sort()).toEqual(['mesto', 'narodni'])
     expect(detail.quality.datasets).toBe(detail.organizations.reduce((total, org) => total + org.datasets, 0))
     // The organization's own id answers as its publisher.
-    expect((await (await caller()).organizations.byId({ id: detail.organizations[0]!.id })).id).toBe(merged!.id)
+    expect((await (await caller()).publishers.byId({ id: detail.organizations[0]!.id })).id).toBe(merged!.id)
   })
 
   it('searches without diacritics and sorts by quality', async () => {
     const api = await caller()
-    const all = await api.organizations.list({ sort: 'quality', pageSize: 100 })
+    const all = await api.publishers.list({ sort: 'quality', pageSize: 100 })
     const scores = all.items.map((item) => item.averageScore ?? -1)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
     const sample = all.items.find((item) => /[áčďéěíňóřšťúůýž]/i.test(item.title))
     if (sample) {
       const plain = sample.title.normalize('NFD').replace(/\p{Diacritic}/gu, '').split(' ')[0]!
-      const found = await api.organizations.list({ q: plain, sort: 'name' })
+      const found = await api.publishers.list({ q: plain, sort: 'name' })
       expect(found.items.map((item) => item.id)).toContain(sample.id)
     }
   })
 
   it('answers an unknown publisher with 404', async () => {
-    expect((await rejection((await caller()).organizations.byId({ id: 'cz-nobody-at-all' }), TRPCError)).code).toBe('NOT_FOUND')
+    expect((await rejection((await caller()).publishers.byId({ id: 'cz-nobody-at-all' }), TRPCError)).code).toBe('NOT_FOUND')
+  })
+
+  it('answers under its deprecated name, organizations, for scripts written against it', async () => {
+    const api = await caller()
+    expect(await api.organizations.list({ sort: 'name', pageSize: 100 })).toEqual(await api.publishers.list({ sort: 'name', pageSize: 100 }))
   })
 })
 
 describe('quality.dataset', () => {
   it('explains a score indicator by indicator, adding up to the stored points', async () => {
-    const [row] = await testDb.db.all<{ id: string; quality_points: number }>(sql`SELECT id, quality_points FROM dataset WHERE instance_id = 'narodni' AND resource_count > 0 LIMIT 1`)
+    const [row] = await testDb.db.all<{ id: string; quality_points: number }>(sql`SELECT id, quality_points FROM dataset WHERE portal_id = 'narodni' AND resource_count > 0 LIMIT 1`)
     const breakdown = await (await caller()).quality.dataset({ id: row!.id })
     expect(breakdown.score.indicators).toHaveLength(MQA_INDICATORS.length)
     expect(breakdown.score.points).toBe(row!.quality_points)
@@ -210,7 +215,7 @@ describe('quality.dataset', () => {
   })
 
   it('uses link checks once they exist: reachability is scored and the score is no longer partial', async () => {
-    const [row] = await testDb.db.all<{ id: string; key: number }>(sql`SELECT d.id, d.key FROM dataset d WHERE d.instance_id = 'narodni'
+    const [row] = await testDb.db.all<{ id: string; key: number }>(sql`SELECT d.id, d.key FROM dataset d WHERE d.portal_id = 'narodni'
       AND d.resource_count > 0 AND NOT EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND (r.url IS NULL OR r.download_url IS NULL)) LIMIT 1`)
     const urls = await testDb.db.all<{ url: string; download_url: string | null }>(sql`SELECT url, download_url FROM resource WHERE dataset_key = ${row!.key}`)
     const checked = [...new Set(urls.flatMap((item) => [item.url, item.download_url].filter((url): url is string => !!url)))]
@@ -242,7 +247,7 @@ describe('harvest.overview', () => {
     const overview = await (await caller()).harvest.overview()
     expect(overview.map((item) => item.instanceId).sort()).toEqual(['mesto', 'narodni'])
     for (const item of overview) {
-      const live = await count(sql`SELECT count(*) AS n FROM dataset WHERE instance_id = ${item.instanceId} AND deleted_at IS NULL`)
+      const live = await count(sql`SELECT count(*) AS n FROM dataset WHERE portal_id = ${item.instanceId} AND deleted_at IS NULL`)
       expect(item.datasets).toBe(live)
       expect(item.runs).toHaveLength(1)
       expect(item.lastSucceeded).toMatchObject({ status: 'succeeded' })

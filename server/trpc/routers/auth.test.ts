@@ -7,11 +7,11 @@ import { sessions } from '../../../db/schema/session.ts'
 import { users } from '../../../db/schema/user.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_REFRESH_MS, validateSessionToken } from '../../auth/session.ts'
-import { ACCOUNT_FAILURE_LIMIT, LOGIN_WINDOW_MS } from '../../auth/login-throttle.ts'
-import { validateApiToken } from '../../auth/api-tokens.ts'
-import type { AuthState } from '../../session.ts'
-import { createCaller } from '../router.ts'
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_REFRESH_MS, validateSessionToken } from '../../auth/session.server.ts'
+import { ACCOUNT_FAILURE_LIMIT, LOGIN_WINDOW_MS } from '../../auth/login-throttle.server.ts'
+import { validateApiToken } from '../../auth/api-tokens.server.ts'
+import type { AuthState } from '../../session.server.ts'
+import { createCaller } from '../router.server.ts'
 
 const databases: TestDatabase[] = []
 let testDb: TestDatabase
@@ -301,7 +301,7 @@ describe('while another process holds the write lock', () => {
   /** Another process's connection holding SQLite's write lock, and a database that waits 100 ms for it. */
   async function blocked() {
     const { default: Database } = await import('libsql')
-    const { createDb } = await import('../../../db/client.ts')
+    const { createDb } = await import('../../../db/client.server.ts')
     const { pathOfFileUrl } = await import('../../../db/sqlite-file.server.ts')
     const other = new Database(pathOfFileUrl(testDb.url))
     other.exec('BEGIN IMMEDIATE')

@@ -1,15 +1,15 @@
 import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ckanInstances } from '../../../db/schema/ckan-instance.ts'
+import { portals } from '../../../db/schema/portal.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../auth/users.ts'
-import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.ts'
-import type { AuthState } from '../../session.ts'
-import { createCaller } from '../router.ts'
+import { createUser } from '../../queries/accounts.server.ts'
+import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
+import type { AuthState } from '../../session.server.ts'
+import { createCaller } from '../router.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -21,9 +21,9 @@ beforeAll(async () => {
   fixture = await startCkanFixture({ portals: [{ slug: PORTAL, datasets: SIZE }, { slug: 'mesto', datasets: 400 }] })
   testDb = await createTestDatabase()
   for (const slug of [PORTAL, 'mesto']) {
-    await testDb.db.insert(ckanInstances).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
+    await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
-  await testDb.db.insert(ckanInstances).values({ id: 'demo-a', name: 'Demo', baseUrl: 'https://demo.invalid/a', apiBase: 'https://demo.invalid/a/api/3', isDemo: true, createdAt: new Date() })
+  await testDb.db.insert(portals).values({ id: 'demo-a', name: 'Demo', baseUrl: 'https://demo.invalid/a', apiBase: 'https://demo.invalid/a/api/3', isDemo: true, createdAt: new Date() })
   const { run } = await startHarvest(testDb.db, PORTAL, { mode: 'full', trigger: 'cli' })
   await runHarvest(testDb.db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
   const user = await createUser(testDb.db, { name: 'Member', email: 'member@example.cz', password: 'x'.repeat(12) })
@@ -77,7 +77,7 @@ describe('datasets.search on the snapshot', () => {
     const caller = await anonymous()
     const czechia: [number, number, number, number] = [12.09, 48.55, 18.86, 51.06]
     const [expected] = await testDb.db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM dataset_extent e JOIN dataset d ON d.key = e.dataset_key WHERE d.instance_id = ${PORTAL} AND e.west <= 18.86 AND e.east >= 12.09 AND e.south <= 51.06 AND e.north >= 48.55`,
+      sql`SELECT count(*) AS n FROM dataset_extent e JOIN dataset d ON d.key = e.dataset_key WHERE d.portal_id = ${PORTAL} AND e.west <= 18.86 AND e.east >= 12.09 AND e.south <= 51.06 AND e.north >= 48.55`,
     )
     const result = await caller.datasets.search({ ...snapshot, bbox: czechia })
     expect(result.total).toBe(expected!.n)
@@ -86,7 +86,7 @@ describe('datasets.search on the snapshot', () => {
 
   it('leaves out datasets deleted on their portal and includes demo portals by default', async () => {
     const caller = await anonymous()
-    const [victim] = await testDb.db.all<{ id: string }>(sql`SELECT id FROM dataset WHERE instance_id = ${PORTAL} LIMIT 1`)
+    const [victim] = await testDb.db.all<{ id: string }>(sql`SELECT id FROM dataset WHERE portal_id = ${PORTAL} LIMIT 1`)
     await testDb.db.run(sql`UPDATE dataset SET deleted_at = 1 WHERE id = ${victim!.id}`)
     try {
       expect((await caller.datasets.search(snapshot)).total).toBe(SIZE - 1)

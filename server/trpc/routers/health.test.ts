@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createCaller } from '../router.ts'
+import { createCaller } from '../router.server.ts'
 
 describe('health', () => {
   let testDb: TestDatabase

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { rules } from './validation.ts'
+import type { MessageKey } from '../i18n/catalog.ts'
+import { LOCALES } from '../i18n/locales.ts'
+
+// Shared by the forms (in the browser) and the tRPC procedures (on the server): one set of rules, one set of messages.
+// The check against common passwords needs a 36 KB list and runs on the server only (server/auth/password.server.ts).
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_RECOMMENDED = 15
+export const PASSWORD_MAX = 128
+
+export const EmailSchema = rules.email()
+export const NameSchema = rules.required(100)
+// Any characters, spaces included; not trimmed, since a leading space may be part of someone's passphrase.
+export const PasswordSchema = z
+  .string()
+  .min(1, 'validation.required' satisfies MessageKey)
+  .min(PASSWORD_MIN, 'validation.minLength' satisfies MessageKey)
+  .max(PASSWORD_MAX, 'validation.maxLength' satisfies MessageKey)
+
+export const SignupSchema = z.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema })
+export const SignupFormSchema = SignupSchema.extend({ passwordConfirm: z.string() }).refine(
+  (value) => value.password === value.passwordConfirm,
+  { message: 'auth.passwordsDiffer' satisfies MessageKey, path: ['passwordConfirm'] },
+)
+export const LoginSchema = z.object({ email: EmailSchema, password: z.string().min(1, 'validation.required' satisfies MessageKey).max(PASSWORD_MAX * 4) })
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'validation.required' satisfies MessageKey).max(PASSWORD_MAX * 4),
+  newPassword: PasswordSchema,
+})
+export const ProfileUpdateSchema = z.object({
+  name: NameSchema.optional(),
+  email: EmailSchema.optional(),
+  locale: z.enum(LOCALES).nullable().optional(),
+  theme: z.enum(['light', 'dark']).nullable().optional(),
+})
+export const TokenCreateSchema = z.object({
+  name: rules.required(100),
+  expiresInDays: z.number().int().min(1).max(3650).nullable().default(null),
+})
+export const ResetPasswordSchema = z.object({ token: z.string().min(1).max(200), password: PasswordSchema })

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import type { MessageKey } from '../i18n/catalog.ts'
+
+// The add-a-portal form, checked in the browser with the same limits and messages as portals.add's input
+// (server/trpc/routers/portals.server.ts); whether the address answers like CKAN only the server can tell.
+export const AddPortalSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'validation.required' satisfies MessageKey)
+    .max(500, 'validation.maxLength' satisfies MessageKey)
+    .url('validation.invalidFormat' satisfies MessageKey)
+    .regex(/^https?:\/\//i, 'validation.invalidFormat' satisfies MessageKey),
+  name: z
+    .string()
+    .trim()
+    .max(200, 'validation.maxLength' satisfies MessageKey)
+    .optional()
+    .transform((value) => value || undefined),
+})

@@ -1,0 +1,151 @@
+import type { D1Database } from '@cloudflare/workers-types'
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import vike from '@vikejs/hono'
+import { Hono } from 'hono'
+import { busyErrorIn } from '../db/busy.server.ts'
+import { createDb, type Database } from '../db/client.server.ts'
+import { getCookie } from 'hono/cookie'
+import { loadMessages } from '../lib/i18n/catalog.ts'
+import { intlFor, translator } from '../lib/i18n/intl.ts'
+import type { Locale } from '../lib/i18n/locales.ts'
+import { assertRouteTable } from '../lib/routing/route-table.ts'
+import { isBot } from './bots.server.ts'
+import { resolveLocale } from './locale.server.ts'
+import { serverEnv } from './env.server.ts'
+import { withSecurityHeaders } from './security-headers.server.ts'
+import { csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
+import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
+import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
+import { lookupSession, type AuthState } from './session.server.ts'
+import { createContext, requestContextOptions } from './trpc/context.server.ts'
+import { appRouter } from './trpc/router.server.ts'
+import type { SessionUser } from './user.server.ts'
+
+export type AppBindings = {
+  Bindings: { DB?: D1Database }
+  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale }
+}
+
+let seeded: Promise<number> | undefined
+
+const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.signup'])
+
+export function isWorkerd(): boolean {
+  return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
+}
+
+/** The one server: the same middleware list runs on Node and on workerd. */
+export function createApp() {
+  // An unknown access class or layout in the route table stops the server here, at start.
+  assertRouteTable()
+  const app = new Hono<AppBindings>()
+
+  // 1. Security headers on every response; pages set their own CSP with Vike's nonce (pages/+headersResponse.ts).
+  app.use(async (c, next) => {
+    await next()
+    c.res = withSecurityHeaders(c.res)
+  })
+
+  // 2. Crawlers and link previews get the status of an error with a minimal body, never an error page.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.status >= 400 && isBot(c.req.header('user-agent'))) {
+      const headers = new Headers(c.res.headers)
+      headers.set('Content-Type', 'text/plain; charset=utf-8')
+      headers.delete('Content-Length')
+      c.res = new Response(`${c.res.status}`, { status: c.res.status, headers })
+    }
+  })
+
+  // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL.
+  app.use(async (c, next) => {
+    const d1 = c.env?.DB
+    c.set('runtime', isWorkerd() ? 'workerd' : 'node')
+    const db = await createDb(d1 ? { d1 } : { url: serverEnv().DATABASE_URL })
+    // A fresh installation starts with the featured real portals registered (once per process; cheap after that).
+    seeded ??= seedFeaturedPortals(db).catch((error: unknown) => {
+      seeded = undefined
+      console.error('Registering the featured portals failed:', error)
+      return 0
+    })
+    await seeded
+    c.set('db', db)
+    await next()
+  })
+
+  // 4. Session lookup, once per request; it becomes `ctx.user` in tRPC and `pageContext.user` in pages.
+  app.use(async (c, next) => {
+    const { auth, setCookie } = await lookupSession(c.var.db, c)
+    c.set('auth', auth)
+    c.set('user', auth.user)
+    await next()
+    if (setCookie) c.res.headers.append('Set-Cookie', setCookie)
+  })
+
+  // 5. CSRF: a state-changing request with the session cookie must come from the app's own origin.
+  app.use(async (c, next) => {
+    const hasSessionCookie = !!(getCookie(c, SESSION_COOKIE) ?? getCookie(c, SECURE_SESSION_COOKIE))
+    if (csrfViolation(c.req.raw, hasSessionCookie)) {
+      return c.json({ error: { message: 'Cross-site request refused', code: 'FORBIDDEN' } }, 403)
+    }
+    await next()
+  })
+
+  // 6. The interface language: profile, then the `lang` cookie (set by `?lang=xx`), then Czech.
+  app.use(async (c, next) => {
+    const { locale, setCookie } = resolveLocale({
+      profileLocale: c.var.user?.locale,
+      cookie: getCookie(c, 'lang'),
+      query: c.req.query('lang'),
+    })
+    c.set('locale', locale)
+    await next()
+    if (setCookie) c.res.headers.append('Set-Cookie', setCookie)
+  })
+
+  // 7. The tRPC API, for the app's own client and for automation scripts.
+  app.all('/api/trpc/*', async (c) => {
+    const procedures = c.req.path.slice('/api/trpc/'.length).split(',')
+    // Sign-in and sign-up answer with their own status (429, 401...), so they are never part of a batch.
+    if (procedures.length > 1 && procedures.some((name) => UNBATCHED_PROCEDURES.has(name))) {
+      return c.json({ error: { message: 'auth.login and auth.signup cannot be batched', code: 'BAD_REQUEST' } }, 400)
+    }
+    return fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => createContext({ ...requestContextOptions(c), resHeaders }),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
+      },
+    })
+  })
+
+  // 8. Sign-out from the header's form (works without JavaScript): ends the session, back to the overview.
+  app.post('/auth/logout', async (c) => {
+    if (c.var.auth.via === 'cookie') await invalidateSession(c.var.db, c.var.auth.session.id)
+    c.header('Set-Cookie', clearSessionCookie(isSecureOrigin(c.req.raw)), { append: true })
+    return c.redirect('/', 303)
+  })
+
+  // 8b. Anything else under /api/ is not a page.
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
+
+  // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
+  app.onError(async (error, c) => {
+    const busy = busyErrorIn(error)
+    if (busy) {
+      // Nothing was written; the same request will likely succeed in a moment.
+      const locale = c.var.locale ?? 'cs'
+      const t = translator(intlFor(locale, await loadMessages(locale)))
+      return c.text(t('errors.busy'), 503, { 'Retry-After': String(busy.retryAfterS) })
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    return c.text('Internal Server Error', 500)
+  })
+
+  // 10. Pages (Vike SSR, streamed).
+  vike(app)
+  return app
+}
+

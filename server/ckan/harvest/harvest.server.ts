@@ -1,0 +1,338 @@
+import { and, desc, eq, gte, isNull, lt, max, or } from 'drizzle-orm'
+import type { Database } from '../../../db/client.server.ts'
+import { portals } from '../../../db/schema/portal.ts'
+import { datasets } from '../../../db/schema/dataset.ts'
+import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
+import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../../outbound/ckan-client.server.ts'
+import type { StoreResult } from './ingest.server.ts'
+import { isCkanError } from '../../outbound/errors.server.ts'
+import { refreshRollups } from '../../queries/rollups.server.ts'
+import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.server.ts'
+import type { PackageStore } from './worker-store.server.ts'
+
+// Harvesting a portal into the database: package_search paged 1,000 rows at a time in metadata_modified order,
+// each page stored atomically, the checkpoint (next offset) saved after every page. A run is worked on in slices
+// (runHarvest with a time budget), so the same code serves a long-lived Node process and Workers' Cron Triggers.
+
+export type HarvestMode = 'full' | 'incremental'
+export type HarvestTrigger = 'user' | 'schedule' | 'cli' | 'startup'
+export type HarvestRun = typeof harvestRuns.$inferSelect
+
+/** How long a worker holds a run without a heartbeat before another may take it over (it is presumed dead). */
+export const LEASE_MS = 60_000
+/** A failed run is resumed from its checkpoint by the next start of the same mode within this time. */
+const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000
+const MAX_STORED_ERRORS = 20
+const PREFETCH_PAGES = 2
+/** Pages handed to the store before the oldest must be checkpointed. */
+const MAX_STORING = 2
+
+export class HarvestError extends Error {
+  readonly code: 'not-found' | 'demo' | 'disabled'
+  constructor(code: 'not-found' | 'demo' | 'disabled', message: string) {
+    super(message)
+    this.name = 'HarvestError'
+    this.code = code
+  }
+}
+
+function withError(run: Pick<HarvestRun, 'errors'>, error: HarvestRunError): HarvestRunError[] {
+  return [...run.errors, error].slice(-MAX_STORED_ERRORS)
+}
+
+function describeError(error: unknown): { kind: string; message: string } {
+  if (isCkanError(error)) return { kind: error.kind, message: error.message }
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) }
+}
+
+/** The run in progress for a portal, if any. */
+export async function activeRun(db: Database, portalId: string): Promise<HarvestRun | null> {
+  const [run] = await db.select().from(harvestRuns).where(and(eq(harvestRuns.portalId, portalId), eq(harvestRuns.status, 'running'))).limit(1)
+  return run ?? null
+}
+
+/**
+ * Opens a harvest of one portal, or answers the one already running (one harvest per portal at a time). A recent
+ * failed run of the same mode is reopened and continues from its checkpoint instead of starting over.
+ */
+export async function startHarvest(
+  db: Database,
+  portalId: string,
+  options: { mode: HarvestMode; trigger: HarvestTrigger; requestedBy?: string | null; now?: Date },
+): Promise<{ run: HarvestRun; started: boolean }> {
+  const now = options.now ?? new Date()
+  const [portal] = await db.select().from(portals).where(eq(portals.id, portalId)).limit(1)
+  if (!portal) throw new HarvestError('not-found', `No portal with the slug ${portalId}`)
+  if (portal.isDemo) throw new HarvestError('demo', `${portalId} is a demo portal; its data is generated, not harvested`)
+  if (!portal.enabled) throw new HarvestError('disabled', `${portalId} is disabled`)
+
+  const running = await activeRun(db, portalId)
+  if (running) return { run: running, started: false }
+
+  const [failed] = await db
+    .select()
+    .from(harvestRuns)
+    .where(and(eq(harvestRuns.portalId, portalId), eq(harvestRuns.mode, options.mode), gte(harvestRuns.startedAt, new Date(now.getTime() - RESUME_WINDOW_MS))))
+    .orderBy(desc(harvestRuns.id))
+    .limit(1)
+  try {
+    if (failed && failed.status === 'failed' && failed.nextStart > 0) {
+      const [reopened] = await db
+        .update(harvestRuns)
+        .set({ status: 'running', finishedAt: null, leaseUntil: null })
+        .where(and(eq(harvestRuns.id, failed.id), eq(harvestRuns.status, 'failed')))
+        .returning()
+      if (reopened) return { run: reopened, started: true }
+    }
+    let mode = options.mode
+    let since: string | null = null
+    if (mode === 'incremental') {
+      const [latest] = await db
+        .select({ since: max(datasets.metadataModifiedRaw) })
+        .from(datasets)
+        .where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))
+      since = latest?.since ?? null
+      // Nothing harvested yet: an incremental harvest is a full one.
+      if (!since) mode = 'full'
+    }
+    const [created] = await db
+      .insert(harvestRuns)
+      .values({ portalId, mode, status: 'running', trigger: options.trigger, requestedBy: options.requestedBy ?? null, startedAt: now, since })
+      .returning()
+    if (!created) throw new Error('The harvest run was not recorded')
+    return { run: created, started: true }
+  } catch (error) {
+    // Another process opened a run between our check and insert: the unique index keeps it to one; answer that one.
+    const other = await activeRun(db, portalId)
+    if (other) return { run: other, started: false }
+    throw error
+  }
+}
+
+/** Takes the run for this worker unless another live worker holds it. */
+async function claim(db: Database, runId: number, now: Date): Promise<HarvestRun | null> {
+  const [claimed] = await db
+    .update(harvestRuns)
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS), heartbeatAt: now })
+    .where(and(eq(harvestRuns.id, runId), eq(harvestRuns.status, 'running'), or(isNull(harvestRuns.leaseUntil), lt(harvestRuns.leaseUntil, now))))
+    .returning()
+  return claimed ?? null
+}
+
+function ckanDate(raw: string): string {
+  // Solr wants a zone designator; CKAN stores UTC and prints it without one.
+  return /[zZ]$/.test(raw) ? raw : `${raw}Z`
+}
+
+export type RunOptions = {
+  /** Stop after this much work and leave the run resumable (Workers' Cron slices); default: until done. */
+  budgetMs?: number
+  client?: Partial<CkanClientOptions>
+  /** Called after every stored page, for progress lines. */
+  onProgress?: (run: HarvestRun) => void
+  /** Where pages are written; default: this thread (worker-store.ts writes on another). */
+  store?: PackageStore
+}
+
+/**
+ * Works on a run until it is finished, fails or the budget is spent. The next page is fetched while the current
+ * one is being stored. Returns the run as it stands, or null when another worker holds it.
+ */
+export async function runHarvest(db: Database, runId: number, options: RunOptions = {}): Promise<HarvestRun | null> {
+  const sliceStarted = Date.now()
+  const claimed = await claim(db, runId, new Date())
+  if (!claimed) return null
+  let run: HarvestRun = claimed
+  const [portal] = await db.select().from(portals).where(eq(portals.id, run.portalId)).limit(1)
+  if (!portal) return null
+  const client = createCkanClient({ apiBase: portal.apiBase, ...options.client })
+  const portalId = portal.id
+  const store: PackageStore = options.store ?? ((id, packages, context) => storePackages(db, id, packages, context))
+  const fq = run.mode === 'incremental' && run.since ? `metadata_modified:[${ckanDate(run.since)} TO *]` : undefined
+  const fetchPage = (start: number) =>
+    client.packageSearch({ q: '*:*', fq, rows: PACKAGE_SEARCH_MAX_ROWS, start, sort: 'metadata_modified asc' })
+
+  // Saves progress and renews the lease; a finished run, or a slice that ran out of budget, gives the lease up.
+  const save = async (changes: Partial<typeof harvestRuns.$inferInsert>, segmentStarted: number, release = false) => {
+    const now = new Date()
+    const activeMs = run.activeMs + (now.getTime() - segmentStarted)
+    const done = changes.done ?? run.done
+    const [saved] = await db
+      .update(harvestRuns)
+      .set({ ...changes, activeMs, rate: activeMs > 0 ? (done / activeMs) * 1000 : null, heartbeatAt: now, leaseUntil: release || (changes.status && changes.status !== 'running') ? null : new Date(now.getTime() + LEASE_MS) })
+      .where(eq(harvestRuns.id, runId))
+      .returning()
+    run = saved ?? run
+    return run
+  }
+
+  let segmentStarted = Date.now()
+  try {
+    if (run.nextStart === 0) {
+      try {
+        await storeOrganizations(db, portalId, await client.organizationListAll(), new Date())
+      } catch (error) {
+        // Datasets carry their publisher too; a portal whose organization_list fails still harvests.
+        const { kind, message } = describeError(error)
+        run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind, message: `organization_list: ${message}` }) }, segmentStarted)
+        segmentStarted = Date.now()
+      }
+    }
+
+    // Up to two pages are fetched ahead while the current one is stored: the portal works while we write.
+    const ahead: Array<Promise<PackageSearchResult>> = []
+    let fetchedUpTo = run.nextStart
+    const fetchAhead = (count: number | null) => {
+      while (ahead.length < PREFETCH_PAGES && (count === null || fetchedUpTo < count)) {
+        const page = fetchPage(fetchedUpTo)
+        // Kept from becoming an unhandled rejection while earlier pages are stored; each is awaited in its turn.
+        page.catch(() => undefined)
+        ahead.push(page)
+        fetchedUpTo += PACKAGE_SEARCH_MAX_ROWS
+        if (count === null) break
+      }
+    }
+    fetchAhead(null)
+    // Pages handed to the store and not yet checkpointed, oldest first. A second page may be stored while the first
+    // is being written (a worker-thread store writes them in order); the checkpoint only ever covers stored pages.
+    type Stored = { page: PackageSearchResult; start: number; received: number; stored: Promise<StoreResult> }
+    const storing: Stored[] = []
+    let cursor = run.nextStart
+    const checkpoint = async () => {
+      const item = storing.shift()!
+      const stored = await item.stored
+      let errors = run.errors
+      let errorCount = run.errorCount
+      if (item.page.skipped > 0) {
+        errorCount += item.page.skipped
+        errors = withError(run, { at: new Date().toISOString(), kind: 'malformed', message: `${item.page.skipped} results at offset ${item.start} were not datasets and were skipped` })
+      }
+      run = await save(
+        {
+          nextStart: item.start + item.received,
+          total: item.page.count,
+          done: run.done + item.received,
+          created: run.created + stored.created,
+          updated: run.updated + stored.updated,
+          skipped: run.skipped + item.page.skipped,
+          errorCount,
+          errors,
+        },
+        segmentStarted,
+      )
+      segmentStarted = Date.now()
+      options.onProgress?.(run)
+    }
+    for (;;) {
+      const page: PackageSearchResult = await ahead.shift()!
+      const received = page.packages.length + page.skipped
+      const start = cursor
+      cursor += received
+      const finished = received === 0 || received < PACKAGE_SEARCH_MAX_ROWS || cursor >= page.count
+      const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
+      if (!finished && withinBudget) fetchAhead(page.count)
+
+      const stored = store(portalId, page.packages, { runId, now: new Date() })
+      // Awaited in checkpoint(); until then a failure must not count as unhandled.
+      stored.catch(() => undefined)
+      storing.push({ page, start, received, stored })
+      const draining = finished || !withinBudget
+      while (storing.length > (draining ? 0 : MAX_STORING - 1)) await checkpoint()
+
+      if (finished) {
+        let deleted = 0
+        // A portal that suddenly lists nothing is more likely broken than emptied: never wipe a snapshot for it.
+        if (run.mode === 'full' && run.done > 0) deleted = await markUnseenDeleted(db, portalId, runId, new Date())
+        const finishedAt = new Date()
+        // A harvest is the most thorough health check there is: the registry shows its outcome.
+        await db
+          .update(portals)
+          .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
+          .where(eq(portals.id, portalId))
+        // The rollups the analysis pages read are taken from the snapshot as this harvest left it. A failure there
+        // leaves the last rollups in place and is logged; the harvest itself succeeded.
+        try {
+          await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt })
+        } catch (error) {
+          const { message } = describeError(error)
+          run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind: 'internal', message: `rollups: ${message}` }) }, segmentStarted)
+          segmentStarted = Date.now()
+        }
+        return await save({ status: 'succeeded', finishedAt, deleted }, segmentStarted)
+      }
+      if (!withinBudget) {
+        // Budget spent: release the lease so the next slice (or another worker) continues from the checkpoint.
+        return await save({}, segmentStarted, true)
+      }
+    }
+  } catch (error) {
+    const { kind, message } = describeError(error)
+    if (isCkanError(error)) {
+      // A circuit that opened during this run opened because of the failures before it: report the first of those.
+      const cause = error.kind === 'circuit-open' ? run.errors.find((item) => item.kind !== 'circuit-open' && item.kind !== 'internal') : undefined
+      await db
+        .update(portals)
+        .set({ lastCheckedAt: new Date(), lastErrorKind: cause?.kind ?? error.kind, lastErrorMessage: cause?.message ?? error.message })
+        .where(eq(portals.id, portalId))
+    }
+    return await save(
+      {
+        status: 'failed',
+        finishedAt: new Date(),
+        errorCount: run.errorCount + 1,
+        errors: withError(run, { at: new Date().toISOString(), kind, message }),
+      },
+      segmentStarted,
+    )
+  }
+}
+
+/** Runs that a dead worker left behind (lease lapsed) or that a Cron slice left to continue. */
+export async function resumableRuns(db: Database, now = new Date()): Promise<HarvestRun[]> {
+  return db
+    .select()
+    .from(harvestRuns)
+    .where(and(eq(harvestRuns.status, 'running'), or(isNull(harvestRuns.leaseUntil), lt(harvestRuns.leaseUntil, now))))
+    .orderBy(harvestRuns.id)
+}
+
+export type HarvestProgress = {
+  runId: number
+  mode: HarvestRun['mode']
+  status: HarvestRun['status']
+  trigger: HarvestRun['trigger']
+  startedAt: Date
+  finishedAt: Date | null
+  done: number
+  total: number | null
+  created: number
+  updated: number
+  deleted: number
+  skipped: number
+  errorCount: number
+  errors: HarvestRunError[]
+  ratePerSecond: number | null
+  etaSeconds: number | null
+}
+
+export function progressOf(run: HarvestRun): HarvestProgress {
+  const remaining = run.total === null ? null : Math.max(0, run.total - run.done)
+  return {
+    runId: run.id,
+    mode: run.mode,
+    status: run.status,
+    trigger: run.trigger,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    done: run.done,
+    total: run.total,
+    created: run.created,
+    updated: run.updated,
+    deleted: run.deleted,
+    skipped: run.skipped,
+    errorCount: run.errorCount,
+    errors: run.errors,
+    ratePerSecond: run.rate === null ? null : Math.round(run.rate * 10) / 10,
+    etaSeconds: run.status === 'running' && remaining !== null && run.rate ? Math.ceil(remaining / run.rate) : null,
+  }
+}

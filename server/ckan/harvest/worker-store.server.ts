@@ -1,0 +1,47 @@
+import { Worker } from 'node:worker_threads'
+import type { CkanPackage } from '../schemas.server.ts'
+import { buildSlices, STORE_SLICE, type StoreResult } from './ingest.server.ts'
+import type { StoreReply, StoreRequest } from './store-worker.server.ts'
+
+const SQLITE_MAX_PARAMS = 32_766
+
+export type PackageStore = (instanceId: string, packages: CkanPackage[], context: { runId: number | null; now: Date }) => Promise<StoreResult>
+
+/**
+ * A store that writes on a worker thread with its own connection to the same libSQL file, so that fetching and
+ * parsing (this thread) and writing (the worker) overlap. For Node processes that run the TypeScript sources (the
+ * CLI and the server's helper process); the bundled server writes in-process.
+ */
+export function createWorkerStore(databaseUrl: string, options: { unref?: boolean } = {}): { store: PackageStore; close: () => Promise<void> } {
+  const worker = new Worker(new URL('./store-worker.server.ts', import.meta.url), { workerData: { url: databaseUrl } })
+  // A long-lived helper keeps its own reasons to live; the thread should not be one of them.
+  if (options.unref) worker.unref()
+  const pending = new Map<number, { resolve: (result: StoreResult) => void; reject: (error: Error) => void }>()
+  let nextId = 1
+  const failAll = (error: Error) => {
+    for (const waiter of pending.values()) waiter.reject(error)
+    pending.clear()
+  }
+  worker.on('message', (reply: StoreReply) => {
+    const waiter = pending.get(reply.id)
+    pending.delete(reply.id)
+    if (reply.ok) waiter?.resolve(reply.result)
+    else waiter?.reject(new Error(reply.message))
+  })
+  worker.on('error', failAll)
+  worker.on('exit', (code) => failAll(new Error(`The store thread stopped (exit code ${code})`)))
+  return {
+    store: (instanceId, packages, context) =>
+      new Promise<StoreResult>((resolve, reject) => {
+        const id = nextId++
+        pending.set(id, { resolve, reject })
+        // SQLite (libSQL) binds up to 32,766 values per statement; the worker only opens libSQL files. Slices stay
+        // small all the same: each is a transaction that holds the one write lock.
+        const request: StoreRequest = { id, slices: buildSlices(instanceId, packages, context, SQLITE_MAX_PARAMS, STORE_SLICE) }
+        worker.postMessage(request)
+      }),
+    close: async () => {
+      await worker.terminate()
+    },
+  }
+}

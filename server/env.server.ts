@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { DEFAULT_DATABASE_URL } from '../db/client.server.ts'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The origin users reach the app at, when a proxy stands in front of it (used for CSRF checks and links).
+  PUBLIC_URL: z.url().optional(),
+  // Lets portals on loopback and private networks be added and called (tests, local fixtures); off in production.
+  PORTALSCOPE_ALLOW_PRIVATE_HOSTS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  // Harvests every enabled portal on an interval (Node); tests and one-off tools turn it off.
+  PORTALSCOPE_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  PORTALSCOPE_HARVEST_INTERVAL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(24),
+  // Checks resource links politely in the background (scheduler ticks, Workers' Cron), feeding the quality scores.
+  PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
+  // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
+  PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
+  // Set when a reverse proxy stands in front: only then are X-Forwarded-* headers believed.
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+})
+
+export type ServerEnv = z.infer<typeof EnvSchema>
+
+let cached: ServerEnv | undefined
+
+/** The environment, parsed once. Under Workers, `process.env` carries the `[vars]` of wrangler.toml (nodejs_compat). */
+export function serverEnv(): ServerEnv {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(typeof process === 'undefined' ? {} : process.env)
+    if (!parsed.success) {
+      throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}

@@ -1,0 +1,110 @@
+import type { D1Database, ExecutionContext } from '@cloudflare/workers-types'
+import { createDb, type Database } from '../../db/client.server.ts'
+import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
+import { serverEnv } from '../env.server.ts'
+import { WORKERS_SLICE_MS } from './harvest.server.ts'
+import { runJob } from './registry.server.ts'
+
+// What starts background jobs (server/jobs/registry.server.ts): on Node, a helper process the server spawns, which
+// loads the demo catalogue, refreshes missing rollups and runs the scheduler; on Workers, the Cron Trigger.
+
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * Work a Node server does besides answering requests: the demo catalogue on a fresh database and the harvest
+ * scheduler, in a helper process (server/jobs/helper-process.server.ts). Once per process, even when the dev server
+ * reloads this module.
+ */
+export function startNodeJobs(): void {
+  const state = globalThis as { portalscopeBackgroundStarted?: boolean }
+  if (state.portalscopeBackgroundStarted) return
+  state.portalscopeBackgroundStarted = true
+  const env = serverEnv()
+  if (env.PORTALSCOPE_DEMO === 'off' && env.PORTALSCOPE_SCHEDULER === 'off') return
+  void import('./helper-process.server.ts').then(({ helperScript, spawnHelper }) => {
+    const script = helperScript()
+    // The helper ends with the server (an IPC channel ties them); it reads the same settings from the environment.
+    if (script) spawnHelper(script, ['background'], { databaseUrl: env.DATABASE_URL, tied: true })
+    else void startJobsHere()
+  })
+}
+
+/** The demo catalogue and the scheduler in this process: for the helper itself, and where no helper can be started. */
+export async function startJobsHere(options: { store?: PackageStore } = {}): Promise<void> {
+  const env = serverEnv()
+  // Background work yields SQLite's write lock to people's writes (docs/decisions/012-database-writes.md).
+  const openDb = () => createDb({ url: env.DATABASE_URL }, { role: 'background' })
+  if (env.PORTALSCOPE_DEMO === 'on') {
+    try {
+      await runJob('demo-load', await openDb(), {})
+    } catch (error) {
+      console.error('Loading the demo catalogue failed:', error)
+    }
+  }
+  try {
+    // A snapshot stored by an older version has no rollups until its next harvest (demo portals have none).
+    await runJob('rollup-refresh', await openDb(), {})
+  } catch (error) {
+    console.error('Analysing the stored catalogue failed:', error)
+  }
+  if (env.PORTALSCOPE_SCHEDULER === 'on') {
+    startScheduler(openDb, {
+      intervalMs: env.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS,
+      ...options,
+      ...(env.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
+    })
+  }
+}
+
+/** Workers' Cron Trigger (wrangler.toml [triggers]): one slice of scheduled harvesting per invocation. */
+export async function scheduled(_controller: unknown, env: { DB?: D1Database }, ctx: ExecutionContext): Promise<void> {
+  if (!env.DB || serverEnv().PORTALSCOPE_SCHEDULER === 'off') return
+  const db = await createDb({ d1: env.DB })
+  const settings = serverEnv()
+  const work = runJob('scheduled-tick', db, {
+    intervalMs: settings.PORTALSCOPE_HARVEST_INTERVAL_HOURS * HOUR_MS,
+    budgetMs: WORKERS_SLICE_MS,
+    ...(settings.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: settings.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
+  }).then(({ resumed, started }) => {
+    for (const run of [...resumed, ...started]) console.log(`Harvest of ${run.portalId} (${run.mode}): ${run.status}, ${run.done}/${run.total ?? '?'} datasets`)
+  })
+  ctx.waitUntil(work)
+  await work
+}
+
+/**
+ * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
+ * does not keep the process alive.
+ */
+export function startScheduler(
+  openDb: () => Promise<Database>,
+  options: { intervalMs: number; tickMs?: number; store?: PackageStore; linkCheck?: { allowPrivate: boolean } },
+): () => void {
+  let busy = false
+  const tick = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const { resumed, started } = await runJob('scheduled-tick', await openDb(), {
+        intervalMs: options.intervalMs,
+        ...(options.store ? { store: options.store } : {}),
+        ...(options.linkCheck ? { linkCheck: options.linkCheck } : {}),
+      })
+      for (const run of [...resumed, ...started]) {
+        console.log(`Harvest of ${run.portalId} (${run.mode}) ${run.status}: ${run.done} datasets${run.status === 'failed' ? `, ${run.errors.at(-1)?.message ?? ''}` : ''}`)
+      }
+    } catch (error) {
+      console.error('Scheduled harvest failed:', error)
+    } finally {
+      busy = false
+    }
+  }
+  const first = setTimeout(() => void tick(), 5_000)
+  const timer = setInterval(() => void tick(), options.tickMs ?? 60_000)
+  first.unref?.()
+  timer.unref?.()
+  return () => {
+    clearTimeout(first)
+    clearInterval(timer)
+  }
+}

@@ -1,0 +1,49 @@
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase64 } from '@oslojs/encoding'
+import { PRE_PAINT_SCRIPT } from '../lib/theme/pre-paint.ts'
+
+/** CSP source for the inline theme script in <head>: allowed by its hash, so no 'unsafe-inline' is needed. */
+export const PRE_PAINT_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(PRE_PAINT_SCRIPT)))}'`
+
+/** Content-Security-Policy for HTML pages: scripts only from self, plus Vike's per-request nonce for inline scripts. */
+export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean, scriptHashes: string[] = []): string {
+  const scriptSrc = ["'self'", ...scriptHashes]
+  if (nonce) scriptSrc.push(`'nonce-${nonce}'`)
+  // Vite's dev client injects inline and eval'd code for hot reload; production never does.
+  if (isDev) scriptSrc.push("'unsafe-inline'", "'unsafe-eval'")
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(' ')}`,
+    // Inline style attributes come from React and the design system's runtime values.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${isDev ? ' ws: wss:' : ''}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** For everything that is not a page (API answers, files): nothing may run or be framed. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+}
+
+/** Adds the headers that every response carries, keeping any the handler set itself. */
+export function withSecurityHeaders(response: Response): Response {
+  const result = new Response(response.body, response)
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) {
+    if (!result.headers.has(name)) result.headers.set(name, value)
+  }
+  if (!result.headers.has('Content-Security-Policy')) result.headers.set('Content-Security-Policy', NON_PAGE_CSP)
+  return result
+}

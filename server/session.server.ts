@@ -1,0 +1,36 @@
+import { getCookie } from 'hono/cookie'
+import type { Context } from 'hono'
+import type { Database } from '../db/client.server.ts'
+import { validateApiToken } from './auth/api-tokens.server.ts'
+import { isSecureOrigin } from './auth/request-info.server.ts'
+import { clearSessionCookie, sessionCookie, sessionCookieName, validateSessionToken, type SessionInfo } from './auth/session.server.ts'
+import type { SessionUser } from './user.server.ts'
+
+export type AuthState =
+  | { via: 'none'; user: null; session: null; tokenId: null }
+  | { via: 'cookie'; user: SessionUser; session: SessionInfo; tokenId: null }
+  | { via: 'token'; user: SessionUser; session: null; tokenId: string }
+
+export const ANONYMOUS: AuthState = { via: 'none', user: null, session: null, tokenId: null }
+
+/**
+ * Resolves the person behind a request, once, from an API token (`Authorization: Bearer`) or the session cookie.
+ * A token request is never treated as a browser session: no cookie is read or issued for it.
+ */
+export async function lookupSession(db: Database, c: Context): Promise<{ auth: AuthState; setCookie: string | null }> {
+  const authorization = c.req.header('authorization')
+  if (authorization?.startsWith('Bearer ')) {
+    const found = await validateApiToken(db, authorization.slice('Bearer '.length).trim())
+    return { auth: found ? { via: 'token', user: found.user, session: null, tokenId: found.tokenId } : ANONYMOUS, setCookie: null }
+  }
+  const secure = isSecureOrigin(c.req.raw)
+  const token = getCookie(c, sessionCookieName(secure))
+  if (!token) return { auth: ANONYMOUS, setCookie: null }
+  const validated = await validateSessionToken(db, token)
+  if (!validated) return { auth: ANONYMOUS, setCookie: clearSessionCookie(secure) }
+  return {
+    auth: { via: 'cookie', user: validated.user, session: validated.session, tokenId: null },
+    // The cookie's lifetime follows the session's sliding expiry.
+    setCookie: validated.refreshed ? sessionCookie(token, validated.session.expiresAt, secure) : null,
+  }
+}

@@ -1,0 +1,70 @@
+import type { Context } from 'hono'
+import type { Database } from '../../db/client.server.ts'
+import { loadMessages } from '../../lib/i18n/catalog.ts'
+import { intlFor, translator, type Translate } from '../../lib/i18n/intl.ts'
+import type { Locale } from '../../lib/i18n/locales.ts'
+import type { AppBindings } from '../app.server.ts'
+import { clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
+import type { AuthState } from '../session.server.ts'
+import type { SessionUser } from '../user.server.ts'
+
+export type TrpcContext = {
+  db: Database
+  user: SessionUser | null
+  auth: AuthState
+  runtime: 'node' | 'workerd'
+  locale: Locale
+  /** Messages in the request's language, for errors users will read. */
+  t: Translate
+  /** Set-Cookie and Retry-After go here (tRPC's fetch adapter sends them with the answer). */
+  resHeaders: Headers
+  clientAddress: string | null
+  userAgent: string | null
+  /** Whether the app is served over https (decides the cookie name and its Secure flag). */
+  secure: boolean
+  /** Keeps work going after the answer is sent: waitUntil under Workers, a detached promise on Node. */
+  background: (task: Promise<unknown>) => void
+}
+
+export type ContextOptions = Omit<TrpcContext, 'user' | 't' | 'resHeaders'> & {
+  /** Where the answer's headers go; a fresh Headers (dropped) when nobody sends them. */
+  resHeaders?: Headers
+  /** The translator, when the caller has one; else the locale's catalogue is loaded. */
+  t?: Translate
+}
+
+/**
+ * The one context factory (tRPC's createContextInner pattern): the HTTP handler, the page caller (`+data.ts`), the
+ * tests and the benchmarks all build their context here, so every procedure sees the same shape whoever calls it.
+ */
+export async function createContext(options: ContextOptions): Promise<TrpcContext> {
+  const { resHeaders, t, ...rest } = options
+  return {
+    ...rest,
+    user: options.auth.user,
+    t: t ?? translator(intlFor(options.locale, await loadMessages(options.locale))),
+    resHeaders: resHeaders ?? new Headers(),
+  }
+}
+
+/** A request as the Hono app serves it (server/app.server.ts): its database, session, language and client. */
+export function requestContextOptions(c: Context<AppBindings>): ContextOptions {
+  return {
+    db: c.var.db,
+    auth: c.var.auth,
+    runtime: c.var.runtime,
+    locale: c.var.locale,
+    clientAddress: clientAddress(c.req.raw, c.var.runtime),
+    userAgent: c.req.header('user-agent') ?? null,
+    secure: isSecureOrigin(c.req.raw),
+    background: backgroundFor(c),
+  }
+}
+
+/** Work that outlives the request: handed to waitUntil under Workers, left running (errors logged) on Node. */
+export function backgroundFor(c: Context<AppBindings>): (task: Promise<unknown>) => void {
+  return (task) => {
+    const logged = task.catch((error: unknown) => console.error('Background work failed:', error))
+    if (c.var.runtime === 'workerd') c.executionCtx.waitUntil(logged)
+  }
+}

@@ -1,0 +1,62 @@
+import { initTRPC, TRPCError } from '@trpc/server'
+import superjson from 'superjson'
+import { ZodError } from 'zod'
+import { busyErrorIn } from '../../db/busy.server.ts'
+import { fieldErrors } from '../../lib/forms/validation.ts'
+import type { TrpcContext } from './context.server.ts'
+import { FieldError } from './field-error.server.ts'
+
+const t = initTRPC.context<TrpcContext>().create({
+  // superjson keeps Date, Map and undefined intact across the wire.
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    // Stack traces never leave the server.
+    const { stack: _stack, ...data } = shape.data
+    if (error.cause instanceof ZodError && ctx) {
+      // Input that does not fit: every field's message in the user's language.
+      const fields = fieldErrors(error.cause.issues, ctx.t)
+      return { ...shape, message: Object.values(fields)[0] ?? shape.message, data: { ...data, fieldErrors: fields } }
+    }
+    if (error.cause instanceof FieldError) {
+      return { ...shape, data: { ...data, fieldErrors: { [error.cause.field]: error.cause.message } } }
+    }
+    return { ...shape, data: { ...data, fieldErrors: null as Record<string, string> | null } }
+  },
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+
+/**
+ * A write that could not get SQLite's write lock in time wrote nothing: it answers 503 with Retry-After and a message
+ * in the user's language, never a 500 (docs/decisions/012-database-writes.md).
+ */
+const busyAsUnavailable = t.middleware(async ({ ctx, next }) => {
+  const result = await next()
+  const busy = result.ok ? null : busyErrorIn(result.error)
+  if (busy) {
+    ctx.resHeaders.set('Retry-After', String(busy.retryAfterS))
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ctx.t('errors.busy'), cause: busy })
+  }
+  return result
+})
+
+export const publicProcedure = t.procedure.use(busyAsUnavailable)
+
+/** The real access check; page guards only spare the user a pointless page. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.signInRequired') })
+  return next({ ctx: { ...ctx, user: ctx.user } })
+})
+
+/** Administrators only: the portal registry, schedules and roles. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('auth.adminOnly') })
+  return next({ ctx })
+})
+
+/** Account-security actions (passwords, sessions, new tokens) need the browser session itself, not an API token. */
+export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.auth.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('auth.browserSessionRequired') })
+  return next({ ctx: { ...ctx, session: ctx.auth.session } })
+})

@@ -1,0 +1,153 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../lib/forms/account-schemas.ts'
+import { createApiToken, revokeApiToken } from '../../auth/api-tokens.server.ts'
+import { clearAccountFailures, loginAllowed, recordLoginFailure } from '../../auth/login-throttle.server.ts'
+import { dummyPasswordHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../auth/password.server.ts'
+import { clearSessionCookie, invalidateSession, invalidateUserSessions, newSession, sessionCookie, type SessionInfo } from '../../auth/session.server.ts'
+import { secretMatches, splitCompositeToken } from '../../auth/tokens.server.ts'
+import { runBatch } from '../../../db/client.server.ts'
+import {
+  deleteSession,
+  findUserByEmail,
+  findUserById,
+  findUsableReset,
+  isEmailTaken,
+  listApiTokens,
+  listSessions,
+  newUser,
+  passwordHashUpdate,
+  resetPasswordWithLink,
+  sessionDeletion,
+} from '../../queries/accounts.server.ts'
+import type { TrpcContext } from '../context.server.ts'
+import { fieldError } from '../field-error.server.ts'
+import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../init.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+
+export function rejectCommonPassword(ctx: TrpcContext, password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw fieldError('BAD_REQUEST', field, ctx.t('auth.passwordTooCommon'))
+  }
+}
+
+/**
+ * Signs a user in: the new session and whatever else the sign-in changes (`alongside`) are written in one batch, so
+ * an answer of success means all of it is stored and an error means none of it is.
+ */
+async function startSession(ctx: TrpcContext, userId: string, alongside: unknown[]) {
+  const { token, session, insert } = newSession(ctx.db, userId, ctx.userAgent)
+  // Rotation: whatever session the browser had before signing in ends here.
+  const rotation = ctx.auth.via === 'cookie' ? [sessionDeletion(ctx.db, ctx.auth.session.id)] : []
+  await runBatch(ctx.db, [...alongside, ...rotation, insert])
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, ctx.secure))
+  return session
+}
+
+function publicUser(user: { id: string; name: string; email: string; role: 'admin' | 'member'; locale: string | null; theme: 'light' | 'dark' | null }) {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, locale: user.locale, theme: user.theme }
+}
+
+export const authRouter = router({
+  signup: publicProcedure.input(SignupSchema).mutation(async ({ ctx, input }) => {
+    rejectCommonPassword(ctx, input.password, 'password')
+    if (await findUserByEmail(ctx.db, input.email)) {
+      throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
+    }
+    const account = await newUser(ctx.db, input)
+    let session: SessionInfo
+    try {
+      session = await startSession(ctx, account.id, [account.insert])
+    } catch (error) {
+      // The same address signed up a moment ago, between the check above and this write.
+      if (isEmailTaken(error)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
+      throw error
+    }
+    const user = await findUserById(ctx.db, account.id)
+    if (!user) throw new Error('The new account was not stored')
+    return { user: publicUser(user), expiresAt: session.expiresAt }
+  }),
+
+  login: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
+    const keys = { email: input.email, client: ctx.clientAddress }
+    const allowed = await loginAllowed(ctx.db, keys)
+    if (!allowed.allowed) {
+      ctx.resHeaders.set('Retry-After', String(allowed.retryAfterS))
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: ctx.t('auth.tooManyAttempts', { minutes: Math.ceil(allowed.retryAfterS / 60) }),
+      })
+    }
+    const user = await findUserByEmail(ctx.db, input.email)
+    // The same work whether or not the account exists: the answer gives no hint which it is.
+    const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
+    if (!user || !valid) {
+      await recordLoginFailure(ctx.db, keys)
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.invalidCredentials') })
+    }
+    const rehash = needsRehash(user.passwordHash) ? [passwordHashUpdate(ctx.db, user.id, await hashPassword(input.password))] : []
+    const session = await startSession(ctx, user.id, [clearAccountFailures(ctx.db, input.email), ...rehash])
+    return { user: publicUser(user), expiresAt: session.expiresAt }
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.auth.via === 'cookie') await invalidateSession(ctx.db, ctx.auth.session.id)
+    ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secure))
+    return { ok: true as const }
+  }),
+
+  me: publicProcedure.query(({ ctx }) => {
+    if (!ctx.user) return { user: null, via: 'none' as const, expiresAt: null }
+    return {
+      user: publicUser(ctx.user),
+      via: ctx.auth.via,
+      expiresAt: ctx.auth.via === 'cookie' ? ctx.auth.session.expiresAt : null,
+    }
+  }),
+
+  resetPassword: publicProcedure.input(ResetPasswordSchema).mutation(async ({ ctx, input }) => {
+    const parts = splitCompositeToken(input.token)
+    const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('auth.resetLinkInvalid') })
+    if (!parts) throw invalid()
+    const reset = await findUsableReset(ctx.db, parts.id)
+    if (!reset || !secretMatches(parts.secret, reset.secretHash)) throw invalid()
+    rejectCommonPassword(ctx, input.password, 'password')
+    // A reset means the old password may be known to someone else: every session ends (in the same batch).
+    if (!(await resetPasswordWithLink(ctx.db, reset, await hashPassword(input.password)))) throw invalid()
+    return { ok: true as const }
+  }),
+
+  sessions: router({
+    list: sessionProcedure.query(async ({ ctx }) => {
+      const rows = await listSessions(ctx.db, ctx.user.id)
+      return rows.map((row) => ({ ...row, current: row.id === ctx.session.id }))
+    }),
+    revoke: sessionProcedure.input(z.object({ sessionId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+      if (!(await deleteSession(ctx.db, input.sessionId, ctx.user.id))) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.sessionNotFound') })
+      if (input.sessionId === ctx.session.id) ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secure))
+      return { ok: true as const }
+    }),
+    revokeOthers: sessionProcedure.mutation(async ({ ctx }) => {
+      await invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id)
+      return { ok: true as const }
+    }),
+  }),
+
+  tokens: router({
+    create: sessionProcedure.input(TokenCreateSchema).mutation(async ({ ctx, input }) => {
+      const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null
+      const { token, id } = await createApiToken(ctx.db, ctx.user.id, input.name, expiresAt)
+      // The secret is shown this once; only its hash is kept.
+      return { id, name: input.name, token, expiresAt }
+    }),
+    list: protectedProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
+    revoke: protectedProcedure.input(z.object({ tokenId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+      if (!(await revokeApiToken(ctx.db, ctx.user.id, input.tokenId))) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('auth.tokenNotFound') })
+      }
+      return { ok: true as const }
+    }),
+  }),
+})
