@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'tests/edge/**', 'tests/load/**', '.wrangler/**'],
     environment: 'node',
+    // The CKAN fixture portals tests harvest and check live on loopback; the SSRF tests pass their own policy.
+    env: { PORTALSCOPE_ALLOW_PRIVATE_HOSTS: '1' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -91,6 +91,7 @@ const api = createCaller(
     clientAddress: '127.0.0.1',
     userAgent: 'bench',
     secure: false,
+    deviceToken: null,
     background: () => undefined,
   }),
 )

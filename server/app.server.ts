@@ -3,6 +3,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
 import { busyErrorIn } from '../db/busy.server.ts'
+import { errorIdOf } from './error-id.server.ts'
 import { createDb, type Database } from '../db/client.server.ts'
 import { getCookie } from 'hono/cookie'
 import { loadMessages } from '../lib/i18n/catalog.ts'
@@ -28,7 +29,19 @@ export type AppBindings = {
 
 let seeded: Promise<number> | undefined
 
-const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.signup'])
+/** The procedures a tRPC request names, decoded as tRPC decodes them, and whether it is a batch; null when undecodable. */
+function batchedProcedures(request: Request): { names: string[]; batched: boolean } | null {
+  const url = new URL(request.url)
+  let path: string
+  try {
+    path = decodeURIComponent(url.pathname.slice('/api/trpc/'.length))
+  } catch {
+    return null
+  }
+  const names = path.split(',')
+  const batch = url.searchParams.get('batch')
+  return { names, batched: names.length > 1 || (batch !== null && batch !== '0' && batch !== 'false') }
+}
 
 export function isWorkerd(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
@@ -105,10 +118,12 @@ export function createApp() {
 
   // 7. The tRPC API, for the app's own client and for automation scripts.
   app.all('/api/trpc/*', async (c) => {
-    const procedures = c.req.path.slice('/api/trpc/'.length).split(',')
-    // Sign-in and sign-up answer with their own status (429, 401...), so they are never part of a batch.
-    if (procedures.length > 1 && procedures.some((name) => UNBATCHED_PROCEDURES.has(name))) {
-      return c.json({ error: { message: 'auth.login and auth.signup cannot be batched', code: 'BAD_REQUEST' } }, 400)
+    // Account procedures answer with their own status (429, 401...) and each costs a password hash: never in a batch,
+    // however the path is spelled (`%2C` is a comma to tRPC too) and whatever the batch holds.
+    const procedures = batchedProcedures(c.req.raw)
+    if (procedures === null) return c.json({ error: { message: 'The procedure path is not valid', code: 'BAD_REQUEST' } }, 400)
+    if (procedures.batched && procedures.names.some((name) => name.startsWith('auth.'))) {
+      return c.json({ error: { message: 'Account procedures (auth.*) cannot be batched', code: 'BAD_REQUEST' } }, 400)
     }
     return fetchRequestHandler({
       endpoint: '/api/trpc',
@@ -116,7 +131,7 @@ export function createApp() {
       router: appRouter,
       createContext: ({ resHeaders }) => createContext({ ...requestContextOptions(c), resHeaders }),
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed [${errorIdOf(error)}]:`, error.cause ?? error)
       },
     })
   })
@@ -140,8 +155,10 @@ export function createApp() {
       const t = translator(intlFor(locale, await loadMessages(locale)))
       return c.text(t('errors.busy'), 503, { 'Retry-After': String(busy.retryAfterS) })
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error)
-    return c.text('Internal Server Error', 500)
+    const errorId = errorIdOf(error)
+    console.error(`${c.req.method} ${c.req.path} failed [${errorId}]:`, error)
+    const locale = c.var.locale ?? 'cs'
+    return c.text(translator(intlFor(locale, await loadMessages(locale)))('errors.internal', { id: errorId }), 500)
   })
 
   // 10. Pages (Vike SSR, streamed).

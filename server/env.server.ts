@@ -19,11 +19,13 @@ const EnvSchema = z.object({
   PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
   // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
   PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
-  // Set when a reverse proxy stands in front: only then are X-Forwarded-* headers believed.
+  // How many reverse proxies stand in front (1 or `true`: one); only then are X-Forwarded-* headers believed, and
+  // only the entries those proxies appended (counted from the right), never what the client sent before them.
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false', ''])
+    .string()
+    .regex(/^(|0|1|2|3|4|5|6|7|8|9|true|false)$/, 'TRUST_PROXY is the number of proxies in front (0 to 9), or true/false')
     .optional()
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value) => (value === 'true' ? 1 : value === 'false' || !value ? 0 : Number(value))),
 })
 
 export type ServerEnv = z.infer<typeof EnvSchema>

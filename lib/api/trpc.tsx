@@ -7,17 +7,17 @@ import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
-// Sign-in and sign-up go alone, so their status (401, 429...) is their own. Dataset searches go alone too: a batch
-// answers when its slowest call does, and a live search may take the whole per-portal deadline while the snapshot
-// answers at once. Everything else may share a request.
-const UNBATCHED = new Set(['auth.login', 'auth.signup', 'datasets.search'])
+// Account procedures (auth.*) go alone, so their status (401, 429...) is their own; the server refuses them in a
+// batch. Dataset searches go alone too: a batch answers when its slowest call does, and a live search may take the
+// whole per-portal deadline while the snapshot answers at once. Everything else may share a request.
+const unbatched = (path: string) => path.startsWith('auth.') || path === 'datasets.search'
 
 function makeClient() {
   const url = '/api/trpc'
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => UNBATCHED.has(op.path),
+        condition: (op) => unbatched(op.path),
         true: httpLink({ url, transformer: superjson }),
         false: httpBatchLink({ url, transformer: superjson }),
       }),

@@ -1,46 +1,51 @@
-import { and, count, eq, gte, lt, min } from 'drizzle-orm'
-import { runBatch, type Database } from '../../db/client.server.ts'
-import { loginFailures } from '../../db/schema/login-failure.ts'
+import type { Database } from '../../db/client.server.ts'
+import { clearLimit, releaseEvents, takeLimits, type Limit, type LimitDecision } from '../queries/rate-events.server.ts'
 
-// ASVS 6.3 (brute force): at most 10 failed sign-ins per account and 50 per client address in 15 minutes.
+// Brute force (ASVS 6.3), without letting an attacker lock the owner out (docs/decisions/007-account-security.md):
+// - an account takes 10 failed sign-ins in 15 minutes from browsers it does not know, wherever they come from;
+// - a browser that signed in to the account before (a known device) has 10 of its own, so the owner keeps signing
+//   in while the account is attacked from elsewhere;
+// - a client address takes 50 across all accounts.
+// An attempt is counted before the password is checked, in the same statement that decides whether it may be checked
+// at all; the right password takes its own count back.
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const ACCOUNT_FAILURE_LIMIT = 10
+export const DEVICE_FAILURE_LIMIT = 10
 export const CLIENT_FAILURE_LIMIT = 50
+// Sign-ups: 10 an hour per client address (each costs a password hash, and the answer says whether an address is taken).
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000
+export const SIGNUP_LIMIT = 10
 
-type Keys = { email: string; client: string | null }
+const ACCOUNT_SCOPE = 'login-account'
+const DEVICE_SCOPE = 'login-device'
 
-async function windowState(db: Database, scope: 'account' | 'client', key: string, now: Date) {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
-  const [row] = await db
-    .select({ failures: count(), oldest: min(loginFailures.at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.scope, scope), eq(loginFailures.key, key), gte(loginFailures.at, since)))
-  return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null }
+export type LoginKeys = { email: string; client: string | null; deviceId: string | null }
+
+function loginLimits(keys: LoginKeys): Limit[] {
+  const limits: Limit[] = [
+    keys.deviceId
+      ? { scope: DEVICE_SCOPE, key: keys.deviceId, limit: DEVICE_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS }
+      : { scope: ACCOUNT_SCOPE, key: keys.email, limit: ACCOUNT_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS },
+  ]
+  if (keys.client) limits.push({ scope: 'login-client', key: keys.client, limit: CLIENT_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
+  return limits
 }
 
-/** Whether another attempt may be checked now; if not, how many seconds until one may. */
-export async function loginAllowed(db: Database, keys: Keys, now = new Date()): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }> {
-  const checks: Array<[scope: 'account' | 'client', key: string, limit: number]> = [['account', keys.email, ACCOUNT_FAILURE_LIMIT]]
-  if (keys.client) checks.push(['client', keys.client, CLIENT_FAILURE_LIMIT])
-  let retryAfterMs = 0
-  for (const [scope, key, limit] of checks) {
-    const { failures, oldest } = await windowState(db, scope, key, now)
-    if (failures >= limit && oldest) retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + LOGIN_WINDOW_MS - now.getTime())
-  }
-  return retryAfterMs > 0 ? { allowed: false, retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { allowed: true }
+/** Counts a sign-in attempt (as a failure until the password proves right), or refuses it with the wait. */
+export function takeLoginAttempt(db: Database, keys: LoginKeys, attemptId: string, now = new Date()): Promise<LimitDecision> {
+  return takeLimits(db, loginLimits(keys), { ref: attemptId, now })
 }
 
-export async function recordLoginFailure(db: Database, keys: Keys, now = new Date()): Promise<void> {
-  const rows: Array<typeof loginFailures.$inferInsert> = [{ scope: 'account', key: keys.email, at: now }]
-  if (keys.client) rows.push({ scope: 'client', key: keys.client, at: now })
-  await runBatch(db, [
-    db.insert(loginFailures).values(rows),
-    // Old failures say nothing about the current window.
-    db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS))),
-  ])
+/**
+ * The right password: the attempt is not a failure, and the streak of failures it was counted in ends (statements for
+ * the sign-in's batch). A known device ends only its own streak: the owner signing in does not give an attacker
+ * elsewhere a fresh allowance against the account.
+ */
+export function forgiveLoginAttempt(db: Database, keys: LoginKeys, attemptId: string) {
+  return [releaseEvents(db, attemptId), keys.deviceId ? clearLimit(db, DEVICE_SCOPE, keys.deviceId) : clearLimit(db, ACCOUNT_SCOPE, keys.email)]
 }
 
-/** A successful sign-in ends the account's streak of failures (the client's count stays); run in the sign-in's batch. */
-export function clearAccountFailures(db: Database, email: string) {
-  return db.delete(loginFailures).where(and(eq(loginFailures.scope, 'account'), eq(loginFailures.key, email)))
+/** Counts a sign-up from a client address, or refuses it with the wait. */
+export function takeSignupAttempt(db: Database, client: string | null, now = new Date()): Promise<LimitDecision> {
+  return takeLimits(db, [{ scope: 'signup-client', key: client ?? 'unknown', limit: SIGNUP_LIMIT, windowMs: SIGNUP_WINDOW_MS }], { now })
 }

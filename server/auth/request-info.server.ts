@@ -6,8 +6,9 @@ import { serverEnv } from '../env.server.ts'
  */
 export function clientAddress(request: Request, runtime: 'node' | 'workerd'): string | null {
   if (runtime === 'workerd') return request.headers.get('cf-connecting-ip')
-  if (serverEnv().TRUST_PROXY) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  const hops = serverEnv().TRUST_PROXY
+  if (hops > 0) {
+    const forwarded = forwardedEntry(request.headers.get('x-forwarded-for'), hops)
     if (forwarded) return forwarded
     const real = request.headers.get('x-real-ip')?.trim()
     if (real) return real
@@ -16,14 +17,27 @@ export function clientAddress(request: Request, runtime: 'node' | 'workerd'): st
   return (request as Request & { ip?: string }).ip ?? null
 }
 
+/**
+ * The entry of a comma-separated X-Forwarded-* header that the trusted proxies wrote: each proxy appends what it saw,
+ * so with `hops` proxies in front that is the `hops`-th from the right. Entries further left came from the client and
+ * are whatever it chose to send; a header with fewer entries did not pass every proxy and is not believed.
+ */
+export function forwardedEntry(header: string | null, hops: number): string | null {
+  if (!header || hops < 1) return null
+  const entries = header.split(',').map((entry) => entry.trim())
+  if (entries.length < hops) return null
+  return entries[entries.length - hops] || null
+}
+
 /** The origin users reach the app at: PUBLIC_URL when set (behind a proxy), else the request's own. */
 export function appOrigin(request: Request): string {
   const publicUrl = serverEnv().PUBLIC_URL
   if (publicUrl) return new URL(publicUrl).origin
   const url = new URL(request.url)
-  if (serverEnv().TRUST_PROXY) {
-    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
-    const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()
+  const hops = serverEnv().TRUST_PROXY
+  if (hops > 0) {
+    const proto = forwardedEntry(request.headers.get('x-forwarded-proto'), hops)
+    const host = forwardedEntry(request.headers.get('x-forwarded-host'), hops)
     if (proto) url.protocol = `${proto}:`
     if (host) url.host = host
   }

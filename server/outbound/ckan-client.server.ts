@@ -1,3 +1,4 @@
+import { blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fetch.server.ts'
 import { z } from 'zod'
 import { CkanError, isCkanError } from './errors.server.ts'
 import { gateFor, type GateOptions } from './portal-gate.server.ts'
@@ -24,6 +25,9 @@ export type CkanClientOptions = {
   backoffBaseMs?: number
   backoffCapMs?: number
   gate?: Partial<GateOptions>
+  /** Where addresses may lead (default: the server's settings); every request goes through guardedFetch with it. */
+  policy?: OutboundPolicy
+  /** Tests only: a stand-in for the network. */
   fetch?: typeof fetch
   userAgent?: string
 }
@@ -117,7 +121,8 @@ function isPortalFailure(error: unknown): boolean {
 export function createCkanClient(options: CkanClientOptions) {
   const settings = { ...DEFAULTS, ...options }
   const apiBase = options.apiBase.replace(/\/+$/, '')
-  const doFetch = options.fetch ?? fetch
+  // Every request through the outbound guard: each redirect hop and the address connected to are checked.
+  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input, { ...init, ...(options.policy ? { policy: options.policy } : {}) }))
   const gate = gateFor(apiBase, options.gate)
 
   async function attempt(action: string, params: Record<string, string>): Promise<unknown> {
@@ -135,6 +140,8 @@ export function createCkanClient(options: CkanClientOptions) {
       if (name === 'TimeoutError' || name === 'AbortError') {
         throw new CkanError('timeout', `No answer from ${url.host} within ${settings.timeoutMs / 1000} s`, { retryable: true, cause: error })
       }
+      const blocked = blockedErrorIn(error)
+      if (blocked) throw new CkanError('blocked', blocked.message, { cause: error })
       throw new CkanError('unreachable', `${url.host} could not be reached`, { retryable: true, cause: error })
     }
 

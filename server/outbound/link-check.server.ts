@@ -2,6 +2,7 @@
 // every address (each redirect hop included) passes the SSRF guard, robots.txt is obeyed, one host sees one request
 // at a time with a pause between them, and bodies are only peeked at. Plain fetch and timers: Node and Workers alike.
 
+import { blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fetch.server.ts'
 import { isCkanError } from './errors.server.ts'
 import { assertCallableUrl, type Lookup } from './ssrf.server.ts'
 import { ALLOW_ALL, DISALLOW_ALL, ROBOTS_MAX_BYTES, crawlDelaySeconds, isAllowed, productToken, robotsFromResponse, type Robots } from './robots.server.ts'
@@ -28,7 +29,10 @@ export type LinkCheckResult = {
 }
 
 export type LinkCheckOptions = {
+  /** Tests only: a stand-in for the network (by default every request goes through guardedFetch). */
   fetch?: typeof fetch
+  /** Tests: the outbound policy itself, instead of the one `allowPrivate` makes. */
+  policy?: OutboundPolicy
   /** Its product token (`Portalscope-LinkChecker`) is the name robots.txt groups are matched against. */
   userAgent?: string
   /** Passed to assertCallableUrl for every address called: each URL, each redirect hop, each robots.txt. */
@@ -123,6 +127,7 @@ function errorCodes(error: unknown, depth = 0): string[] {
 
 function classify(error: unknown): LinkCheckError {
   if (error instanceof RequestFailure) return error.kind
+  if (blockedErrorIn(error)) return 'blocked'
   if (isCkanError(error)) {
     if (error.kind === 'blocked') return 'blocked'
     if (error.kind === 'unreachable') return 'dns' // the guard's own lookup did not resolve the name
@@ -218,10 +223,12 @@ async function peek(response: Response, limit: number, keep: boolean): Promise<{
  * Never rejects for a bad URL; rejects only when onResult throws.
  */
 export async function checkLinks(urls: string[], options: LinkCheckOptions = {}): Promise<LinkCheckResult[]> {
-  const doFetch = options.fetch ?? fetch
+  const allowPrivate = options.allowPrivate ?? false
+  // Every request through the outbound guard: the address connected to is checked too, not only the name.
+  const policy = options.policy ?? { allowPrivate }
+  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input, { ...init, policy }))
   const userAgent = options.userAgent ?? DEFAULT_LINK_CHECK_USER_AGENT
   const token = productToken(userAgent)
-  const allowPrivate = options.allowPrivate ?? false
   const baseDelayMs = Math.max(0, options.perDomainDelayMs ?? 1000)
   const timeoutMs = Math.max(1, options.timeoutMs ?? 10_000)
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4))
@@ -250,7 +257,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
 
   async function guard(url: URL): Promise<LinkCheckError | null> {
     try {
-      await untilAborted(assertCallableUrl(url.href, { allowPrivate, lookup: options.lookup }), AbortSignal.any([AbortSignal.timeout(timeoutMs), stop.signal]))
+      await untilAborted(assertCallableUrl(url.href, { ...policy, lookup: options.lookup }), AbortSignal.any([AbortSignal.timeout(timeoutMs), stop.signal]))
       return null
     } catch (error) {
       throwIfStopped()

@@ -1,4 +1,6 @@
 import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { deviceCookieName } from '../auth/known-device.server.ts'
 import type { Database } from '../../db/client.server.ts'
 import { loadMessages } from '../../lib/i18n/catalog.ts'
 import { intlFor, translator, type Translate } from '../../lib/i18n/intl.ts'
@@ -22,6 +24,8 @@ export type TrpcContext = {
   userAgent: string | null
   /** Whether the app is served over https (decides the cookie name and its Secure flag). */
   secure: boolean
+  /** The known-device cookie the browser sent, if any (sign-in limits, server/auth/known-device.server.ts). */
+  deviceToken: string | null
   /** Keeps work going after the answer is sent: waitUntil under Workers, a detached promise on Node. */
   background: (task: Promise<unknown>) => void
 }
@@ -57,6 +61,7 @@ export function requestContextOptions(c: Context<AppBindings>): ContextOptions {
     clientAddress: clientAddress(c.req.raw, c.var.runtime),
     userAgent: c.req.header('user-agent') ?? null,
     secure: isSecureOrigin(c.req.raw),
+    deviceToken: getCookie(c, deviceCookieName(isSecureOrigin(c.req.raw))) ?? null,
     background: backgroundFor(c),
   }
 }

@@ -5,6 +5,7 @@ import { busyErrorIn } from '../../db/busy.server.ts'
 import { fieldErrors } from '../../lib/forms/validation.ts'
 import type { TrpcContext } from './context.server.ts'
 import { FieldError } from './field-error.server.ts'
+import { errorIdOf } from '../error-id.server.ts'
 
 const t = initTRPC.context<TrpcContext>().create({
   // superjson keeps Date, Map and undefined intact across the wire.
@@ -19,6 +20,13 @@ const t = initTRPC.context<TrpcContext>().create({
     }
     if (error.cause instanceof FieldError) {
       return { ...shape, data: { ...data, fieldErrors: { [error.cause.field]: error.cause.message } } }
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      // The message of an unexpected error may hold SQL with its parameters (an e-mail, a hash, a session id): people get
+      // a reference, the log gets the detail (app.server.ts logs it under the same id).
+      const errorId = errorIdOf(error)
+      const message = ctx ? ctx.t('errors.internal', { id: errorId }) : `Internal error ${errorId}`
+      return { ...shape, message, data: { ...data, fieldErrors: null as Record<string, string> | null, errorId } }
     }
     return { ...shape, data: { ...data, fieldErrors: null as Record<string, string> | null } }
   },

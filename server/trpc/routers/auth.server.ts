@@ -2,10 +2,12 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../lib/forms/account-schemas.ts'
 import { createApiToken, revokeApiToken } from '../../auth/api-tokens.server.ts'
-import { clearAccountFailures, loginAllowed, recordLoginFailure } from '../../auth/login-throttle.server.ts'
+import { forgiveLoginAttempt, takeLoginAttempt, takeSignupAttempt } from '../../auth/login-throttle.server.ts'
+import { deviceCookie, knownDeviceOf, rememberDevice } from '../../auth/known-device.server.ts'
+import type { LimitDecision } from '../../queries/rate-events.server.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../auth/password.server.ts'
 import { clearSessionCookie, invalidateSession, invalidateUserSessions, newSession, sessionCookie, type SessionInfo } from '../../auth/session.server.ts'
-import { secretMatches, splitCompositeToken } from '../../auth/tokens.server.ts'
+import { randomId, secretMatches, splitCompositeToken } from '../../auth/tokens.server.ts'
 import { runBatch } from '../../../db/client.server.ts'
 import {
   deleteSession,
@@ -46,49 +48,56 @@ async function startSession(ctx: TrpcContext, userId: string, alongside: unknown
   return session
 }
 
+/** 429 with Retry-After, in the user's language, when a limit is reached. */
+function refuseWhenLimited(ctx: TrpcContext, decision: LimitDecision): void {
+  if (decision.allowed) return
+  ctx.resHeaders.set('Retry-After', String(decision.retryAfterS))
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t('auth.tooManyAttempts', { minutes: Math.ceil(decision.retryAfterS / 60) }) })
+}
+
+function setDeviceCookie(ctx: TrpcContext, token: string | null): void {
+  if (token) ctx.resHeaders.append('Set-Cookie', deviceCookie(token, ctx.secure))
+}
+
 function publicUser(user: { id: string; name: string; email: string; role: 'admin' | 'member'; locale: string | null; theme: 'light' | 'dark' | null }) {
   return { id: user.id, name: user.name, email: user.email, role: user.role, locale: user.locale, theme: user.theme }
 }
 
 export const authRouter = router({
   signup: publicProcedure.input(SignupSchema).mutation(async ({ ctx, input }) => {
+    refuseWhenLimited(ctx, await takeSignupAttempt(ctx.db, ctx.clientAddress))
     rejectCommonPassword(ctx, input.password, 'password')
-    if (await findUserByEmail(ctx.db, input.email)) {
-      throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
-    }
+    // A taken address and a new one go the same way (a password hash, then one insert the unique index decides), so
+    // the answer's timing does not tell them apart.
     const account = await newUser(ctx.db, input)
+    const device = rememberDevice(ctx.db, account.id, null)
     let session: SessionInfo
     try {
-      session = await startSession(ctx, account.id, [account.insert])
+      session = await startSession(ctx, account.id, [account.insert, ...device.statements])
     } catch (error) {
-      // The same address signed up a moment ago, between the check above and this write.
       if (isEmailTaken(error)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
       throw error
     }
+    setDeviceCookie(ctx, device.cookieToken)
     const user = await findUserById(ctx.db, account.id)
     if (!user) throw new Error('The new account was not stored')
     return { user: publicUser(user), expiresAt: session.expiresAt }
   }),
 
   login: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
-    const keys = { email: input.email, client: ctx.clientAddress }
-    const allowed = await loginAllowed(ctx.db, keys)
-    if (!allowed.allowed) {
-      ctx.resHeaders.set('Retry-After', String(allowed.retryAfterS))
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: ctx.t('auth.tooManyAttempts', { minutes: Math.ceil(allowed.retryAfterS / 60) }),
-      })
-    }
     const user = await findUserByEmail(ctx.db, input.email)
+    const device = user ? await knownDeviceOf(ctx.db, ctx.deviceToken ?? undefined, user.id) : null
+    // Counted before the password is checked, in the statement that decides whether it may be checked at all.
+    const attemptId = randomId()
+    const keys = { email: input.email, client: ctx.clientAddress, deviceId: device?.id ?? null }
+    refuseWhenLimited(ctx, await takeLoginAttempt(ctx.db, keys, attemptId))
     // The same work whether or not the account exists: the answer gives no hint which it is.
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
-    if (!user || !valid) {
-      await recordLoginFailure(ctx.db, keys)
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.invalidCredentials') })
-    }
+    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.invalidCredentials') })
     const rehash = needsRehash(user.passwordHash) ? [passwordHashUpdate(ctx.db, user.id, await hashPassword(input.password))] : []
-    const session = await startSession(ctx, user.id, [clearAccountFailures(ctx.db, input.email), ...rehash])
+    const remembered = rememberDevice(ctx.db, user.id, device)
+    const session = await startSession(ctx, user.id, [...forgiveLoginAttempt(ctx.db, keys, attemptId), ...rehash, ...remembered.statements])
+    setDeviceCookie(ctx, remembered.cookieToken)
     return { user: publicUser(user), expiresAt: session.expiresAt }
   }),
 

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { loginFailures } from '../../../db/schema/login-failure.ts'
+import { rateEvents } from '../../../db/schema/rate-event.ts'
 import { sessions } from '../../../db/schema/session.ts'
 import { users } from '../../../db/schema/user.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
@@ -129,9 +129,9 @@ describe('sign-in', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60)
 
     // The window passes: move every recorded failure back by 15 minutes.
-    const rows = await testDb.db.select().from(loginFailures)
+    const rows = await testDb.db.select().from(rateEvents)
     for (const row of rows) {
-      await testDb.db.update(loginFailures).set({ at: new Date(row.at.getTime() - LOGIN_WINDOW_MS - 1000) }).where(eq(loginFailures.id, row.id))
+      await testDb.db.update(rateEvents).set({ at: new Date(row.at.getTime() - LOGIN_WINDOW_MS - 1000) }).where(eq(rateEvents.id, row.id))
     }
     const later = await testContext(testDb.db)
     expect((await createCaller(later).auth.login({ email: ALICE.email, password: ALICE.password })).user.email).toBe('alice@example.cz')
@@ -346,3 +346,66 @@ describe('sign-in writes all or nothing', () => {
     expect(await testDb.db.select().from(sessions)).toHaveLength(1)
   })
 })
+
+describe('sign-in limits under attack', () => {
+  it('checks at most 10 of 300 wrong passwords sent at once for one account', async () => {
+    await signup()
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 300 }, async (_, i) => {
+        const ctx = await testContext(testDb.db, { clientAddress: `198.51.100.${i % 200}` })
+        return createCaller(ctx).auth.login({ email: ALICE.email, password: `wrong ${i}` })
+      }),
+    )
+    const codes = attempts.map((attempt) => (attempt.status === 'rejected' ? (attempt.reason as TRPCError).code : 'OK'))
+    expect(codes.filter((code) => code === 'UNAUTHORIZED')).toHaveLength(ACCOUNT_FAILURE_LIMIT)
+    expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS')).toHaveLength(300 - ACCOUNT_FAILURE_LIMIT)
+  }, 60_000)
+
+  it('keeps the owner signing in on a known device while the account is locked for everyone else', async () => {
+    const { ctx: signupCtx } = await signup()
+    const deviceToken = deviceTokenFrom(signupCtx.resHeaders)
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      const attacker = await testContext(testDb.db, { clientAddress: `203.0.113.${i}` })
+      await rejection(createCaller(attacker).auth.login({ email: ALICE.email, password: `guess ${i}` }), TRPCError)
+    }
+    const stranger = await testContext(testDb.db, { clientAddress: '203.0.113.99' })
+    expect((await rejection(createCaller(stranger).auth.login(ALICE), TRPCError)).code).toBe('TOO_MANY_REQUESTS')
+    const owner = await testContext(testDb.db, { clientAddress: '192.0.2.50', deviceToken })
+    expect((await createCaller(owner).auth.login(ALICE)).user.email).toBe('alice@example.cz')
+    // Another account's device cookie is no pass.
+    const bob = await testContext(testDb.db, { clientAddress: '192.0.2.51' })
+    await createCaller(bob).auth.signup({ name: 'Bob', email: 'bob@example.cz', password: 'modrá obloha nad mořem' })
+    const borrowed = await testContext(testDb.db, { clientAddress: '192.0.2.52', deviceToken: deviceTokenFrom(bob.resHeaders) })
+    expect((await rejection(createCaller(borrowed).auth.login(ALICE), TRPCError)).code).toBe('TOO_MANY_REQUESTS')
+  })
+
+  it('limits a known device to 10 wrong passwords of its own', async () => {
+    const { ctx: signupCtx } = await signup()
+    const deviceToken = deviceTokenFrom(signupCtx.resHeaders)
+    for (let i = 0; i < 10; i++) {
+      const device = await testContext(testDb.db, { deviceToken })
+      await rejection(createCaller(device).auth.login({ email: ALICE.email, password: `typo ${i}` }), TRPCError)
+    }
+    const device = await testContext(testDb.db, { deviceToken })
+    expect((await rejection(createCaller(device).auth.login(ALICE), TRPCError)).code).toBe('TOO_MANY_REQUESTS')
+  })
+
+  it('limits sign-ups to 10 an hour per client address, whether the address is taken or not', async () => {
+    await signup()
+    const codes: string[] = []
+    for (let i = 0; i < 11; i++) {
+      const ctx = await testContext(testDb.db, { clientAddress: '198.51.100.77' })
+      const email = i % 2 === 0 ? ALICE.email : `new${i}@example.cz`
+      codes.push(await createCaller(ctx).auth.signup({ ...ALICE, email }).then(() => 'OK', (error: TRPCError) => error.code))
+    }
+    expect(codes.slice(0, 10)).toEqual(['CONFLICT', 'OK', 'CONFLICT', 'OK', 'CONFLICT', 'OK', 'CONFLICT', 'OK', 'CONFLICT', 'OK'])
+    expect(codes[10]).toBe('TOO_MANY_REQUESTS')
+  }, 60_000)
+})
+
+function deviceTokenFrom(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith('portalscope_device='))
+  const token = cookie?.split(';')[0]?.split('=')[1]
+  if (!token) throw new Error('no device cookie')
+  return token
+}
