@@ -14,6 +14,19 @@ const server = {
   prod: {
     port: serverEnv().PORT,
     hostname: process.env.HOST ?? '0.0.0.0',
+    // A backstop over every route's own limit (server/app.server.ts): nothing reads a body beyond this.
+    maxRequestBodySize: 32 * 1024 * 1024,
+    node: {
+      // Slow or idle clients do not hold connections open: headers must arrive within 10 s, a whole request within
+      // 60 s, and an idle keep-alive connection closes after 5 s (checked every 2 s).
+      headersTimeout: 10_000,
+      requestTimeout: 60_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 2_000,
+    },
+    // A connection silent for a minute (a client that stopped reading or writing mid-way) is closed. Plugins run before
+    // srvx creates the Node server, so the setting waits a microtask for it.
+    plugins: [(running) => queueMicrotask(() => void running.node?.server?.setTimeout(60_000))],
     // On Node, built files are served before the Hono app sees the request; they get the same headers here.
     // Under Workers, public/_headers does this for static assets.
     middleware: [async (_request, next) => withSecurityHeaders(await next())],

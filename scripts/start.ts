@@ -8,7 +8,7 @@ import { migrateLibsql } from '../db/migrate.server.ts'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SERVER_ENTRY = path.join(ROOT, 'dist/node/server/index.mjs')
 const BUILD_STAMP = path.join(ROOT, 'dist/node/.build-stamp')
-const SOURCES = ['pages', 'server', 'db', 'renderer', 'features', 'components', 'locales', 'theme', 'public', 'vite.config.ts', 'panda.config.ts', 'postcss.config.cjs', 'package.json']
+const SOURCES = ['pages', 'server', 'db', 'lib', 'renderer', 'features', 'components', 'locales', 'theme', 'public', 'vite.config.ts', 'panda.config.ts', 'postcss.config.cjs', 'package.json']
 
 function newestMtime(entry: string): number {
   const full = path.join(ROOT, entry)

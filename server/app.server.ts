@@ -2,6 +2,7 @@ import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { busyErrorIn } from '../db/busy.server.ts'
 import { errorIdOf } from './error-id.server.ts'
 import { createDb, type Database } from '../db/client.server.ts'
@@ -43,6 +44,25 @@ function batchedProcedures(request: Request): { names: string[]; batched: boolea
   return { names, batched: names.length > 1 || (batch !== null && batch !== '0' && batch !== 'false') }
 }
 
+/** A form or a page's POST. */
+export const FORM_BODY_MAX = 64 * 1024
+/** An API call: a test case with its steps is a few kilobytes; a bulk edit of many, a few hundred. */
+export const API_BODY_MAX = 1024 * 1024
+/** An import (a CSV of test cases, a JUnit report). */
+export const IMPORT_BODY_MAX = 20 * 1024 * 1024
+
+export function bodyLimitFor(pathname: string): number {
+  if (!pathname.startsWith('/api/')) return FORM_BODY_MAX
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return API_BODY_MAX
+  }
+  const procedures = decoded.startsWith('/api/trpc/') ? decoded.slice('/api/trpc/'.length).split(',') : []
+  return procedures.length === 1 && /\.import\w*$/.test(procedures[0]!) ? IMPORT_BODY_MAX : API_BODY_MAX
+}
+
 export function isWorkerd(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
 }
@@ -68,6 +88,16 @@ export function createApp() {
       headers.delete('Content-Length')
       c.res = new Response(`${c.res.status}`, { status: c.res.status, headers })
     }
+  })
+
+  // 2b. Request bodies are refused with 413 before anything reads them when larger than their kind needs: a form or an
+  // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files.
+  app.use(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
+    return bodyLimit({
+      maxSize: bodyLimitFor(new URL(c.req.url).pathname),
+      onError: (limited) => limited.json({ error: { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' } }, 413),
+    })(c, next)
   })
 
   // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL.

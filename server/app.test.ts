@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/helpers/test-db.ts'
-import { createApp } from './app.server.ts'
+import { API_BODY_MAX, bodyLimitFor, createApp, FORM_BODY_MAX, IMPORT_BODY_MAX } from './app.server.ts'
 
 // The API half of the Hono app, without a Vite build: pages are covered by the e2e suite.
 describe('Hono app: API and headers', () => {
@@ -75,5 +75,43 @@ describe('Hono app: API and headers', () => {
     }
     // Czech, the default language: a generic message and the reference the server log has the detail under.
     expect(body).toMatch(/Na naší straně se něco pokazilo\. Zkuste to prosím znovu; pokud potíže trvají, uveďte kód [0-9A-F]{10}\./)
+  })
+
+  it('refuses bodies larger than their kind needs with 413, before reading them', async () => {
+    const big = 'x'.repeat(API_BODY_MAX + 1)
+    const declared = await app.request('/api/trpc/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+    expect(declared.status).toBe(413)
+    // Without a declared length (chunked), counted as it arrives.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent <= API_BODY_MAX; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024))
+        controller.close()
+      },
+    })
+    const streamed = await app.request('/api/trpc/auth.login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect((await app.request('/auth/logout', { method: 'POST', body: 'x'.repeat(FORM_BODY_MAX + 1) })).status).toBe(413)
+    // Imports may carry a file.
+    expect(bodyLimitFor('/api/trpc/testCases.importCsv')).toBe(IMPORT_BODY_MAX)
+    expect(bodyLimitFor('/api/trpc/testCases.importCsv,health')).toBe(API_BODY_MAX)
+  })
+
+  it('answers for a dataset whose CKAN fields and extras use __proto__ and constructor as keys', async () => {
+    const { PackageSchema } = await import('./ckan/schemas.server.ts')
+    const { storePackages } = await import('./ckan/harvest/ingest.server.ts')
+    await testDb.db.run(sql`INSERT INTO portal (id, name, base_url, api_base, created_at) VALUES ('keys', 'Keys', 'https://keys.example', 'https://keys.example/api/3', 0)`)
+    const raw = JSON.parse(
+      '{"id":"0f0f0f0f-1111-2222-3333-444455556666","name":"proto-keys","title":"Proto keys","metadata_modified":"2026-01-01T00:00:00","__proto__":{"polluted":"yes"},"constructor":"x",' +
+        '"extras":[{"key":"__proto__","value":"{\\"polluted\\":\\"yes\\"}"},{"key":"constructor","value":"c"},{"key":"spatial_resolution","value":"1 km"}],"resources":[],"tags":[]}',
+    )
+    await storePackages(testDb.db, 'keys', [PackageSchema.parse(raw)], { runId: null, now: new Date() })
+    const input = encodeURIComponent(JSON.stringify({ json: { id: 'keys:0f0f0f0f-1111-2222-3333-444455556666' } }))
+    const res = await app.request(`/api/trpc/datasets.byId?input=${input}`)
+    expect(res.status).toBe(200)
+    const body = await res.text()
+    expect(body).toContain('Proto keys')
+    expect(body).toContain('spatial_resolution')
+    expect(body).toContain('constructor')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

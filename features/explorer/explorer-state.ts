@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../../lib/zod.ts'
 
 // The explorer's whole state lives in the URL (shareable, the back button works, and the same query string is what
 // the no-JavaScript GET form and facet links produce). One parser and one serialiser, used by +data.ts on the server

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../../lib/zod.ts'
 import { HEALTH_STATUSES, healthSeverity, type HealthStatus } from './health.ts'
 
 // The state of /ckan-instances lives in its URL (GET parameters), so a filtered list can be bookmarked, shared and

@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { csvDataUri } from './csv.ts'
+import { csvDataUri } from '../../lib/csv.ts'
 
 const linkClass = css({ fontSize: 'sm', fontWeight: '500', width: 'fit-content' })
 

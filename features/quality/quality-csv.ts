@@ -1,5 +1,5 @@
 import type { Band } from '../../lib/domain/mqa.ts'
-import { toCsv } from './csv.ts'
+import { toCsv } from '../../lib/csv.ts'
 
 // The exports of /data-quality: one record per row of the table they sit under, with stable English column names
 // and raw values (ids, numbers, band codes, ISO dates) so scripts can read them whatever the interface language.

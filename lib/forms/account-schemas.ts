@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod.ts'
 import { rules } from './validation.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import { LOCALES } from '../i18n/locales.ts'

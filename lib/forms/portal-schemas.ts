@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 
 // The add-a-portal form, checked in the browser with the same limits and messages as portals.add's input

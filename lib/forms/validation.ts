@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import type { Translate } from '../i18n/intl.ts'
 

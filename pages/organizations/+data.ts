@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { z } from 'zod'
+import { z } from '../../lib/zod.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { DEFAULT_SEARCH, PUBLISHER_SORTS } from './list-url.ts'
 

@@ -93,6 +93,13 @@ type Outcome = Omit<LinkCheckResult, 'url' | 'checkedAt' | 'ms'>
 type RobotsOutcome = { robots: Robots } | { error: LinkCheckError }
 type HostState = { tail: Promise<void>; lastStart: number | null; delayMs: number }
 
+/**
+ * Each host's clock, shared by every check in this process: ten portal checks at once still send one host one
+ * request at a time, a second apart (politeness is per host, not per call). Bounded: the oldest hosts are forgotten.
+ */
+const SHARED_HOSTS = new Map<string, HostState>()
+const MAX_SHARED_HOSTS = 10_000
+
 /** Thrown inside the run when it is cancelled; never escapes checkLinks. */
 class Stopped extends Error {}
 
@@ -246,12 +253,18 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
     if (stop.signal.aborted) throw new Stopped()
   }
 
-  const hosts = new Map<string, HostState>()
+  // A check with its own clock or sleep (tests) keeps its own hosts; real checks share the process's.
+  const hosts = options.now || options.sleep ? new Map<string, HostState>() : SHARED_HOSTS
   const robotsByOrigin = new Map<string, Promise<RobotsOutcome>>()
 
   function hostState(hostname: string): HostState {
     let host = hosts.get(hostname)
-    if (!host) hosts.set(hostname, (host = { tail: Promise.resolve(), lastStart: null, delayMs: baseDelayMs }))
+    if (!host) {
+      if (hosts.size >= MAX_SHARED_HOSTS) hosts.delete(hosts.keys().next().value as string)
+      hosts.set(hostname, (host = { tail: Promise.resolve(), lastStart: null, delayMs: baseDelayMs }))
+    }
+    // The politest of the callers sets the pace.
+    host.delayMs = Math.max(host.delayMs, baseDelayMs)
     return host
   }
 

@@ -558,3 +558,25 @@ describe('the run', () => {
     expect(summariseChecks(results)).toEqual({ total: 5, ok: 1, broken: 1, unreachable: 1, blocked: 1, invalid: 1 })
   })
 })
+
+describe('politeness across callers', () => {
+  it('sends one host one request at a time however many checks run at once', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    const slow: Route = (_req, res) => {
+      inFlight++
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      setTimeout(() => {
+        inFlight--
+        res.writeHead(200, { 'content-type': 'text/csv', 'content-length': '2' }).end('a\n')
+      }, 30)
+    }
+    const server = await serve({ '/a.csv': slow, '/b.csv': slow, '/c.csv': slow })
+    // Three portal checks started together, as three people (or one, three times) might ask.
+    const results = await Promise.all(
+      ['/a.csv', '/b.csv', '/c.csv'].map((path) => checkLinks([`${server.origin}${path}`], { allowPrivate: true, perDomainDelayMs: 1 })),
+    )
+    expect(results.flat().every((result) => result.ok)).toBe(true)
+    expect(maxInFlight).toBe(1)
+  })
+})

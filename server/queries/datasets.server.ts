@@ -9,6 +9,7 @@ import { linkChecks } from '../../db/schema/link-check.ts'
 import { organizations } from '../../db/schema/organization.ts'
 import { resources } from '../../db/schema/resource.ts'
 import type { CanonicalFormat } from '../../lib/domain/formats.ts'
+import { toOutsideValue, type OutsideValue } from '../../lib/outside-data.ts'
 import type { DatasetHit, FacetCount, LiveSearchInput, LiveSearchResult } from '../outbound/federated-search.server.ts'
 
 export type DatasetLookup =
@@ -79,7 +80,8 @@ export type DatasetDetail = DatasetHeader & {
   groups: Array<{ name: string; title: string | null }>
   resources: DatasetResource[]
   extent: { source: string; bbox: [number, number, number, number]; geometry: { type: string; coordinates: unknown } } | null
-  extra: Record<string, unknown> | null
+  /** The fields the portal sent that are not modelled, as data (its keys are Map keys, never object properties). */
+  extra: OutsideValue | null
 }
 
 export type DatasetResource = {
@@ -168,7 +170,7 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
         linkCheck: check?.checkedAt && !NOT_REQUESTED.includes(check.error ?? '') ? { ok: check.ok, status: check.status, checkedAt: check.checkedAt } : null,
       })),
       extent: extent ? { source: extent.source, bbox: [extent.west, extent.south, extent.east, extent.north], geometry: extent.geometry } : null,
-      extra: dataset.extra ?? null,
+      extra: dataset.extra ? toOutsideValue(dataset.extra) : null,
     },
   }
 }

@@ -25,6 +25,17 @@ export async function harvestHistory(db: Database, portalId: string, limit = 10)
   return db.select().from(harvestRuns).where(eq(harvestRuns.portalId, portalId)).orderBy(desc(harvestRuns.id)).limit(limit)
 }
 
+/** The portal's last harvest that succeeded, however many failed since (the log shows only the latest runs). */
+export async function lastSucceededRun(db: Database, portalId: string): Promise<HarvestRun | null> {
+  const [run] = await db
+    .select()
+    .from(harvestRuns)
+    .where(and(eq(harvestRuns.portalId, portalId), eq(harvestRuns.status, 'succeeded')))
+    .orderBy(desc(harvestRuns.id))
+    .limit(1)
+  return run ?? null
+}
+
 /** How many datasets of a portal the snapshot holds (not deleted). */
 export async function snapshotCount(db: Database, portalId: string): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))

@@ -176,3 +176,18 @@ test.describe('accessibility', () => {
     }
   }
 })
+
+test('pages load and hydrate without a Content Security Policy violation', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|unsafe-eval/i.test(message.text())) violations.push(message.text())
+  })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`))
+  })
+  for (const path of ['/?lang=en', '/auth/signup?lang=en', '/ckan-explorer?lang=en', '/profile?lang=en']) {
+    await page.goto(path)
+    await hydrated(page)
+  }
+  expect(violations).toEqual([])
+})

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import superjson from 'superjson'
-import { z } from 'zod'
+import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'

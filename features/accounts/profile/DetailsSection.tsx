@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { z } from 'zod'
+import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { z } from 'zod'
+import { z } from '../../../lib/zod.ts'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 

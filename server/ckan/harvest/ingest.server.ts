@@ -45,11 +45,15 @@ export function organizationIdOf(portalId: string, pkg: CkanPackage): string | n
   return name ? `${portalId}:${name}` : null
 }
 
+/**
+ * The fields this pipeline does not model, kept as the portal sent them. Outside keys are data: objects are built
+ * with Object.fromEntries (own properties, whatever the key: `__proto__` and `constructor` included), never by
+ * assignment, which would treat `__proto__` as the object's prototype.
+ */
 function extraOf(pkg: CkanPackage): Record<string, unknown> | null {
-  const extra: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(pkg)) if (!KNOWN_FIELDS.has(key) && value !== undefined) extra[key] = value
-  if (pkg.extras?.length) extra.extras = Object.fromEntries(pkg.extras.map((item) => [item.key, item.value ?? null]))
-  return Object.keys(extra).length ? extra : null
+  const entries: Array<[string, unknown]> = Object.entries(pkg).filter(([key, value]) => !KNOWN_FIELDS.has(key) && value !== undefined)
+  if (pkg.extras?.length) entries.push(['extras', Object.fromEntries(pkg.extras.map((item) => [item.key, item.value ?? null]))])
+  return entries.length ? Object.fromEntries(entries) : null
 }
 
 // Child rows name their dataset by its text id; the store swaps in the dataset's integer key as it writes them.

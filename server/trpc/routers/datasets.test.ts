@@ -153,3 +153,39 @@ describe('harvest.start and harvest.status', () => {
     expect(status.runs[0]!.trigger).toBe('user')
   })
 })
+
+describe('outside keys are data', () => {
+  it('shows a dataset whose CKAN fields and extras use the key __proto__, keeping it as data', async () => {
+    const { PackageSchema } = await import('../../ckan/schemas.server.ts')
+    const { storePackages } = await import('../../ckan/harvest/ingest.server.ts')
+    // As a portal sends it: JSON whose keys include __proto__ and constructor, at the top and in the extras.
+    const raw = JSON.parse(
+      '{"id":"0f0f0f0f-1111-2222-3333-444455556666","name":"proto-keys","title":"Proto keys","metadata_modified":"2026-01-01T00:00:00","__proto__":{"polluted":"yes"},"constructor":"x",' +
+        '"extras":[{"key":"__proto__","value":"{\\"polluted\\":\\"yes\\"}"},{"key":"constructor","value":"c"},{"key":"spatial_resolution","value":"1 km"}],"resources":[],"tags":[]}',
+    )
+    const parsed = PackageSchema.parse(raw)
+    await storePackages(testDb.db, 'mesto', [parsed], { runId: null, now: new Date() })
+    const dataset = await (await anonymous()).datasets.byId({ id: 'mesto:0f0f0f0f-1111-2222-3333-444455556666' })
+    expect(dataset.title).toBe('Proto keys')
+    const extras = (dataset.extra as ReadonlyMap<string, unknown>).get('extras') as ReadonlyMap<string, unknown>
+    expect([...extras.keys()]).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'spatial_resolution']))
+    expect(extras.get('__proto__')).toBe('{"polluted":"yes"}')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('harvest.status after a run of failures', () => {
+  it('still names the last harvest that succeeded when ten failed since', async () => {
+    const { harvestRuns } = await import('../../../db/schema/harvest-run.ts')
+    const caller = await anonymous()
+    const before = await caller.harvest.status({ instanceId: PORTAL })
+    expect(before.lastSucceeded).not.toBeNull()
+    const now = new Date()
+    for (let i = 0; i < 11; i++) {
+      await testDb.db.insert(harvestRuns).values({ portalId: PORTAL, mode: 'incremental', status: 'failed', trigger: 'schedule', startedAt: now, finishedAt: now })
+    }
+    const after = await caller.harvest.status({ instanceId: PORTAL })
+    expect(after.runs.every((run) => run.status === 'failed')).toBe(true)
+    expect(after.lastSucceeded).toMatchObject({ runId: before.lastSucceeded!.runId, status: 'succeeded' })
+  })
+})

@@ -2,8 +2,9 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { findPortal } from '../../queries/portals.server.ts'
 import { HarvestError, progressOf, startHarvest } from '../../ckan/harvest/harvest.server.ts'
-import { harvestHistory, harvestOverview, snapshotCount } from '../../queries/harvest-runs.server.ts'
+import { harvestHistory, harvestOverview, lastSucceededRun, snapshotCount } from '../../queries/harvest-runs.server.ts'
 import { harvestInBackground } from '../../jobs/harvest.server.ts'
+import { QUOTAS, takeQuota } from '../quotas.server.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
 
 const PortalInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
@@ -13,6 +14,10 @@ export const harvestRouter = router({
   start: protectedProcedure
     .input(PortalInput.extend({ mode: z.enum(['incremental', 'full']).default('incremental') }))
     .mutation(async ({ ctx, input }) => {
+      // A full harvest downloads the whole catalogue again and marks what is gone: administrators only. An incremental
+      // one is counted against the member's quota; a harvest already running is joined, not started twice.
+      if (input.mode === 'full' && ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('auth.adminOnly') })
+      await takeQuota(ctx, QUOTAS.harvest)
       try {
         const { run, started } = await startHarvest(ctx.db, input.instanceId, { mode: input.mode, trigger: 'user', requestedBy: ctx.user.id })
         if (started) harvestInBackground(ctx.db, run, ctx)
@@ -33,7 +38,8 @@ export const harvestRouter = router({
       instanceId: portal.id,
       datasets: await snapshotCount(ctx.db, portal.id),
       running: runs.find((run) => run.status === 'running') ?? null,
-      lastSucceeded: runs.find((run) => run.status === 'succeeded') ?? null,
+      // Ten failures in a row push the last success out of the log; the data it brought is still there.
+      lastSucceeded: runs.find((run) => run.status === 'succeeded') ?? (await lastSucceededRun(ctx.db, portal.id).then((run) => run && progressOf(run))),
       runs,
     }
   }),

@@ -6,6 +6,7 @@ import { addPortal, checkPortalHealth, searchDirectory } from '../../ckan/portal
 import { findPortal, listPortals, removePortal, type PortalRow } from '../../queries/portals.server.ts'
 import { serverEnv } from '../../env.server.ts'
 import { fieldError } from '../field-error.server.ts'
+import { joinRunning, QUOTAS, takeQuota } from '../quotas.server.ts'
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../init.server.ts'
 
 const PortalIdSchema = z.string().trim().min(1).max(80)
@@ -61,6 +62,7 @@ export const portalsRouter = router({
   add: protectedProcedure
     .input(z.object({ url: z.string().trim().min(1, 'validation.required').max(500).url('validation.invalidFormat'), name: z.string().trim().max(200).optional() }))
     .mutation(async ({ ctx, input }) => {
+      await takeQuota(ctx, QUOTAS.portalAdd)
       try {
         const { portal, created } = await addPortal(ctx.db, { url: input.url, name: input.name, addedBy: ctx.user.id }, { allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS })
         return { instance: portalDto(portal, ctx.t), created }
@@ -78,10 +80,14 @@ export const portalsRouter = router({
     return { ok: true as const }
   }),
 
-  /** Checks the portal now (status_show and a zero-row search) and returns its health. */
+  /** Checks the portal now (status_show and a zero-row search) and returns its health; a check already running is joined. */
   health: protectedProcedure.input(z.object({ instanceId: PortalIdSchema })).mutation(async ({ ctx, input }) => {
     const portal = await findPortal(ctx.db, input.instanceId)
     if (!portal) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.portalNotFound') })
-    return portalDto(await checkPortalHealth(ctx.db, portal), ctx.t).health
+    const { promise } = joinRunning(`health ${portal.id}`, async () => {
+      await takeQuota(ctx, QUOTAS.portalHealth)
+      return checkPortalHealth(ctx.db, portal)
+    })
+    return portalDto(await promise, ctx.t).health
   }),
 })

@@ -106,3 +106,36 @@ describe('portals', () => {
     expect((await caller.instances.directory({ q: 'slovak', pageSize: 5 })).total).toBe((await caller.portals.directory({ q: 'slovak', pageSize: 5 })).total)
   })
 })
+
+describe('work that reaches other servers', () => {
+  it('counts a member’s health checks, refusing the 31st in an hour with Retry-After; administrators are not counted', async () => {
+    const adminCaller = createCaller(await testContext(testDb.db, { auth: admin }))
+    const { instance } = await adminCaller.portals.add({ url: fixture.portalUrl('brno') })
+    const fresh = await createUser(testDb.db, { name: 'Quota', email: 'quota@example.cz', password: 'x'.repeat(12) })
+    const freshAuth: AuthState = { via: 'cookie', user: { ...fresh, locale: null, theme: null }, session: { id: 'q', expiresAt: new Date(Date.now() + 1e6), createdAt: new Date() }, tokenId: null }
+    const memberCtx = await testContext(testDb.db, { auth: freshAuth, locale: 'en' })
+    const caller = createCaller(memberCtx)
+    for (let i = 0; i < 30; i++) await caller.portals.health({ instanceId: instance.id })
+    const refused = await rejection(caller.portals.health({ instanceId: instance.id }), TRPCError)
+    expect(refused.code).toBe('TOO_MANY_REQUESTS')
+    expect(refused.message).toMatch(/^You have reached the limit for this action\. Try again in \d+ minutes?\.$/)
+    expect(Number(memberCtx.resHeaders.get('Retry-After'))).toBeGreaterThan(0)
+    for (let i = 0; i < 35; i++) await adminCaller.portals.health({ instanceId: instance.id })
+  })
+
+  it('runs one health check of a portal however many ask at once', async () => {
+    const adminCaller = createCaller(await testContext(testDb.db, { auth: admin }))
+    const { instance } = await adminCaller.portals.add({ url: fixture.portalUrl('brno') })
+    const before = fixture.requestCount('brno')
+    await Promise.all(Array.from({ length: 10 }, () => adminCaller.portals.health({ instanceId: instance.id })))
+    // status_show and one package_search: one check, not ten.
+    expect(fixture.requestCount('brno') - before).toBe(2)
+  })
+
+  it('leaves full harvests and whole-portal link checks to administrators', async () => {
+    const caller = createCaller(await testContext(testDb.db, { auth: member }))
+    const [portal] = await caller.portals.list()
+    expect((await rejection(caller.harvest.start({ instanceId: portal!.id, mode: 'full' }), TRPCError)).code).toBe('FORBIDDEN')
+    expect((await rejection(caller.links.checkPortal({ instanceId: portal!.id }), TRPCError)).code).toBe('FORBIDDEN')
+  })
+})
