@@ -44,6 +44,8 @@ export function issueMessage(issue: Issue, t: Translate): string {
   switch (key) {
     case 'validation.maxLength':
       return t(key, { max: 'maximum' in issue ? Number(issue.maximum) : 0 })
+    case 'validation.tooMany':
+      return t(key, { max: 'maximum' in issue ? Number(issue.maximum) : 0 })
     case 'validation.minLength':
       return t(key, { min: 'minimum' in issue ? Number(issue.minimum) : 0 })
     case 'validation.exactLength':

@@ -16,5 +16,8 @@ import formats from './formats.json'
 import quality from './quality.json'
 import mqa from './mqa.json'
 import charts from './charts.json'
+import suites from './suites.json'
+import cases from './cases.json'
+import projects from './projects.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites }

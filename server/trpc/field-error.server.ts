@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server'
 
-/** Marks which form field a refusal is about, so the form can show it under that input. */
+/** Marks which form fields a refusal is about (path -> message), so the form can show each under its input. */
 export class FieldError extends Error {
   readonly field: string
+  readonly fields: Record<string, string>
 
-  constructor(field: string, message: string) {
+  constructor(field: string, message: string, fields: Record<string, string> = { [field]: message }) {
     super(message)
     this.field = field
+    this.fields = fields
   }
 }
 

@@ -19,7 +19,7 @@ const t = initTRPC.context<TrpcContext>().create({
       return { ...shape, message: Object.values(fields)[0] ?? shape.message, data: { ...data, fieldErrors: fields } }
     }
     if (error.cause instanceof FieldError) {
-      return { ...shape, data: { ...data, fieldErrors: { [error.cause.field]: error.cause.message } } }
+      return { ...shape, data: { ...data, fieldErrors: error.cause.fields } }
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       // The message of an unexpected error may hold SQL with its parameters (an e-mail, a hash, a session id): people get

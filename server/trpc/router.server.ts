@@ -7,9 +7,12 @@ import { healthProcedure } from './routers/health.server.ts'
 import { linksRouter } from './routers/links.server.ts'
 import { portalsRouter } from './routers/portals.server.ts'
 import { profileRouter } from './routers/profile.server.ts'
+import { projectsRouter } from './routers/projects.server.ts'
 import { publishersRouter } from './routers/publishers.server.ts'
 import { qualityRouter } from './routers/quality.server.ts'
 import { regionsRouter } from './routers/regions.server.ts'
+import { testCasesRouter } from './routers/test-cases.server.ts'
+import { testSuitesRouter } from './routers/test-suites.server.ts'
 
 // One router per domain. A renamed router keeps its old name as an alias of the same object, so that automation
 // scripts written against it keep working (docs/api.md lists the deprecated names).
@@ -29,6 +32,9 @@ export const appRouter = router({
   organizations: publishersRouter,
   regions: regionsRouter,
   links: linksRouter,
+  projects: projectsRouter,
+  testCases: testCasesRouter,
+  testSuites: testSuitesRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -92,9 +92,12 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   })
 }
 
-/** A tRPC call as the browser's client makes it (superjson body, session cookie, same-origin header). */
-async function call(base: string, procedure: string, input: unknown, cookie: string | null): Promise<{ status: number; body: unknown; setCookie: string[] }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin: base }
+/**
+ * A tRPC call as the browser's client makes it (superjson body, session cookie, same-origin header), from the client's
+ * own address as a proxy in front of the server would report it (sign-ups are limited per address).
+ */
+async function call(base: string, procedure: string, input: unknown, cookie: string | null, client: string): Promise<{ status: number; body: unknown; setCookie: string[] }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin: base, 'x-forwarded-for': client }
   if (cookie) headers.cookie = cookie
   const response = await fetch(`${base}/api/trpc/${procedure}`, {
     method: 'POST',
@@ -155,6 +158,8 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
         PORTALSCOPE_SCHEDULER: 'on',
         PORTALSCOPE_LINK_CHECK: 'off',
         PORTALSCOPE_ALLOW_PRIVATE_HOSTS: '1',
+        // The clients stand for people at their own addresses, behind one proxy that reports them.
+        TRUST_PROXY: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -223,11 +228,12 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
     }
 
     const client = async (index: number) => {
+      const address = `10.${Math.floor(index / 250)}.${index % 250}.7`
       const record: ClientRecord = { email: `load-${index}@example.test`, signedUp: null, sessions: [], failedLogins: 0, tokensOk: [], tokensFailed: 0, confirmedName: null, failedNames: [] }
       records.push(record)
       // Spread the first sign-ups over the first seconds, as people arrive.
       await new Promise((resolve) => setTimeout(resolve, (index * 37) % 3000))
-      const signup = await timed('signup', () => call(base, 'auth.signup', { name: `Load ${index}`, email: record.email, password: PASSWORD }, null))
+      const signup = await timed('signup', () => call(base, 'auth.signup', { name: `Load ${index}`, email: record.email, password: PASSWORD }, null, address))
       record.signedUp = signup.ok
       if (!signup.ok) return
       let session = sessionFrom(signup.result!.setCookie)
@@ -237,20 +243,20 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
       while (!backgroundDone) {
         round++
         const name = `Load ${index} round ${round}`
-        const profile = await timed('profile', () => call(base, 'profile.update', { name }, session?.cookie ?? null))
+        const profile = await timed('profile', () => call(base, 'profile.update', { name }, session?.cookie ?? null, address))
         if (profile.ok) record.confirmedName = name
         else record.failedNames.push(name)
-        const token = await timed('token', () => call(base, 'auth.tokens.create', { name: `token ${round}`, expiresInDays: null }, session?.cookie ?? null))
+        const token = await timed('token', () => call(base, 'auth.tokens.create', { name: `token ${round}`, expiresInDays: null }, session?.cookie ?? null, address))
         const tokenId = token.ok ? (token.result?.body as { result?: { data?: { json?: { id?: string } } } })?.result?.data?.json?.id : undefined
         if (tokenId) record.tokensOk.push(tokenId)
         else record.tokensFailed++
         const current = record.sessions.at(-1)
-        const logout = await timed('logout', () => call(base, 'auth.logout', undefined, session?.cookie ?? null))
+        const logout = await timed('logout', () => call(base, 'auth.logout', undefined, session?.cookie ?? null, address))
         if (current) {
           if (logout.ok) current.endedOk = true
           else current.endFailed = true
         }
-        const login = await timed('login', () => call(base, 'auth.login', { email: record.email, password: PASSWORD }, null))
+        const login = await timed('login', () => call(base, 'auth.login', { email: record.email, password: PASSWORD }, null, address))
         session = login.ok ? sessionFrom(login.result!.setCookie) : null
         if (session) record.sessions.push({ id: session.id, endedOk: false, endFailed: false })
         else {

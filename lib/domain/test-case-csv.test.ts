@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { parseTestCaseCsv, writeTestCaseCsv, type CsvExportCase } from './test-case-csv.ts'
+
+const CASE: CsvExportCase = {
+  key: 'PRG-7',
+  title: 'Air quality dataset has a CSV resource',
+  folder: 'Datasets/Environment',
+  priority: 'high',
+  type: 'manual',
+  state: 'active',
+  description: 'Checks the **CSV** distribution.\nSecond line, with a comma.',
+  preconditions: 'The portal answers',
+  steps: [
+    { action: 'Open the dataset', data: 'demo-kraje:abc', expected: 'The page shows "Resources"' },
+    { action: 'Download the CSV', data: '', expected: 'A file; header row present' },
+    { action: '=HYPERLINK("x")', data: '+1', expected: '-' },
+  ],
+  references: ['JIRA-1', 'JIRA-2'],
+  estimateMinutes: 90,
+  tags: ['smoke', 'csv export'],
+  target: { kind: 'dataset', id: 'demo-kraje:abc' },
+  custom: { Owner: 'Jana', Browsers: 'Chrome, Firefox' },
+}
+
+describe('test case CSV', () => {
+  it('reads back what it writes, field for field, in either separator', () => {
+    for (const separator of [',', ';']) {
+      const text = writeTestCaseCsv([CASE, { ...CASE, key: 'PRG-8', title: 'No steps', steps: [], target: null, tags: [] }], ['Owner', 'Browsers'], separator)
+      const { cases, fileErrors, customColumns } = parseTestCaseCsv(`\uFEFF${text}`)
+      expect(fileErrors).toEqual([])
+      expect(customColumns).toEqual(['Owner', 'Browsers'])
+      expect(cases).toHaveLength(2)
+      const [first, second] = cases
+      expect(first).toMatchObject({
+        key: { projectKey: 'PRG', number: 7 },
+        title: CASE.title,
+        folder: CASE.folder,
+        priority: 'high',
+        type: 'manual',
+        state: 'active',
+        description: CASE.description,
+        preconditions: CASE.preconditions,
+        steps: CASE.steps,
+        references: CASE.references,
+        estimateMinutes: 90,
+        tags: CASE.tags,
+        target: CASE.target,
+        custom: CASE.custom,
+        errors: [],
+      })
+      expect(second).toMatchObject({ key: { projectKey: 'PRG', number: 8 }, steps: [], target: null, tags: [] })
+    }
+  })
+
+  it('reads a sheet saved by Czech Excel: semicolons, a byte order mark, Czech headers and values', () => {
+    const text = '\uFEFFNázev;Sekce;Priorita;Stav;Kroky;Očekávaný výsledek\r\nOvěřit vyhledávání;Portál/Hledání;Vysoká;Aktivní;Otevřít portál;Stránka se načte\r\n;;;;Hledat „ovzduší“;Nalezeno\r\n'
+    const { cases } = parseTestCaseCsv(text)
+    expect(cases).toEqual([
+      expect.objectContaining({
+        title: 'Ověřit vyhledávání',
+        folder: 'Portál/Hledání',
+        priority: 'high',
+        state: 'active',
+        steps: [
+          { action: 'Otevřít portál', data: '', expected: 'Stránka se načte' },
+          { action: 'Hledat „ovzduší“', data: '', expected: 'Nalezeno' },
+        ],
+        errors: [],
+      }),
+    ])
+  })
+
+  it('reads steps numbered inside one cell (a row per case)', () => {
+    const text = 'Title,Steps (Step),Steps (Expected Result)\n"Login","1. Open the form\n2. Type the password\nwith a second line\n3. Submit","1. The form shows\n3. Signed in"\n'
+    const [only] = parseTestCaseCsv(text).cases
+    expect(only!.steps).toEqual([
+      { action: 'Open the form', data: '', expected: 'The form shows' },
+      { action: 'Type the password\nwith a second line', data: '', expected: 'Signed in' },
+      { action: 'Submit', data: '', expected: '' },
+    ])
+  })
+
+  it('names what is wrong with a row, and what is wrong with the file', () => {
+    const { cases } = parseTestCaseCsv('ID,Title,Priority,Estimate,Target,Steps (Step),Steps (Expected Result)\nP1-X,Bad,Urgent,soon,planet:mars,,only expected\n')
+    expect(cases[0]!.errors.map((error) => error.code)).toEqual([
+      'cases.csvBadKey',
+      'cases.csvBadPriority',
+      'cases.csvBadEstimate',
+      'cases.csvBadTarget',
+      'cases.csvStepWithoutAction',
+    ])
+    expect(parseTestCaseCsv('Foo,Bar\n1,2\n').fileErrors).toEqual([{ code: 'cases.csvNoTitleColumn' }])
+    expect(parseTestCaseCsv('Title\n"open\n').fileErrors[0]!.code).toBe('cases.csvUnclosedQuote')
+    expect(parseTestCaseCsv('').fileErrors[0]!.code).toBe('cases.csvEmpty')
+  })
+})

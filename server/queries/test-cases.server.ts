@@ -1,0 +1,484 @@
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm'
+import { runBatch, type Database } from '../../db/client.server.ts'
+import { projects } from '../../db/schema/project.ts'
+import { sharedStepVersions } from '../../db/schema/shared-step-version.ts'
+import { sharedSteps } from '../../db/schema/shared-step.ts'
+import { testCaseVersions } from '../../db/schema/test-case-version.ts'
+import { testCases } from '../../db/schema/test-case.ts'
+import { testSuiteCases } from '../../db/schema/test-suite-case.ts'
+import { testSuites } from '../../db/schema/test-suite.ts'
+import { users } from '../../db/schema/user.ts'
+import { PRIORITIES, type CaseState, type CaseStep, type CaseType, type Priority, type StepText, type TargetKind } from '../../lib/domain/test-management.ts'
+import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
+import { randomId } from '../auth/tokens.server.ts'
+import { auditStatement } from './projects.server.ts'
+
+// Test cases: their rows, versions and history, bulk edits and shared steps. Writes that belong together are one batch
+// (D1 has no interactive transactions; libSQL runs a batch as one), and every statement that must happen only if a
+// save happened checks the save's id (`save_id`) in the row it wrote.
+
+/**
+ * A version's snapshot, taken by SQL from the case row itself (`test_case` in scope), so single saves, bulk edits,
+ * imports and shared-step edits all record the same shape. Shared steps are recorded as the version each was at.
+ */
+const SNAPSHOT = sql.raw(`json_object(
+  'title', test_case.title, 'description', test_case.description, 'preconditions', test_case.preconditions,
+  'steps', json(test_case.steps), 'priority', test_case.priority, 'type', test_case.type, 'state', test_case.state,
+  'tags', json(test_case.tags), 'estimateMinutes', test_case.estimate_minutes, 'references', json(test_case."references"),
+  'folder', test_case.folder, 'target', json(test_case.target), 'custom', json(test_case.custom),
+  'sharedSteps', (SELECT json_group_object(s.id, s.version) FROM shared_step s WHERE s.id IN (
+    SELECT json_extract(e.value, '$.sharedStepId') FROM json_each(test_case.steps) e WHERE json_extract(e.value, '$.kind') = 'shared')))`)
+
+export type CaseChange = (typeof testCaseVersions.$inferInsert)['change']
+
+/** Records the current state of the cases a save wrote (by its save id) as their new versions. */
+function versionStatement(db: Database, saveId: string, change: CaseChange, actorId: string | null, at: Date) {
+  return db.run(
+    sql`INSERT INTO ${testCaseVersions} (case_id, version, snapshot, change, changed_by, changed_at)
+      SELECT test_case.id, test_case.version, ${SNAPSHOT}, ${change}, ${actorId}, ${at.getTime()} FROM ${testCases} WHERE test_case.save_id = ${saveId}`,
+  )
+}
+
+export type CaseRow = typeof testCases.$inferSelect
+
+export async function caseById(db: Database, caseId: string): Promise<(CaseRow & { projectKey: string }) | null> {
+  const [row] = await db
+    .select({ testCase: testCases, projectKey: projects.key })
+    .from(testCases)
+    .innerJoin(projects, eq(projects.id, testCases.projectId))
+    .where(eq(testCases.id, caseId))
+    .limit(1)
+  return row ? { ...row.testCase, projectKey: row.projectKey } : null
+}
+
+export async function casesByIds(db: Database, projectId: string, caseIds: string[]): Promise<CaseRow[]> {
+  if (caseIds.length === 0) return []
+  return db
+    .select()
+    .from(testCases)
+    .where(and(eq(testCases.projectId, projectId), inArray(testCases.id, caseIds)))
+}
+
+export async function caseByNumber(db: Database, projectId: string, number: number): Promise<CaseRow | null> {
+  const [row] = await db.select().from(testCases).where(and(eq(testCases.projectId, projectId), eq(testCases.number, number))).limit(1)
+  return row ?? null
+}
+
+export type CaseFilters = {
+  q?: string
+  priorities?: Priority[]
+  types?: CaseType[]
+  states?: CaseState[]
+  tags?: string[]
+  folder?: string | null
+  /** Cases about this target (a portal slug, or a dataset id), or of this kind of target. */
+  targetKind?: TargetKind | null
+  targetId?: string | null
+}
+
+export type CaseSort = 'key' | 'title' | 'priority' | 'updated'
+
+function filterConditions(projectId: string, filters: CaseFilters): SQL[] {
+  const conditions: SQL[] = [eq(testCases.projectId, projectId), isNull(testCases.deletedAt)]
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    conditions.push(sql`(${testCases.title} LIKE ${pattern} ESCAPE '\\' OR ${testCases.description} LIKE ${pattern} ESCAPE '\\')`)
+  }
+  if (filters.priorities?.length) conditions.push(inArray(testCases.priority, filters.priorities))
+  if (filters.types?.length) conditions.push(inArray(testCases.type, filters.types))
+  if (filters.states?.length) conditions.push(inArray(testCases.state, filters.states))
+  for (const tag of filters.tags ?? []) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${testCases.tags}) t WHERE lower(t.value) = lower(${tag}))`)
+  }
+  if (filters.folder) {
+    // A folder and everything under it.
+    conditions.push(or(eq(testCases.folder, filters.folder), like(testCases.folder, `${filters.folder.replace(/[\\%_]/g, (char) => `\\${char}`)}/%`))!)
+  }
+  if (filters.targetKind) conditions.push(sql`json_extract(${testCases.target}, '$.kind') = ${filters.targetKind}`)
+  if (filters.targetId) conditions.push(sql`json_extract(${testCases.target}, '$.id') = ${filters.targetId}`)
+  return conditions
+}
+
+const SORTS: Record<CaseSort, SQL[]> = {
+  key: [asc(testCases.number)],
+  title: [sql`${testCases.title} COLLATE NOCASE`, asc(testCases.number)],
+  priority: [sql`CASE ${testCases.priority} ${sql.raw(PRIORITIES.map((p, i) => `WHEN '${p}' THEN ${i}`).join(' '))} END DESC`, asc(testCases.number)],
+  updated: [desc(testCases.updatedAt), asc(testCases.number)],
+}
+
+export async function listCases(db: Database, projectId: string, filters: CaseFilters, options: { sort: CaseSort; page: number; pageSize: number }) {
+  const where = and(...filterConditions(projectId, filters))
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: testCases.id,
+        number: testCases.number,
+        title: testCases.title,
+        priority: testCases.priority,
+        type: testCases.type,
+        state: testCases.state,
+        tags: testCases.tags,
+        folder: testCases.folder,
+        target: testCases.target,
+        version: testCases.version,
+        updatedAt: testCases.updatedAt,
+        steps: sql<number>`json_array_length(${testCases.steps})`,
+      })
+      .from(testCases)
+      .where(where)
+      .orderBy(...SORTS[options.sort])
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(testCases).where(where),
+  ])
+  return { items, total }
+}
+
+/** Every folder that holds cases, with how many it holds itself (not deleted). */
+export async function folderCounts(db: Database, projectId: string) {
+  return db
+    .select({ folder: testCases.folder, cases: sql<number>`count(*)` })
+    .from(testCases)
+    .where(and(eq(testCases.projectId, projectId), isNull(testCases.deletedAt)))
+    .groupBy(testCases.folder)
+    .orderBy(asc(testCases.folder))
+}
+
+/** The tags in use, with how many cases carry each. */
+export async function tagCounts(db: Database, projectId: string) {
+  return db.all<{ tag: string; cases: number }>(
+    sql`SELECT t.value AS tag, count(*) AS cases FROM ${testCases}, json_each(${testCases.tags}) t
+      WHERE ${testCases.projectId} = ${projectId} AND ${testCases.deletedAt} IS NULL GROUP BY lower(t.value) ORDER BY lower(t.value)`,
+  )
+}
+
+/** Cases whose title is the same as this one (ignoring case and spacing). */
+export async function sameTitle(db: Database, projectId: string, title: string, excludeId: string | null) {
+  const normalised = title.trim().replace(/\s+/g, ' ').toLowerCase()
+  if (!normalised) return []
+  return db
+    .select({ id: testCases.id, number: testCases.number, title: testCases.title })
+    .from(testCases)
+    .where(
+      and(
+        eq(testCases.projectId, projectId),
+        isNull(testCases.deletedAt),
+        sql`lower(trim(${testCases.title})) = ${normalised}`,
+        excludeId ? sql`${testCases.id} <> ${excludeId}` : undefined,
+      ),
+    )
+    .limit(5)
+}
+
+/** Hands out `count` case numbers of a project, never to be used again. */
+export async function reserveCaseNumbers(db: Database, projectId: string, count: number): Promise<number> {
+  const [row] = await db
+    .update(projects)
+    .set({ nextCaseNumber: sql`${projects.nextCaseNumber} + ${count}` })
+    .where(eq(projects.id, projectId))
+    .returning({ next: projects.nextCaseNumber })
+  if (!row) throw new Error(`No project ${projectId}`)
+  return row.next - count
+}
+
+function columnsOf(fields: TestCaseFields) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    preconditions: fields.preconditions,
+    steps: fields.steps,
+    priority: fields.priority,
+    type: fields.type,
+    state: fields.state,
+    tags: fields.tags,
+    estimateMinutes: fields.estimateMinutes,
+    references: fields.references,
+    folder: fields.folder,
+    target: fields.target,
+    custom: fields.custom,
+  }
+}
+
+/** The statements that create one case with its first version and audit event (the number must be reserved). */
+export function createCaseStatements(db: Database, projectId: string, number: number, fields: TestCaseFields, actorId: string, change: 'created' | 'imported', saveId: string, now: Date) {
+  const id = randomId()
+  return {
+    id,
+    statements: [
+      db.insert(testCases).values({ id, projectId, number, ...columnsOf(fields), version: 1, saveId, createdBy: actorId, createdAt: now, updatedBy: actorId, updatedAt: now }),
+      auditStatement(db, { projectId, actorId, entity: 'case', entityId: id, action: change, detail: { number, title: fields.title } }, now),
+    ],
+  }
+}
+
+export async function createCase(db: Database, projectId: string, fields: TestCaseFields, actorId: string, now = new Date()): Promise<{ id: string; number: number }> {
+  const number = await reserveCaseNumbers(db, projectId, 1)
+  const saveId = randomId()
+  const { id, statements } = createCaseStatements(db, projectId, number, fields, actorId, 'created', saveId, now)
+  await runBatch(db, [...statements, versionStatement(db, saveId, 'created', actorId, now)])
+  return { id, number }
+}
+
+/**
+ * The statements that save a case over `expectedVersion`: the row only if it is still at that version, then its
+ * version and audit event only if that save happened. The first statement returns the new version (none: a conflict).
+ */
+export function updateCaseStatements(
+  db: Database,
+  current: { id: string; projectId: string; number: number; state: CaseState },
+  expectedVersion: number,
+  fields: TestCaseFields,
+  actorId: string,
+  change: 'edited' | 'imported',
+  saveId: string,
+  now: Date,
+) {
+  const stateChange = fields.state !== current.state ? { from: current.state, to: fields.state } : null
+  return [
+    db
+      .update(testCases)
+      .set({ ...columnsOf(fields), version: sql`${testCases.version} + 1`, saveId, updatedBy: actorId, updatedAt: now })
+      .where(and(eq(testCases.id, current.id), eq(testCases.version, expectedVersion), isNull(testCases.deletedAt)))
+      .returning({ version: testCases.version }),
+    auditStatement(
+      db,
+      { projectId: current.projectId, actorId, entity: 'case', entityId: current.id, action: stateChange ? 'state-changed' : change === 'imported' ? 'imported' : 'updated', detail: { number: current.number, title: fields.title, ...(stateChange ? { state: stateChange } : {}) } },
+      now,
+      { afterChange: true },
+    ),
+  ]
+}
+
+export type SaveOutcome = { ok: true; version: number } | { ok: false; reason: 'conflict' }
+
+export async function updateCase(db: Database, current: CaseRow, expectedVersion: number, fields: TestCaseFields, actorId: string, now = new Date()): Promise<SaveOutcome> {
+  const saveId = randomId()
+  const [updated] = await runBatch(db, [...updateCaseStatements(db, current, expectedVersion, fields, actorId, 'edited', saveId, now), versionStatement(db, saveId, 'edited', actorId, now)])
+  const row = (updated as Array<{ version: number }>)[0]
+  return row ? { ok: true, version: row.version } : { ok: false, reason: 'conflict' }
+}
+
+export type BulkChange =
+  | { kind: 'priority'; priority: Priority }
+  | { kind: 'state'; state: CaseState }
+  | { kind: 'addTags'; tags: string[] }
+  | { kind: 'removeTags'; tags: string[] }
+  | { kind: 'folder'; folder: string }
+  | { kind: 'delete' }
+
+/**
+ * One change to many cases as one batch: every case of the project among `caseIds` (others are ignored) gets the
+ * change, a new version and an audit event. Returns the save id (a deletion can be undone with it) and how many changed.
+ */
+export async function bulkChange(db: Database, projectId: string, caseIds: string[], change: BulkChange, actorId: string, now = new Date()): Promise<{ saveId: string; changed: number }> {
+  const saveId = randomId()
+  const scope = and(eq(testCases.projectId, projectId), inArray(testCases.id, caseIds), isNull(testCases.deletedAt))
+  const bump = { version: sql`${testCases.version} + 1`, saveId, updatedBy: actorId, updatedAt: now }
+  let set: Record<string, unknown>
+  switch (change.kind) {
+    case 'priority':
+      set = { priority: change.priority }
+      break
+    case 'state':
+      set = { state: change.state }
+      break
+    case 'folder':
+      set = { folder: change.folder }
+      break
+    case 'addTags':
+      // Appended in order, skipping tags the case has already (ignoring case).
+      set = {
+        tags: sql`(SELECT json_group_array(value) FROM (
+          SELECT value FROM json_each(${testCases.tags})
+          UNION ALL SELECT n.value FROM json_each(${JSON.stringify(change.tags)}) n
+            WHERE NOT EXISTS (SELECT 1 FROM json_each(${testCases.tags}) o WHERE lower(o.value) = lower(n.value))))`,
+      }
+      break
+    case 'removeTags':
+      set = {
+        tags: sql`(SELECT json_group_array(value) FROM json_each(${testCases.tags}) o
+          WHERE NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(change.tags)}) r WHERE lower(r.value) = lower(o.value)))`,
+      }
+      break
+    case 'delete':
+      set = { deletedAt: now }
+      break
+  }
+  const [updated] = await runBatch(db, [
+    db.update(testCases).set({ ...set, ...bump }).where(scope).returning({ id: testCases.id }),
+    versionStatement(db, saveId, change.kind === 'delete' ? 'deleted' : 'bulk', actorId, now),
+    auditStatement(db, { projectId, actorId, entity: 'case', entityId: null, action: change.kind === 'delete' ? 'deleted' : 'bulk-updated', detail: { change, caseIds } }, now),
+  ])
+  return { saveId, changed: (updated as unknown[]).length }
+}
+
+/** Undoes a bulk deletion: the cases it deleted come back, each with a new version. */
+export async function restoreDeleted(db: Database, projectId: string, deletionSaveId: string, actorId: string, now = new Date()): Promise<number> {
+  const saveId = randomId()
+  const [restored] = await runBatch(db, [
+    db
+      .update(testCases)
+      .set({ deletedAt: null, version: sql`${testCases.version} + 1`, saveId, updatedBy: actorId, updatedAt: now })
+      .where(and(eq(testCases.projectId, projectId), eq(testCases.saveId, deletionSaveId), sql`${testCases.deletedAt} IS NOT NULL`))
+      .returning({ id: testCases.id }),
+    versionStatement(db, saveId, 'restored', actorId, now),
+    auditStatement(db, { projectId, actorId, entity: 'case', entityId: null, action: 'restored', detail: { deletion: deletionSaveId } }, now, { afterChange: true }),
+  ])
+  return (restored as unknown[]).length
+}
+
+/** Adds cases to the end of a static suite (those already in it stay where they are). */
+export function addToSuiteStatements(db: Database, projectId: string, suiteId: string, caseIds: string[], actorId: string, now: Date) {
+  return [
+    db.run(
+      sql`INSERT OR IGNORE INTO ${testSuiteCases} (suite_id, case_id, section_id, position)
+        SELECT ${suiteId}, c.id, NULL, (SELECT coalesce(max(position), -1) FROM ${testSuiteCases} WHERE suite_id = ${suiteId}) + row_number() OVER (ORDER BY c.number)
+        FROM ${testCases} c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND c.id IN (SELECT value FROM json_each(${JSON.stringify(caseIds)}))`,
+    ),
+    db
+      .update(testSuites)
+      .set({ version: sql`${testSuites.version} + 1`, updatedAt: now })
+      .where(and(eq(testSuites.id, suiteId), eq(testSuites.projectId, projectId))),
+    auditStatement(db, { projectId, actorId, entity: 'suite', entityId: suiteId, action: 'cases-added', detail: { caseIds } }, now),
+  ]
+}
+
+/** A case's versions, newest first, with who saved each. */
+export async function caseHistory(db: Database, caseId: string) {
+  const rows = await db
+    .select({ version: testCaseVersions.version, snapshot: testCaseVersions.snapshot, change: testCaseVersions.change, changedAt: testCaseVersions.changedAt, changedBy: users.name })
+    .from(testCaseVersions)
+    .leftJoin(users, eq(users.id, testCaseVersions.changedBy))
+    .where(eq(testCaseVersions.caseId, caseId))
+    .orderBy(desc(testCaseVersions.version))
+  return rows.map((row) => ({ ...row, snapshot: JSON.parse(row.snapshot) as CaseSnapshot }))
+}
+
+export type CaseSnapshot = {
+  title: string
+  description: string
+  preconditions: string
+  steps: CaseStep[]
+  priority: Priority
+  type: CaseType
+  state: CaseState
+  tags: string[]
+  estimateMinutes: number | null
+  references: string[]
+  folder: string
+  target: { kind: TargetKind; id: string; label: string } | null
+  custom: Record<string, unknown>
+  /** The version each shared step in `steps` was at. */
+  sharedSteps: Record<string, number>
+}
+
+// Shared steps.
+
+export type SharedStepRow = typeof sharedSteps.$inferSelect
+
+export async function sharedStepsOf(db: Database, projectId: string) {
+  return db
+    .select({
+      id: sharedSteps.id,
+      title: sharedSteps.title,
+      steps: sharedSteps.steps,
+      version: sharedSteps.version,
+      updatedAt: sharedSteps.updatedAt,
+      // Qualified by hand: in a one-table select drizzle writes the outer column unqualified, and inside this subquery
+      // a bare "id" would be the case's.
+      usedBy: sql<number>`(SELECT count(*) FROM ${testCases} c, json_each(c.steps) e WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND json_extract(e.value, '$.sharedStepId') = "shared_step"."id")`,
+    })
+    .from(sharedSteps)
+    .where(eq(sharedSteps.projectId, projectId))
+    .orderBy(asc(sharedSteps.title))
+}
+
+export async function sharedStepById(db: Database, id: string): Promise<SharedStepRow | null> {
+  const [row] = await db.select().from(sharedSteps).where(eq(sharedSteps.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The text of shared steps at given versions (a case's history shows what they said then). */
+export async function sharedStepTexts(db: Database, refs: Array<{ id: string; version: number }>): Promise<Map<string, { title: string; steps: StepText[] }>> {
+  const out = new Map<string, { title: string; steps: StepText[] }>()
+  if (refs.length === 0) return out
+  const rows = await db
+    .select()
+    .from(sharedStepVersions)
+    .where(or(...refs.map((ref) => and(eq(sharedStepVersions.sharedStepId, ref.id), eq(sharedStepVersions.version, ref.version))))!)
+  for (const row of rows) out.set(`${row.sharedStepId}@${row.version}`, { title: row.title, steps: row.steps })
+  return out
+}
+
+export async function createSharedStep(db: Database, projectId: string, input: { title: string; steps: StepText[] }, actorId: string, now = new Date()): Promise<string> {
+  const id = randomId()
+  await runBatch(db, [
+    db.insert(sharedSteps).values({ id, projectId, title: input.title, steps: input.steps, version: 1, createdAt: now, updatedBy: actorId, updatedAt: now }),
+    db.insert(sharedStepVersions).values({ sharedStepId: id, version: 1, title: input.title, steps: input.steps }),
+    auditStatement(db, { projectId, actorId, entity: 'shared-step', entityId: id, action: 'created', detail: { title: input.title } }, now),
+  ])
+  return id
+}
+
+/**
+ * A new version of a shared step, and of every case that uses it (their history shows the change), in one batch;
+ * refused (false) when the step moved past `expectedVersion` meanwhile.
+ */
+export async function updateSharedStep(db: Database, step: SharedStepRow, expectedVersion: number, input: { title: string; steps: StepText[] }, actorId: string, now = new Date()): Promise<boolean> {
+  const saveId = randomId()
+  const [updated] = await runBatch(db, [
+    db
+      .update(sharedSteps)
+      .set({ title: input.title, steps: input.steps, version: sql`${sharedSteps.version} + 1`, updatedBy: actorId, updatedAt: now })
+      .where(and(eq(sharedSteps.id, step.id), eq(sharedSteps.version, expectedVersion)))
+      .returning({ version: sharedSteps.version }),
+    db.run(
+      sql`INSERT INTO ${sharedStepVersions} (shared_step_id, version, title, steps)
+        SELECT id, version, title, steps FROM ${sharedSteps} WHERE id = ${step.id} AND version = ${expectedVersion + 1} AND changes() > 0`,
+    ),
+    db.run(
+      sql`UPDATE ${testCases} SET version = version + 1, save_id = ${saveId}, updated_by = ${actorId}, updated_at = ${now.getTime()}
+        WHERE project_id = ${step.projectId} AND deleted_at IS NULL
+          AND EXISTS (SELECT 1 FROM json_each(${testCases}.steps) e WHERE json_extract(e.value, '$.sharedStepId') = ${step.id})
+          AND EXISTS (SELECT 1 FROM ${sharedSteps} WHERE id = ${step.id} AND version = ${expectedVersion + 1})`,
+    ),
+    versionStatement(db, saveId, 'shared-step', actorId, now),
+    auditStatement(db, { projectId: step.projectId, actorId, entity: 'shared-step', entityId: step.id, action: 'updated', detail: { title: input.title } }, now),
+  ])
+  return (updated as unknown[]).length > 0
+}
+
+/** Deletes a shared step that no case uses; false when one does. */
+export async function deleteSharedStep(db: Database, step: SharedStepRow, actorId: string, now = new Date()): Promise<boolean> {
+  const [deleted] = await runBatch(db, [
+    db
+      .delete(sharedSteps)
+      .where(
+        and(
+          eq(sharedSteps.id, step.id),
+          sql`NOT EXISTS (SELECT 1 FROM ${testCases} c, json_each(c.steps) e WHERE c.project_id = ${step.projectId} AND json_extract(e.value, '$.sharedStepId') = ${step.id})`,
+        ),
+      )
+      .returning({ id: sharedSteps.id }),
+    auditStatement(db, { projectId: step.projectId, actorId, entity: 'shared-step', entityId: step.id, action: 'deleted', detail: { title: step.title } }, now, { afterChange: true }),
+  ])
+  return (deleted as unknown[]).length > 0
+}
+
+/** The shared steps of a project among these ids (a case may only refer to its own project's). */
+export async function sharedStepIdsIn(db: Database, projectId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.select({ id: sharedSteps.id }).from(sharedSteps).where(and(eq(sharedSteps.projectId, projectId), inArray(sharedSteps.id, ids)))
+  return new Set(rows.map((row) => row.id))
+}
+
+/** Every case of a project (deleted ones too when asked), in key order, for exports. */
+export async function allCases(db: Database, projectId: string, options: { includeDeleted: boolean; caseIds?: string[] }): Promise<CaseRow[]> {
+  return db
+    .select()
+    .from(testCases)
+    .where(and(eq(testCases.projectId, projectId), options.includeDeleted ? undefined : isNull(testCases.deletedAt), options.caseIds ? inArray(testCases.id, options.caseIds) : undefined))
+    .orderBy(asc(testCases.number))
+}
+
+export { versionStatement }

@@ -1,0 +1,245 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { runBatch } from '../../../db/client.server.ts'
+import { caseKey, CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../../../lib/domain/test-management.ts'
+import { BulkSchema, IdSchema, TestCaseCreateSchema, TestCaseUpdateSchema, type TestCaseFields } from '../../../lib/forms/test-management-schemas.ts'
+import { findUserById } from '../../queries/accounts.server.ts'
+import { applyCaseImport, exportCasesCsv, previewCaseImport } from '../../queries/case-csv.server.ts'
+import { caseContext, checkCaseFields, datasetResourceTargets, snapshotTargets } from '../../queries/case-fields.server.ts'
+import { projectPortalsOf } from '../../queries/projects.server.ts'
+import {
+  addToSuiteStatements,
+  bulkChange,
+  caseHistory,
+  createCase,
+  folderCounts,
+  listCases,
+  restoreDeleted,
+  sameTitle,
+  sharedStepsOf,
+  sharedStepTexts,
+  tagCounts,
+  updateCase,
+  type CaseRow,
+} from '../../queries/test-cases.server.ts'
+import { suiteById } from '../../queries/test-suites.server.ts'
+import type { TrpcContext } from '../context.server.ts'
+import { FieldError } from '../field-error.server.ts'
+import { protectedProcedure, router } from '../init.server.ts'
+import { requireCase, requireProject } from '../project-access.server.ts'
+
+const ProjectInput = z.object({ projectId: IdSchema })
+
+const FiltersSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  priorities: z.array(z.enum(PRIORITIES)).max(4).optional(),
+  types: z.array(z.enum(CASE_TYPES)).max(2).optional(),
+  states: z.array(z.enum(CASE_STATES)).max(3).optional(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
+  folder: z.string().max(1000).nullable().optional(),
+  targetKind: z.enum(TARGET_KINDS).nullable().optional(),
+  targetId: z.string().max(400).nullable().optional(),
+})
+
+/** A case as the API shows it: its key, fields, version and who last saved it. */
+function caseDto(row: CaseRow, projectKey: string) {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    key: caseKey(projectKey, row.number),
+    number: row.number,
+    title: row.title,
+    description: row.description,
+    preconditions: row.preconditions,
+    steps: row.steps,
+    priority: row.priority,
+    type: row.type,
+    state: row.state,
+    tags: row.tags,
+    estimateMinutes: row.estimateMinutes,
+    references: row.references,
+    folder: row.folder,
+    target: row.target,
+    custom: row.custom,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deleted: row.deletedAt !== null,
+  }
+}
+
+/** Field problems as one BAD_REQUEST the form shows under each field, in the user's language. */
+function fieldIssues(ctx: TrpcContext, issues: Record<string, string>): TRPCError {
+  const messages = Object.fromEntries(Object.entries(issues).map(([path, key]) => [path, ctx.t(key as Parameters<typeof ctx.t>[0])]))
+  const [[field, message]] = Object.entries(messages) as [[string, string]]
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field, message, messages) })
+}
+
+async function checkedFields(ctx: TrpcContext, projectId: string, fields: TestCaseFields) {
+  const { fields: checked, issues } = await checkCaseFields(ctx.db, projectId, fields, await caseContext(ctx.db, projectId))
+  if (Object.keys(issues).length > 0) throw fieldIssues(ctx, issues)
+  return checked
+}
+
+export const testCasesRouter = router({
+  /** A page of the project's cases, with the folder tree and the tags in use. */
+  list: protectedProcedure
+    .input(
+      ProjectInput.extend({
+        filters: FiltersSchema.default({}),
+        sort: z.enum(['key', 'title', 'priority', 'updated']).default('key'),
+        page: z.number().int().min(1).max(10_000).default(1),
+        pageSize: z.number().int().min(1).max(200).default(50),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const { project, role } = await requireProject(ctx, input.projectId, 'viewer')
+      const [{ items, total }, folders, tags] = await Promise.all([
+        listCases(ctx.db, project.id, input.filters, { sort: input.sort, page: input.page, pageSize: input.pageSize }),
+        folderCounts(ctx.db, project.id),
+        tagCounts(ctx.db, project.id),
+      ])
+      return {
+        project: { id: project.id, key: project.key, name: project.name },
+        role,
+        items: items.map((item) => ({ ...item, key: caseKey(project.key, item.number) })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+        folders,
+        tags,
+      }
+    }),
+
+  /** One case with the project's fields and shared steps its editors need. */
+  byId: protectedProcedure.input(z.object({ id: IdSchema })).query(async ({ ctx, input }) => {
+    const { testCase, project, role } = await requireCase(ctx, input.id, 'viewer', { allowDeleted: true })
+    const [context, shared, updatedBy] = await Promise.all([
+      caseContext(ctx.db, project.id),
+      sharedStepsOf(ctx.db, project.id),
+      testCase.updatedBy ? findUserById(ctx.db, testCase.updatedBy) : null,
+    ])
+    return {
+      case: caseDto(testCase, project.key),
+      updatedBy: updatedBy?.name ?? null,
+      project: { id: project.id, key: project.key, name: project.name },
+      role,
+      customFields: context.fields,
+      sharedSteps: shared.map(({ id, title, steps, version }) => ({ id, title, steps, version })),
+    }
+  }),
+
+  /** Every version, newest first, with who saved it and how; shared steps as they read at each version. */
+  history: protectedProcedure.input(z.object({ id: IdSchema })).query(async ({ ctx, input }) => {
+    const { testCase } = await requireCase(ctx, input.id, 'viewer', { allowDeleted: true })
+    const versions = await caseHistory(ctx.db, testCase.id)
+    const refs = versions.flatMap((version) => Object.entries(version.snapshot.sharedSteps ?? {}).map(([id, number]) => ({ id, version: number })))
+    const texts = await sharedStepTexts(ctx.db, refs)
+    return versions.map((version) => ({
+      ...version,
+      sharedSteps: Object.fromEntries(Object.entries(version.snapshot.sharedSteps ?? {}).map(([id, number]) => [id, texts.get(`${id}@${number}`) ?? null])),
+    }))
+  }),
+
+  create: protectedProcedure.input(TestCaseCreateSchema).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'editor')
+    const { projectId: _projectId, ...fields } = input
+    const { id, number } = await createCase(ctx.db, project.id, await checkedFields(ctx, project.id, fields), ctx.user.id)
+    return { id, key: caseKey(project.key, number), version: 1 }
+  }),
+
+  /**
+   * Saves over `expectedVersion`. If someone saved meanwhile, nothing is written and the answer is CONFLICT naming
+   * them: the editor keeps what was typed and shows both versions.
+   */
+  update: protectedProcedure.input(TestCaseUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { testCase, project } = await requireCase(ctx, input.id, 'editor')
+    const { id: _id, expectedVersion, ...fields } = input
+    const checked = await checkedFields(ctx, project.id, fields)
+    const outcome = await updateCase(ctx.db, testCase, expectedVersion, checked, ctx.user.id)
+    if (!outcome.ok) {
+      const latest = await requireCase(ctx, input.id, 'viewer', { allowDeleted: true })
+      const by = latest.testCase.updatedBy ? await findUserById(ctx.db, latest.testCase.updatedBy) : null
+      throw new TRPCError({ code: 'CONFLICT', message: ctx.t('cases.conflict', { name: by?.name ?? '?', version: latest.testCase.version }) })
+    }
+    return { version: outcome.version }
+  }),
+
+  /** One change to many cases in one transaction; a deletion answers the id that undoes it. */
+  bulk: protectedProcedure.input(BulkSchema).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'editor')
+    if (input.action.kind === 'addToSuite') {
+      const suite = await suiteById(ctx.db, input.action.suiteId)
+      if (!suite || suite.projectId !== project.id) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
+      if (suite.kind !== 'static') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('cases.suiteNotStatic') })
+      await runBatch(ctx.db, addToSuiteStatements(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()))
+      return { changed: input.caseIds.length, undo: null }
+    }
+    const { saveId, changed } = await bulkChange(ctx.db, project.id, input.caseIds, input.action, ctx.user.id)
+    return { changed, undo: input.action.kind === 'delete' ? saveId : null }
+  }),
+
+  /** Brings back the cases a bulk deletion removed. */
+  restore: protectedProcedure.input(ProjectInput.extend({ undo: IdSchema })).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'editor')
+    return { restored: await restoreDeleted(ctx.db, project.id, input.undo, ctx.user.id) }
+  }),
+
+  /** Cases of the project with the same title (a warning in the editors). */
+  sameTitle: protectedProcedure.input(ProjectInput.extend({ title: z.string().max(200), excludeId: IdSchema.nullable().default(null) })).query(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'viewer')
+    return (await sameTitle(ctx.db, project.id, input.title, input.excludeId)).map((row) => ({ ...row, key: caseKey(project.key, row.number) }))
+  }),
+
+  /**
+   * What a case can be about, found in the harvested catalogue: the project's portals (or all), datasets by words, and
+   * a dataset's resources.
+   */
+  targets: protectedProcedure
+    .input(ProjectInput.extend({ kind: z.enum(TARGET_KINDS), q: z.string().trim().max(200).default(''), datasetId: z.string().max(400).optional() }))
+    .query(async ({ ctx, input }) => {
+      const { project } = await requireProject(ctx, input.projectId, 'viewer')
+      const portals = await projectPortalsOf(ctx.db, project.id)
+      if (input.kind === 'resource') {
+        if (!input.datasetId) return []
+        return datasetResourceTargets(ctx.db, input.datasetId)
+      }
+      return snapshotTargets(ctx.db, input.kind, input.q, portals.map((portal) => portal.id))
+    }),
+
+  /** The cases (all, or those given) as CSV, a row per step. */
+  exportCsv: protectedProcedure
+    .input(ProjectInput.extend({ caseIds: z.array(IdSchema).max(10_000).optional(), separator: z.enum([',', ';']).default(',') }))
+    .query(async ({ ctx, input }) => {
+      const { project } = await requireProject(ctx, input.projectId, 'viewer')
+      const csv = await exportCasesCsv(ctx.db, project, { caseIds: input.caseIds, separator: input.separator })
+      return { filename: `${project.key}-test-cases.csv`, csv }
+    }),
+
+  /** What an import of this CSV would do, row by row, without writing anything. */
+  importPreview: protectedProcedure.input(ProjectInput.extend({ csv: z.string().max(20 * 1024 * 1024) })).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'editor')
+    const { rows, fileErrors } = await previewCaseImport(ctx.db, project, input.csv)
+    return { rows: rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })), fileErrors: fileErrors.map((note) => translateNote(ctx, note)) }
+  }),
+
+  /** Applies a previewed import in one transaction; CONFLICT when a case it updates changed since the preview. */
+  import: protectedProcedure
+    .input(ProjectInput.extend({ csv: z.string().max(20 * 1024 * 1024), expectedVersions: z.record(IdSchema, z.number().int().min(1)).default({}) }))
+    .mutation(async ({ ctx, input }) => {
+      const { project } = await requireProject(ctx, input.projectId, 'editor')
+      const outcome = await applyCaseImport(ctx.db, project, input.csv, input.expectedVersions, ctx.user.id)
+      if (!outcome.ok && outcome.reason === 'changed') throw new TRPCError({ code: 'CONFLICT', message: ctx.t('cases.importChanged') })
+      if (!outcome.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.fileErrors.map((note) => translateNote(ctx, note)).join(' ') })
+      return { created: outcome.created, updated: outcome.updated, refused: outcome.refused, rows: outcome.rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })) }
+    }),
+})
+
+function translateNote(ctx: TrpcContext, note: { code: string; params?: Record<string, string | number> }): string {
+  const params = { ...note.params }
+  // A field issue carries a validation message key; the field path is shown as the column it came from.
+  if (note.code === 'cases.csvFieldIssue' && typeof params.issue === 'string' && /^[a-z]+\.[A-Za-z0-9]+$/.test(params.issue)) {
+    params.issue = ctx.t(params.issue as Parameters<typeof ctx.t>[0], { max: params.max ?? 0, min: params.min ?? 0 })
+  }
+  return ctx.t(note.code as Parameters<typeof ctx.t>[0], params)
+}
