@@ -12,6 +12,8 @@ declare global {
       messageFallbacks: Messages
       /** The active catalogue, flattened; set on the server and, from its chunk, on the client. */
       messages: Messages
+      /** What `throw render(status, reason)` carries: a note for the log, or a message in the user's language to show. */
+      abortReason?: string | { userMessage: string }
     }
     interface PageContextServer {
       db: Database | undefined

@@ -1,11 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { css } from '../styled-system/css'
+import { css, cx } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { LanguageSwitcher } from '../features/preferences/LanguageSwitcher.tsx'
 import type { MessageKey } from '../lib/i18n/catalog.ts'
 import { ThemeToggle } from '../features/preferences/ThemeToggle.tsx'
-import { SignOutButton } from '../features/accounts/SignOutButton.tsx'
 import { MobileNav } from './MobileNav.tsx'
+import { UserMenu } from './UserMenu.tsx'
 
 export type NavItem = { href: string; label: MessageKey }
 
@@ -18,13 +18,9 @@ export const EXPLORE_NAV: NavItem[] = [
   { href: '/regional-analysis', label: 'navigation.regionalAnalysis' },
 ]
 
-export const TEST_NAV: NavItem[] = [
-  { href: '/projects', label: 'navigation.projects' },
-  { href: '/test-cases', label: 'navigation.testCases' },
-  { href: '/test-suites', label: 'navigation.testSuites' },
-  { href: '/test-runs', label: 'navigation.testRuns' },
-  { href: '/reports', label: 'navigation.reports' },
-]
+// Signed in, the header adds one item: the projects. A project's cases, suites, runs, reports and settings are in
+// the side navigation of its pages (renderer/ProjectNav.tsx), so the header never has to hold them.
+export const SIGNED_IN_NAV: NavItem[] = [{ href: '/projects', label: 'navigation.projects' }]
 
 const navLink = css({
   color: 'text',
@@ -37,40 +33,43 @@ const navLink = css({
   '&[aria-current=page]': { fontWeight: '600', color: 'primary.text' },
 })
 
+const PROJECT_PATHS = ['/projects', '/test-cases', '/test-suites', '/test-runs', '/reports']
+
 export function isCurrent(pathname: string, href: string): boolean {
+  if (href === '/projects') return PROJECT_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
   return pathname === href || pathname.startsWith(`${href}/`)
 }
 
+/**
+ * The header: the product's name, the explorer's pages (and the projects, signed in), language, theme and the
+ * account. From 1280 px the pages are in the header; below, in a drawer opened from the menu button, so nothing is
+ * ever cut off or scrolled out of sight.
+ */
 export function AppHeader() {
   const t = useT()
   const { user, urlPathname } = usePageContext()
-  const items = user ? [...EXPLORE_NAV, ...TEST_NAV] : EXPLORE_NAV
+  const items = user ? [...EXPLORE_NAV, ...SIGNED_IN_NAV] : EXPLORE_NAV
   return (
     <header className={css({ bg: 'surface', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderColor: 'border', position: 'sticky', top: '0', zIndex: 'sticky' })}>
-      <div className={css({ maxW: '1440px', mx: 'auto', px: { base: '3', md: '6' }, h: '16', display: 'flex', gap: '4', alignItems: 'center' })}>
-        <MobileNav items={items} />
+      <div className={css({ maxW: '2560px', mx: 'auto', px: { base: '2', sm: '3', md: '6' }, h: '16', display: 'flex', gap: { base: '1', sm: '3' }, alignItems: 'center' })}>
+        <MobileNav items={items} signedIn={!!user} />
         <a href="/" className={css({ fontWeight: '700', fontSize: 'lg', color: 'primary.text', textDecoration: 'none', flexShrink: 0 })}>
           {t('common.appName')}
         </a>
-        <nav aria-label={t('navigation.mainLabel')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1', overflowX: 'auto' })}>
+        <nav aria-label={t('navigation.mainLabel')} data-testid="header-nav" className={css({ display: { base: 'none', lg: 'flex' }, gap: '1', minW: '0' })}>
           {items.map((item) => (
             <a key={item.href} href={item.href} aria-current={isCurrent(urlPathname, item.href) ? 'page' : undefined} className={navLink}>
               {t(item.label)}
             </a>
           ))}
         </nav>
-        <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '1' })}>
+        <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 })}>
           <LanguageSwitcher />
           <ThemeToggle />
           {user ? (
-            <>
-              <a href="/profile" className={navLink} aria-current={isCurrent(urlPathname, '/profile') ? 'page' : undefined}>
-                {user.name}
-              </a>
-              <SignOutButton />
-            </>
+            <UserMenu name={user.name} email={user.email} />
           ) : (
-            <a href="/auth/login" className={navLink}>
+            <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
               {t('common.signIn')}
             </a>
           )}

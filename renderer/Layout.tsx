@@ -7,6 +7,8 @@ import { ToastHost } from '../components/ui/toast-host.tsx'
 import { routeForPage } from '../lib/routing/route-table.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { ClientEffects } from './ClientEffects.tsx'
+import { ProjectNav } from './ProjectNav.tsx'
+import type { ProjectFrame } from '../lib/routing/project-links.ts'
 import './global.css'
 
 const skipLink = css({
@@ -23,11 +25,22 @@ const skipLink = css({
   _focus: { left: '2' },
 })
 
-/** The page frame: the default layout for most pages, the dashboard layout inside a project. */
+/** The project frame a page's +data hands over (server/trpc/project-frame.server.ts), if it works within a project. */
+function frameOf(data: unknown): ProjectFrame | null {
+  const frame = (data as { frame?: ProjectFrame } | null | undefined)?.frame
+  return frame && Array.isArray(frame.projects) ? frame : null
+}
+
+/**
+ * The page frame: the default layout for most pages; the dashboard layout (the project switcher and the project's
+ * side navigation beside the page) for the pages of a project: the dashboard routes of the route table, and the
+ * test-management pages that hand over a project frame.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const t = useT()
   const pageContext = usePageContext()
-  const layout = routeForPage(pageContext.pageId)?.layout ?? 'default'
+  const frame = frameOf(pageContext.data)
+  const layout = frame ? 'dashboard' : (routeForPage(pageContext.pageId)?.layout ?? 'default')
   return (
     <div className={css({ minH: '100vh', bg: 'bg', color: 'text' })}>
       <a href="#main" className={skipLink}>
@@ -36,13 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <NavigationProgress />
       <AppHeader />
       {layout === 'dashboard' ? (
-        <div className={css({ display: 'flex', maxW: '1440px', mx: 'auto' })} data-layout="dashboard">
-          <nav
-            aria-label={t('navigation.projectLabel')}
-            className={css({ display: { base: 'none', md: 'block' }, w: '240px', flexShrink: 0, p: '4', borderRightWidth: '1px', borderRightStyle: 'solid', borderColor: 'border' })}
-          >
-            <a href="/projects">{t('navigation.allProjects')}</a>
-          </nav>
+        <div className={css({ display: { base: 'block', md: 'flex' }, maxW: '2560px', mx: 'auto' })} data-layout="dashboard">
+          <ProjectNav frame={frame ?? { project: null, projects: [] }} />
           <main id="main" tabIndex={-1} className={css({ flex: '1', minW: '0', p: { base: '4', md: '6' } })}>
             {children}
           </main>

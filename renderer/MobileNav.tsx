@@ -7,7 +7,7 @@ import type { NavItem } from './AppHeader.tsx'
 const MobileNavDrawer = lazy(() => import('./MobileNavDrawer.tsx'))
 
 const menuButton = css({
-  display: { base: 'inline-flex', md: 'none' },
+  display: { base: 'inline-flex', lg: 'none' },
   alignItems: 'center',
   justifyContent: 'center',
   w: '10',
@@ -20,8 +20,8 @@ const menuButton = css({
   _hover: { bg: 'surface.hover' },
 })
 
-/** Under 960 px the main navigation moves into a drawer opened from the header. */
-export function MobileNav({ items }: { items: NavItem[] }) {
+/** Under 1280 px the main navigation moves into a drawer opened from the header. */
+export function MobileNav({ items, signedIn }: { items: NavItem[]; signedIn: boolean }) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const [requested, setRequested] = useState(false)
@@ -46,7 +46,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
       </button>
       {requested ? (
         <Suspense fallback={null}>
-          <MobileNavDrawer items={items} open={open} onOpenChange={setOpen} returnFocusTo={() => button.current} />
+          <MobileNavDrawer items={items} signedIn={signedIn} open={open} onOpenChange={setOpen} returnFocusTo={() => button.current} />
         </Suspense>
       ) : null}
     </>

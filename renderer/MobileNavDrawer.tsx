@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { css } from '../styled-system/css'
+import { css, cx } from '../styled-system/css'
 import { Drawer } from '../components/ui/drawer.tsx'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { isCurrent, type NavItem } from './AppHeader.tsx'
@@ -15,9 +15,9 @@ const link = css({
   '&[aria-current=page]': { fontWeight: '600', color: 'primary.text', bg: 'primary.subtle' },
 })
 
-type Props = { items: NavItem[]; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: () => HTMLElement | null }
+type Props = { items: NavItem[]; signedIn: boolean; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: () => HTMLElement | null }
 
-export default function MobileNavDrawer({ items, open, onOpenChange, returnFocusTo }: Props) {
+export default function MobileNavDrawer({ items, signedIn, open, onOpenChange, returnFocusTo }: Props) {
   const t = useT()
   const { urlPathname } = usePageContext()
   return (
@@ -39,6 +39,37 @@ export default function MobileNavDrawer({ items, open, onOpenChange, returnFocus
               ))}
             </ul>
           </nav>
+          <ul aria-label={t('navigation.accountLabel')} className={css({ listStyle: 'none', p: '0', mt: '4', pt: '4', borderTopWidth: '1px', borderTopStyle: 'solid', borderColor: 'border' })}>
+            {signedIn ? (
+              <>
+                <li>
+                  <a href="/profile" className={link} aria-current={urlPathname === '/profile' ? 'page' : undefined} onClick={() => onOpenChange(false)}>
+                    {t('common.profile')}
+                  </a>
+                </li>
+                <li>
+                  <form method="post" action="/auth/logout">
+                    <button type="submit" className={cx(link, css({ w: 'full', textAlign: 'start', bg: 'transparent', border: 'none', font: 'inherit', cursor: 'pointer' }))}>
+                      {t('common.signOut')}
+                    </button>
+                  </form>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <a href="/auth/login" className={link} aria-current={urlPathname === '/auth/login' ? 'page' : undefined} onClick={() => onOpenChange(false)}>
+                    {t('common.signIn')}
+                  </a>
+                </li>
+                <li>
+                  <a href="/auth/signup" className={link} aria-current={urlPathname === '/auth/signup' ? 'page' : undefined} onClick={() => onOpenChange(false)}>
+                    {t('navigation.signUp')}
+                  </a>
+                </li>
+              </>
+            )}
+          </ul>
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

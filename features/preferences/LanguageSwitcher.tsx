@@ -74,7 +74,12 @@ export function LanguageSwitcher() {
           <path d="M3 12h18M12 3a15 15 0 0 1 0 18M12 3a15 15 0 0 0 0 18" />
         </svg>
         <span className={css({ srOnly: true })}>{t('common.language')}: </span>
-        <span>{LOCALE_NAMES[locale]}</span>
+        {/* Under 1920 px the header has room for the code only (its pages come first); the name is still read out. */}
+        <span className={css({ display: { base: 'none', xl: 'inline' } })}>{LOCALE_NAMES[locale]}</span>
+        <span className={css({ display: { base: 'inline', xl: 'none' }, textTransform: 'uppercase' })} aria-hidden="true">
+          {locale}
+        </span>
+        <span className={css({ srOnly: true, xl: { display: 'none' } })}>{LOCALE_NAMES[locale]}</span>
       </summary>
       <ul className={list}>
         {LOCALES.map((code) => (

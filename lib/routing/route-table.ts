@@ -45,6 +45,8 @@ const ROUTES_DECLARED = [
   { path: '/projects/new', access: 'auth', layout: 'dashboard' },
   { path: '/projects/{id}', access: 'auth', layout: 'dashboard' },
   { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard' },
+  // Beyond the spec: a project's members, portals, custom fields and shared steps, a section of its side navigation.
+  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard' },
   { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard' },
 ] as const satisfies ReadonlyArray<{ path: string; access: Access; layout: Layout }>
 

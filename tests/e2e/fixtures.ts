@@ -34,3 +34,21 @@ export const E2E_DOWN_PORTAL = { id: 'down', name: 'Fixture portal that is down'
 /** The fixture's command-line portals, as the seed and the e2e run serve them. */
 export const E2E_FIXTURE_PORTALS = [...E2E_LIVE_PORTALS.map((portal) => `${portal.id}:${portal.datasets}`), `${E2E_DOWN_PORTAL.id}:${E2E_DOWN_PORTAL.datasets}:http500`]
 export const DEMO_PORTAL_IDS = ['demo-narodni-katalog', 'demo-kraje', 'demo-mesta'] as const
+
+// Accounts the e2e seed creates (tests/e2e/seed.ts), so that journeys sign in instead of signing up: sign-ups are
+// limited per client address, and every e2e browser comes from loopback. Each spec file uses its own accounts, so
+// that specs running side by side never see each other's projects.
+export const E2E_PASSWORD = 'zlatá rybka v potoce 7'
+
+export const E2E_USERS = {
+  navigator: { name: 'Navigace Testerová', email: 'navigator@e2e.example' },
+  owner: { name: 'Olga Vlastníková', email: 'owner@e2e.example' },
+  tester: { name: 'Tomáš Tester', email: 'tester@e2e.example' },
+  outsider: { name: 'Oto Cizí', email: 'outsider@e2e.example' },
+  casesOwner: { name: 'Cecílie Případová', email: 'cases@e2e.example' },
+  editorOwner: { name: 'Emil Editor', email: 'editor@e2e.example' },
+  suitesOwner: { name: 'Saša Sadová', email: 'suites@e2e.example' },
+  projectsOwner: { name: 'Petra Projektová', email: 'projects@e2e.example' },
+  projectsMember: { name: 'Milan Člen', email: 'member@e2e.example' },
+} as const
+

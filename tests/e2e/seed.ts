@@ -13,7 +13,8 @@ import { storePackages } from '../../server/ckan/harvest/ingest.server.ts'
 import { checkPortalHealth } from '../../server/ckan/portal-registry.server.ts'
 import { findPortal } from '../../server/queries/portals.server.ts'
 import { startCkanFixture } from '../ckan-fixture/server.ts'
-import { E2E_DATASET, E2E_DATASET_NOTES, E2E_DOWN_PORTAL, E2E_FIXTURE_PORT, E2E_PORTAL, E2E_LIVE_PORTALS, E2E_PUBLISHER } from './fixtures.ts'
+import { createUser } from '../../server/queries/accounts.server.ts'
+import { E2E_DATASET, E2E_DATASET_NOTES, E2E_DOWN_PORTAL, E2E_FIXTURE_PORT, E2E_PORTAL, E2E_LIVE_PORTALS, E2E_PUBLISHER, E2E_PASSWORD, E2E_USERS } from './fixtures.ts'
 
 const url = process.env.DATABASE_URL
 if (!url?.startsWith('file:')) throw new Error('The e2e seed needs DATABASE_URL=file:...')
@@ -111,5 +112,8 @@ await refreshRollups(db, E2E_PORTAL.id)
 // A real health check against the closed port: the e2e portal is down, and the registry knows why.
 const e2ePortal = await findPortal(db, E2E_PORTAL.id)
 if (e2ePortal) await checkPortalHealth(db, e2ePortal, { gate: { politenessDelayMs: 0 } })
+
+// The accounts journeys sign in with (sign-ups are limited per client address, and every e2e browser is loopback).
+for (const user of Object.values(E2E_USERS)) await createUser(db, { ...user, password: E2E_PASSWORD })
 
 console.log(`e2e database seeded at ${url}`)

@@ -134,7 +134,7 @@ test.describe('navigation chrome', () => {
     await expect(page).toHaveURL(/#main$/)
   })
 
-  test('under 960 px the navigation opens in a drawer', async ({ page }) => {
+  test('under 1280 px the navigation opens in a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 900 })
     await page.goto('/?lang=en')
     await hydrated(page)

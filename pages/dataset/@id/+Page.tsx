@@ -34,7 +34,7 @@ export default function Page() {
             </h2>
             {dataset.descriptionHtml ? (
               // Rendered on the server from CKAN Markdown with raw HTML dropped and unsafe URLs removed
-              // (server/markdown/DatasetDescription.server.tsx); the Markdown parser never reaches the browser.
+              // (lib/markdown/SafeMarkdown.tsx); the Markdown parser never reaches the browser.
               <div className={prose} dangerouslySetInnerHTML={{ __html: dataset.descriptionHtml }} />
             ) : (
               <p className={muted}>{t('dataset.noDescription')}</p>

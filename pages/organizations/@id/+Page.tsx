@@ -74,7 +74,7 @@ function Members() {
               <span>· {t('common.datasetCount', { count: member.datasets })}</span>
             </p>
             {member.descriptionHtml ? (
-              // Rendered on the server with raw HTML dropped and unsafe URLs removed (server/markdown/DatasetDescription.server.tsx).
+              // Rendered on the server with raw HTML dropped and unsafe URLs removed (lib/markdown/SafeMarkdown.tsx).
               <div className={prose} dangerouslySetInnerHTML={{ __html: member.descriptionHtml }} />
             ) : null}
           </li>

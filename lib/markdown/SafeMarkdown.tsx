@@ -1,7 +1,7 @@
 import Markdown, { type Components } from 'react-markdown'
 
-// A CKAN `notes` field is Markdown written by anyone who can publish on any portal we read, so it is rendered as
-// untrusted input:
+// Markdown from outside is rendered as untrusted input: a CKAN `notes` field (written by anyone who can publish on any
+// portal we read) and the texts of test cases (written by any member of a project, read by all the others):
 // - raw HTML is dropped (`skipHtml`), never parsed, so `<script>` or `onerror=` cannot reach the DOM;
 // - react-markdown's default urlTransform empties `javascript:`, `vbscript:`, `data:` and other unsafe URLs, and a
 //   link left without a URL is rendered as its text;
@@ -54,8 +54,12 @@ const COMPONENTS: Components = {
 
 const PLUGINS = { 3: [headingsFrom(3)], 4: [headingsFrom(4)] } as const
 
-/** A CKAN description (Markdown), rendered with nothing in it able to run or load anything. */
-export function DatasetDescription({ markdown, firstHeading = 3 }: { markdown: string; firstHeading?: 3 | 4 }) {
+/**
+ * Markdown rendered with nothing in it able to run or load anything. The server renders it to HTML for pages that only
+ * show it (server/markdown/description-html.server.ts); the browser loads it lazily where text is edited with a
+ * live preview.
+ */
+export function SafeMarkdown({ markdown, firstHeading = 3 }: { markdown: string; firstHeading?: 3 | 4 }) {
   return (
     <Markdown skipHtml components={COMPONENTS} remarkPlugins={[...PLUGINS[firstHeading]]}>
       {markdown}

@@ -1,0 +1,64 @@
+import type { ProjectRole } from '../domain/test-management.ts'
+
+// Where each part of a project lives. Project pages of the spec that carry no project in their path (`/test-cases`,
+// `/test-suites`, `/test-runs`, `/reports`) take it as `?project=<id>`; the side navigation of the dashboard layout
+// links to all of them, and so do the pages themselves, from these functions only.
+
+export const PROJECT_SECTIONS = ['overview', 'cases', 'suites', 'runs', 'reports', 'settings', 'debug'] as const
+export type ProjectSection = (typeof PROJECT_SECTIONS)[number]
+
+/** The project the page is about (null on pages that are about no project yet) and the user's other projects. */
+export type ProjectFrame = {
+  project: { id: string; key: string; name: string; role: ProjectRole } | null
+  projects: Array<{ id: string; key: string; name: string }>
+}
+
+const enc = encodeURIComponent
+
+/** The page of a project's section. */
+export function projectHref(section: ProjectSection, projectId: string): string {
+  switch (section) {
+    case 'overview':
+      return `/projects/${enc(projectId)}`
+    case 'settings':
+      return `/projects/${enc(projectId)}/settings`
+    case 'debug':
+      return `/projects/${enc(projectId)}/debug`
+    case 'cases':
+      return `/test-cases?project=${enc(projectId)}`
+    case 'suites':
+      return `/test-suites?project=${enc(projectId)}`
+    case 'runs':
+      return `/test-runs?project=${enc(projectId)}`
+    case 'reports':
+      return `/reports?project=${enc(projectId)}`
+  }
+}
+
+export const caseHref = (caseId: string) => `/test-cases/${enc(caseId)}`
+export const caseEditHref = (caseId: string) => `/test-cases/${enc(caseId)}/edit`
+export const caseCreateHref = (projectId: string, folder?: string) =>
+  `/test-cases/create?project=${enc(projectId)}${folder ? `&folder=${enc(folder)}` : ''}`
+/** The enhanced editor for the given cases of a project, or for a new case when none are given. */
+export const enhancedEditorHref = (projectId: string, caseIds: readonly string[] = []) =>
+  `/test-cases/enhanced-editor?project=${enc(projectId)}${caseIds.length > 0 ? `&cases=${caseIds.map(enc).join(',')}` : ''}`
+export const suiteHref = (projectId: string, suiteId: string) => `/projects/${enc(projectId)}/test-suites/${enc(suiteId)}`
+export const suiteEditHref = (suiteId: string) => `/test-suites/${enc(suiteId)}/edit`
+export const suiteCreateHref = (projectId: string) => `/test-suites/create?project=${enc(projectId)}`
+
+/** The section a path belongs to, for marking the current item of the side navigation. */
+export function sectionOfPath(pathname: string): ProjectSection | null {
+  if (/^\/projects\/[^/]+\/settings$/.test(pathname)) return 'settings'
+  if (/^\/projects\/[^/]+\/debug$/.test(pathname)) return 'debug'
+  if (/^\/projects\/[^/]+\/test-suites\//.test(pathname) || pathname.startsWith('/test-suites')) return 'suites'
+  if (pathname.startsWith('/test-cases')) return 'cases'
+  if (pathname.startsWith('/test-runs')) return 'runs'
+  if (pathname.startsWith('/reports')) return 'reports'
+  if (/^\/projects\/[^/]+$/.test(pathname) && pathname !== '/projects/new') return 'overview'
+  return null
+}
+
+/** The sections a role sees: owners also get the debug view; everyone else sees the rest. */
+export function sectionsFor(role: ProjectRole): ProjectSection[] {
+  return PROJECT_SECTIONS.filter((section) => section !== 'debug' || role === 'owner')
+}
