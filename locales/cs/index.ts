@@ -19,5 +19,6 @@ import charts from './charts.json'
 import suites from './suites.json'
 import cases from './cases.json'
 import projects from './projects.json'
+import editor from './editor.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor }
