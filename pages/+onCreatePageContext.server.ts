@@ -10,6 +10,7 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   pageContext.db = hono?.get('db')
   pageContext.serverRuntime = hono?.get('runtime') ?? 'node'
   pageContext.locale = hono?.get('locale') ?? 'cs'
+  pageContext.formPost = hono?.get('formPost') ?? null
   const messages = await loadMessages(pageContext.locale)
   // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.
   pageContext.messageFallbacks = await fallbackMessages(pageContext.locale, messages)

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.server.ts'
 import type { MessageKey, Messages } from '../lib/i18n/catalog.ts'
 import type { Locale } from '../lib/i18n/locales.ts'
+import type { FormPostState } from '../lib/forms/form-post.ts'
 import type { SessionUser } from '../server/user.server.ts'
 
 declare global {
@@ -14,6 +15,8 @@ declare global {
       messages: Messages
       /** What `throw render(status, reason)` carries: a note for the log, or a message in the user's language to show. */
       abortReason?: string | { userMessage: string }
+      /** A form posted without JavaScript and refused: its values and messages (server/forms/form-posts.server.ts). */
+      formPost: FormPostState | null
     }
     interface PageContextServer {
       db: Database | undefined

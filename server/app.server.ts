@@ -23,10 +23,12 @@ import { projectExportResponse } from './project-export.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
+import { formPosts } from './forms/form-posts.server.ts'
+import type { FormPostState } from '../lib/forms/form-post.ts'
 
 export type AppBindings = {
   Bindings: { DB?: D1Database }
-  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale }
+  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale; formPost?: FormPostState }
 }
 
 let seeded: Promise<number> | undefined
@@ -179,6 +181,9 @@ export function createApp() {
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
+
+  // 8c. Simple forms posted without JavaScript run their procedure here: a redirect, or the page again with messages.
+  app.use(formPosts)
 
   // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
   app.onError(async (error, c) => {
