@@ -41,7 +41,7 @@ export function OwnerActions({ project }: { project: Project }) {
           try {
             await remove.mutateAsync({ projectId: project.id })
           } catch (error) {
-            throw new Error(failure(error).message)
+            throw new Error(failure(error).message, { cause: error })
           }
           toaster.create({ type: 'success', title: t('projects.deleted', { name: project.name }) })
           await navigate('/projects')

@@ -143,7 +143,7 @@ export function CustomFieldsSection({ projectId, role, initial }: { projectId: s
                           try {
                             await remove.mutateAsync({ projectId, fieldId: field.id })
                           } catch (error) {
-                            throw new Error(failure(error).message)
+                            throw new Error(failure(error).message, { cause: error })
                           }
                           setNotice(t('projects.fieldDeleted', { label: field.label }))
                         }}

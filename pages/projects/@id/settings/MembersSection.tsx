@@ -63,7 +63,7 @@ export function MembersSection({ projectId, meId, role, initial }: { projectId: 
     try {
       await remove.mutateAsync({ projectId, userId: member.userId })
     } catch (error) {
-      throw new Error(failure(error).message)
+      throw new Error(failure(error).message, { cause: error })
     }
     if (member.userId === meId) {
       await navigate('/projects')

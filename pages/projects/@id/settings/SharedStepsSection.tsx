@@ -107,7 +107,7 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
                           try {
                             await remove.mutateAsync({ sharedStepId: step.id })
                           } catch (error) {
-                            throw new Error(failure(error).message)
+                            throw new Error(failure(error).message, { cause: error })
                           }
                           setNotice(t('projects.sharedStepDeleted', { title: step.title }))
                         }}
