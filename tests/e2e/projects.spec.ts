@@ -97,6 +97,53 @@ test('the owner creates a project, adds a member by e-mail and downloads the exp
   expect(JSON.stringify(exported.members)).toContain(E2E_USERS.projectsMember.email)
 })
 
+test('the dashboard counts the cases; the owner adds a custom field and shared steps in the settings', async ({ page }) => {
+  const { id } = await ownerProject(page, 'Projekt s případy')
+  for (const [title, priority, state] of [
+    ['CSV se stáhne', 'high', 'active'],
+    ['JSON je platný', 'high', 'draft'],
+    ['Odkazy fungují', 'low', 'active'],
+  ] as const) {
+    expect((await trpc(page, 'testCases.create', { projectId: id, title, priority, state }, 'mutation')).error).toBeNull()
+  }
+  await page.goto(`/projects/${id}`)
+  await expect(page.getByRole('heading', { level: 2, name: '3 test cases' })).toBeVisible()
+  // Highest priority first: critical, high, medium, low.
+  await expect(page.getByTestId('cases-by-priority').locator('li')).toHaveText([/0$/, /2$/, /0$/, /1$/])
+  await expect(page.getByTestId('cases-by-state').locator('li')).toHaveText([/^draft\s*1$/, /^active\s*2$/, /^deprecated\s*0$/])
+  await expect(page.getByTestId('activity')).toContainText('CSV se stáhne')
+
+  await page.goto(`/projects/${id}/settings`)
+  await hydrated(page)
+  const fieldForm = page.getByTestId('new-field-form')
+  await fieldForm.getByRole('button', { name: 'Add field' }).click()
+  await expect(fieldForm.getByLabel('Label')).toHaveAttribute('aria-invalid', 'true')
+  await fieldForm.getByLabel('Label').fill('Prohlížeč')
+  await fieldForm.getByLabel('Type').selectOption('select')
+  await fieldForm.getByLabel('Options').fill('Firefox\nChromium')
+  await fieldForm.getByRole('button', { name: 'Add field' }).click()
+  await expect(page.getByText('The field “Prohlížeč” was added.')).toBeVisible()
+  await expect(page.getByTestId('custom-field')).toContainText('Firefox')
+
+  await page.getByRole('button', { name: 'New shared steps' }).click()
+  const editor = page.getByTestId('shared-step-editor')
+  await editor.getByLabel('Name').fill('Přihlášení do katalogu')
+  // A step without its action is refused in place, and the name stays typed.
+  await editor.getByRole('button', { name: 'Create shared steps' }).click()
+  await expect(editor.getByLabel('Action')).toHaveAttribute('aria-invalid', 'true')
+  await expect(editor.getByLabel('Name')).toHaveValue('Přihlášení do katalogu')
+  await editor.getByLabel('Action').fill('Otevřít přihlašovací stránku')
+  await editor.getByLabel('Expected result').fill('Formulář je vidět')
+  await editor.getByRole('button', { name: 'Create shared steps' }).click()
+  await expect(page.getByText('“Přihlášení do katalogu” is saved.')).toBeVisible()
+
+  // Both are kept: after a reload, straight from the server.
+  await page.reload()
+  await expect(page.getByTestId('custom-field')).toContainText('Prohlížeč')
+  await expect(page.getByTestId('shared-step')).toContainText('Přihlášení do katalogu')
+  await expect(page.getByTestId('shared-step')).toContainText('1 step')
+})
+
 test('a tester sees no role controls, and the API refuses a role change', async ({ page, browser }) => {
   const { id } = await ownerProject(page, 'Projekt s testerem')
   const added = await trpc(page, 'projects.members.add', { projectId: id, email: E2E_USERS.projectsMember.email, role: 'tester' }, 'mutation')
