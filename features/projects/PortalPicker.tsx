@@ -73,7 +73,7 @@ export function PortalPicker({
               <Input id={`${id}-filter`} type="search" value={filter} placeholder={t('projects.portalsFilter')} onChange={(event) => setFilter(event.currentTarget.value)} />
             </div>
           ) : null}
-          <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '0.5', maxH: '20rem', overflowY: 'auto' })}>
+          <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '0.5', maxH: { md: '20rem' }, overflowY: { md: 'auto' } })}>
             {shown.map((portal) => (
               <li key={portal.id}>
                 <label className={option}>
