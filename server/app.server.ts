@@ -19,6 +19,7 @@ import { csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
+import { projectExportResponse } from './project-export.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
@@ -174,6 +175,9 @@ export function createApp() {
     c.header('Set-Cookie', clearSessionCookie(isSecureOrigin(c.req.raw)), { append: true })
     return c.redirect('/', 303)
   })
+
+  // 8a. A project's JSON export as a file (owners; the same check as projects.export).
+  app.get('/api/projects/:projectId/export', projectExportResponse)
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

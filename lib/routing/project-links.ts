@@ -45,6 +45,10 @@ export const enhancedEditorHref = (projectId: string, caseIds: readonly string[]
 export const suiteHref = (projectId: string, suiteId: string) => `/projects/${enc(projectId)}/test-suites/${enc(suiteId)}`
 export const suiteEditHref = (suiteId: string) => `/test-suites/${enc(suiteId)}/edit`
 export const suiteCreateHref = (projectId: string) => `/test-suites/create?project=${enc(projectId)}`
+/** The debug page with the audit log from before an event (older events), or from the newest. */
+export const projectDebugHref = (projectId: string, before?: number | null) => `/projects/${enc(projectId)}/debug${before ? `?before=${before}` : ''}`
+/** The owner's JSON export of a whole project, served as a file download (server/project-export.server.ts). */
+export const projectExportHref = (projectId: string) => `/api/projects/${enc(projectId)}/export`
 
 /** The section a path belongs to, for marking the current item of the side navigation. */
 export function sectionOfPath(pathname: string): ProjectSection | null {

@@ -1,0 +1,258 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { css } from '../../../../styled-system/css'
+import { FormAlert } from '../../../../components/FormAlert.tsx'
+import { Badge } from '../../../../components/ui/badge.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Field, TextField } from '../../../../components/ui/input.tsx'
+import { fieldTypeText } from '../../../../features/projects/audit-text.ts'
+import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
+import { CheckboxField, SelectField } from '../../../../features/projects/SelectField.tsx'
+import { errorAt, optionsFromText } from '../../../../features/projects/step-drafts.ts'
+import { useFailure } from '../../../../features/projects/use-failure.ts'
+import { useTRPC } from '../../../../lib/api/trpc.tsx'
+import { CUSTOM_FIELD_TYPES, type CustomFieldType, type ProjectRole } from '../../../../lib/domain/test-management.ts'
+import { CustomFieldSchema } from '../../../../lib/forms/test-management-schemas.ts'
+import { fieldErrors } from '../../../../lib/forms/validation.ts'
+import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
+import type { Data } from './+data.ts'
+import { SettingsCard } from './SettingsCard.tsx'
+
+type CustomField = Data['fields'][number]
+type Draft = { label: string; type: CustomFieldType; options: string; required: boolean }
+
+const hasOptions = (type: CustomFieldType) => type === 'select' || type === 'multiselect'
+
+/** The label, options and required flag of a field; the type only when it is new (values are stored by type). */
+function FieldForm({
+  draft,
+  onChange,
+  errors,
+  typeFixed,
+  autoFocus,
+}: {
+  draft: Draft
+  onChange: (draft: Draft) => void
+  errors: Readonly<Record<string, string>>
+  typeFixed?: boolean
+  autoFocus?: boolean
+}) {
+  const t = useT()
+  return (
+    <div className={css({ display: 'grid', gap: '3' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'start' })}>
+        <TextField
+          label={t('projects.fieldLabel')}
+          required
+          maxLength={60}
+          autoFocus={autoFocus}
+          value={draft.label}
+          onChange={(event) => onChange({ ...draft, label: event.currentTarget.value })}
+          invalid={!!errors.label}
+          errorText={errors.label}
+          className={css({ flex: '1 1 14rem' })}
+        />
+        {typeFixed ? null : (
+          <SelectField label={t('projects.fieldType')} value={draft.type} onChange={(event) => onChange({ ...draft, type: event.currentTarget.value as CustomFieldType })} className={css({ w: 'auto', minW: '12rem' })}>
+            {CUSTOM_FIELD_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {fieldTypeText(t, type)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+      {hasOptions(draft.type) ? (
+        <Field.Root invalid={!!errorAt(errors, 'options')} required>
+          <Field.Label>
+            {t('projects.fieldOptions')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Field.Textarea rows={4} value={draft.options} onChange={(event) => onChange({ ...draft, options: event.currentTarget.value })} />
+          {errorAt(errors, 'options') ? <Field.ErrorText>{errorAt(errors, 'options')}</Field.ErrorText> : <Field.HelperText>{t('projects.fieldOptionsHelp')}</Field.HelperText>}
+        </Field.Root>
+      ) : null}
+      <CheckboxField label={t('projects.fieldRequired')} checked={draft.required} onChange={(event) => onChange({ ...draft, required: event.currentTarget.checked })} />
+    </div>
+  )
+}
+
+function parseDraft(draft: Draft) {
+  return CustomFieldSchema.safeParse({ label: draft.label, type: draft.type, options: hasOptions(draft.type) ? optionsFromText(draft.options) : [], required: draft.required })
+}
+
+/** Fields every test case of the project gets. Owners define them; the others see what exists. */
+export function CustomFieldsSection({ projectId, role, initial }: { projectId: string; role: ProjectRole; initial: CustomField[] }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const failure = useFailure()
+  const queryClient = useQueryClient()
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) })
+  const fields = useQuery(trpc.projects.fields.list.queryOptions({ projectId }, { initialData: initial }))
+  const remove = useMutation(trpc.projects.fields.remove.mutationOptions({ onSettled: invalidate }))
+  const [editing, setEditing] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const isOwner = role === 'owner'
+  const list = fields.data ?? []
+
+  return (
+    <SettingsCard id="fields" title={t('projects.fieldsHeading')} description={t('projects.fieldsHelp')}>
+      <div aria-live="polite">{notice ? <FormAlert tone="success">{notice}</FormAlert> : null}</div>
+      {list.length === 0 ? (
+        <p className={css({ color: 'text.muted' })}>{t('projects.noFields')}</p>
+      ) : (
+        <ul className={css({ listStyle: 'none', p: '0', m: '0' })} data-testid="custom-fields">
+          {list.map((field) => (
+            <li key={field.id} data-testid="custom-field" className={css({ py: '3', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', _last: { borderBottomWidth: '0' } })}>
+              {editing === field.id ? (
+                <EditField
+                  projectId={projectId}
+                  field={field}
+                  onDone={(saved) => {
+                    setEditing(null)
+                    if (saved) setNotice(t('projects.fieldSaved', { label: saved }))
+                  }}
+                />
+              ) : (
+                <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+                  <div className={css({ flex: '1 1 14rem', minW: '0' })}>
+                    <p className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{field.label}</p>
+                    <p className={css({ fontSize: 'sm', color: 'text.muted', display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+                      <span>{fieldTypeText(t, field.type)}</span>
+                      {field.required ? <Badge size="sm">{t('projects.fieldRequiredBadge')}</Badge> : null}
+                    </p>
+                    {field.options.length > 0 ? <p className={css({ fontSize: 'sm', mt: '1', overflowWrap: 'anywhere' })}>{t('projects.fieldOptionsList', { options: field.options.join(', ') })}</p> : null}
+                  </div>
+                  {isOwner ? (
+                    <div className={css({ display: 'flex', gap: '2' })}>
+                      <Button size="sm" variant="outline" className={css({ minH: '10' })} onClick={() => setEditing(field.id)}>
+                        {t('projects.edit')}
+                        <span className={css({ srOnly: true })}> {field.label}</span>
+                      </Button>
+                      <ConfirmDialog
+                        trigger={
+                          <Button size="sm" variant="outline" tone="error" className={css({ minH: '10' })}>
+                            {t('projects.delete')}
+                            <span className={css({ srOnly: true })}> {field.label}</span>
+                          </Button>
+                        }
+                        title={t('projects.fieldDeleteTitle', { label: field.label })}
+                        description={t('projects.fieldDeleteText')}
+                        confirmLabel={t('projects.delete')}
+                        onConfirm={async () => {
+                          try {
+                            await remove.mutateAsync({ projectId, fieldId: field.id })
+                          } catch (error) {
+                            throw new Error(failure(error).message, { cause: error })
+                          }
+                          setNotice(t('projects.fieldDeleted', { label: field.label }))
+                        }}
+                      />
+                    </div>
+                  ) : null}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner ? <NewField projectId={projectId} onCreated={(label) => setNotice(t('projects.fieldCreated', { label }))} /> : null}
+    </SettingsCard>
+  )
+}
+
+function NewField({ projectId, onCreated }: { projectId: string; onCreated: (label: string) => void }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const failure = useFailure()
+  const queryClient = useQueryClient()
+  const create = useMutation(trpc.projects.fields.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) }) }))
+  const empty: Draft = { label: '', type: 'text', options: '', required: false }
+  const [draft, setDraft] = useState<Draft>(empty)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setFormError(null)
+    const parsed = parseDraft(draft)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, t))
+      return
+    }
+    setErrors({})
+    try {
+      await create.mutateAsync({ projectId, field: parsed.data })
+    } catch (error) {
+      const refused = failure(error)
+      // The server's paths are under `field.`; the form's are the field's own.
+      setErrors(Object.fromEntries(Object.entries(refused.fieldErrors).map(([path, message]) => [path.replace(/^field\./, ''), message])))
+      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
+      return
+    }
+    setDraft(empty)
+    onCreated(parsed.data.label)
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="new-field-title" className={css({ display: 'grid', gap: '3', pt: '4', borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border' })} data-testid="new-field-form">
+      <h3 id="new-field-title" className={css({ fontWeight: '600' })}>
+        {t('projects.newField')}
+      </h3>
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+      <FieldForm draft={draft} onChange={setDraft} errors={errors} />
+      <div>
+        <Button type="submit" loading={create.isPending}>
+          {t('projects.addField')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function EditField({ projectId, field, onDone }: { projectId: string; field: CustomField; onDone: (savedLabel: string | null) => void }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const failure = useFailure()
+  const queryClient = useQueryClient()
+  const update = useMutation(trpc.projects.fields.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) }) }))
+  const [draft, setDraft] = useState<Draft>({ label: field.label, type: field.type, options: field.options.join('\n'), required: field.required })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setFormError(null)
+    const parsed = parseDraft(draft)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, t))
+      return
+    }
+    setErrors({})
+    try {
+      await update.mutateAsync({ projectId, fieldId: field.id, label: parsed.data.label, options: parsed.data.options, required: parsed.data.required })
+    } catch (error) {
+      const refused = failure(error)
+      setErrors(refused.fieldErrors)
+      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
+      return
+    }
+    onDone(parsed.data.label)
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('projects.fieldEditLabel', { label: field.label })} className={css({ display: 'grid', gap: '3' })}>
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('projects.fieldTypeFixed', { type: fieldTypeText(t, field.type) })}</p>
+      <FieldForm draft={draft} onChange={setDraft} errors={errors} typeFixed autoFocus />
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <Button type="submit" loading={update.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button variant="ghost" onClick={() => onDone(null)}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  )
+}
