@@ -7,7 +7,7 @@ import { isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/cust
 import type { CaseStep } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { CaseDraft } from './case-draft.ts'
-import { allFields, compareSteps, customIdOf, defaultChoices, differingFields, sameField, type BasicField, type Choice, type FieldKey } from './case-diff.ts'
+import { allFields, compareSteps, customIdOf, defaultChoices, differingFields, sameField, type BasicField, type Choice, type Choices, type FieldKey } from './case-diff.ts'
 import type { MemberOption, SharedStepOption } from './editor-types.ts'
 import { fieldLabel, priorityLabel, stateLabel, targetKindLabel, typeLabel } from './labels.ts'
 import type { ConflictState } from './use-case-editor.ts'
@@ -37,7 +37,7 @@ type Props = {
   members: readonly MemberOption[]
   pending: boolean
   headingLevel: 2 | 3
-  onResolve: (choices: Record<FieldKey, Choice>, andSave: boolean) => void
+  onResolve: (choices: Choices, andSave: boolean) => void
 }
 
 /**
@@ -60,8 +60,8 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
   }, [])
 
   const choiceOf = (key: FieldKey): Choice => choices[key] ?? 'mine'
-  const setAll = (choice: Choice) => setChoices(Object.fromEntries(fields.map((key) => [key, choice])))
-  const complete = Object.fromEntries(fields.map((key) => [key, choiceOf(key)])) as Record<FieldKey, Choice>
+  const setAll = (choice: Choice) => setChoices(Object.fromEntries(fields.map((key) => [key, choice])) as Choices)
+  const complete = Object.fromEntries(fields.map((key) => [key, choiceOf(key)])) as Choices
   const theirName = conflict.updatedBy ?? t('editor.someoneElse')
 
   return (

@@ -10,6 +10,8 @@ export type BasicField = (typeof BASIC_FIELDS)[number]
 /** A field of the editor: one of the case's own, or a custom field as `custom.<id>`. */
 export type FieldKey = BasicField | `custom.${string}`
 export type Choice = 'mine' | 'theirs'
+/** The user's choice per differing field; a field not named keeps the user's value. */
+export type Choices = Partial<Record<FieldKey, Choice>>
 
 const CUSTOM_PREFIX = 'custom.'
 
@@ -87,8 +89,8 @@ export function draftsDiffer(a: CaseDraft, b: CaseDraft): boolean {
  * version this editor started from (`base`), the user's own everywhere else. Without a base every field starts as the
  * user's. The user sees and confirms every one before anything is saved.
  */
-export function defaultChoices(base: CaseDraft | null, mine: CaseDraft, theirs: CaseDraft, fields: readonly FieldKey[]): Record<FieldKey, Choice> {
-  const choices: Record<FieldKey, Choice> = {}
+export function defaultChoices(base: CaseDraft | null, mine: CaseDraft, theirs: CaseDraft, fields: readonly FieldKey[]): Choices {
+  const choices: Choices = {}
   for (const key of fields) choices[key] = base && sameField(base, mine, key) && !sameField(base, theirs, key) ? 'theirs' : 'mine'
   return choices
 }
@@ -115,9 +117,9 @@ function copyField(target: CaseDraft, source: CaseDraft, key: FieldKey): void {
 }
 
 /** The user's draft with the fields they chose to take from the other version. */
-export function mergeDrafts(mine: CaseDraft, theirs: CaseDraft, choices: Readonly<Record<FieldKey, Choice>>): CaseDraft {
+export function mergeDrafts(mine: CaseDraft, theirs: CaseDraft, choices: Readonly<Choices>): CaseDraft {
   const merged: CaseDraft = { ...mine, steps: mine.steps.map((step) => ({ ...step })), custom: { ...mine.custom }, target: mine.target ? { ...mine.target } : null }
-  for (const [key, choice] of Object.entries(choices) as Array<[FieldKey, Choice]>) if (choice === 'theirs') copyField(merged, theirs, key)
+  for (const [key, choice] of Object.entries(choices) as Array<[FieldKey, Choice | undefined]>) if (choice === 'theirs') copyField(merged, theirs, key)
   return merged
 }
 

@@ -5,7 +5,7 @@ import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { checkDraft, draftFromCase, type CaseDraft } from './case-draft.ts'
-import { mergeDrafts, type Choice, type FieldKey } from './case-diff.ts'
+import { mergeDrafts, type Choices } from './case-diff.ts'
 import type { EditorContext } from './editor-types.ts'
 
 // The state of one case being edited, shared by both editors: the draft as typed, the saved version it was started
@@ -154,7 +154,7 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
   }
 
   /** Applies the user's choices against the other person's version; saves the result when asked to. */
-  function resolveConflict(choices: Readonly<Record<FieldKey, Choice>>, andSave: boolean): Promise<boolean> {
+  function resolveConflict(choices: Readonly<Choices>, andSave: boolean): Promise<boolean> {
     if (!conflict) return Promise.resolve(false)
     const merged = mergeDrafts(draft, conflict.theirs, choices)
     const base = { version: conflict.version, draft: conflict.theirs }
