@@ -31,8 +31,11 @@ function moved(steps: readonly CaseStep[], from: number, to: number): CaseStep[]
 }
 
 function focusStep(step: CaseStep) {
-  // After the list re-renders, the new step's first box (or its row) takes the focus.
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-step-id="${step.id}"] textarea, [data-step-id="${step.id}"] button`)?.focus())
+  // After the list re-renders, the new step's first box takes the focus (a shared step has none: its first button).
+  requestAnimationFrame(() => {
+    const row = document.querySelector(`[data-step-id="${step.id}"]`)
+    ;(row?.querySelector<HTMLElement>('textarea') ?? row?.querySelector<HTMLElement>('button:not(:disabled)'))?.focus()
+  })
 }
 
 function StepBody({ step, index, steps, sharedSteps, errors, onChange }: Props & { step: CaseStep; index: number }) {

@@ -32,9 +32,9 @@ async function newProject(page: Page, name: string): Promise<string> {
   return created.data!.id
 }
 
-async function newCase(page: Page, projectId: string, title: string, actions: string[] = []): Promise<string> {
+async function newCase(page: Page, projectId: string, title: string, actions: string[] = [], custom: Record<string, unknown> = {}): Promise<string> {
   const steps = actions.map((action, index) => ({ kind: 'step', id: `s${index}`, action, data: '', expected: `${action} done` }))
-  const created = await trpc<{ id: string }>(page, 'testCases.create', { projectId, title, steps }, 'mutation')
+  const created = await trpc<{ id: string }>(page, 'testCases.create', { projectId, title, steps, custom }, 'mutation')
   expect(created.error).toBeNull()
   return created.data!.id
 }
@@ -113,9 +113,12 @@ test('a missing title is refused in Czech and everything typed stays; a busy ser
 
   // The server is busy: its message is shown and the form keeps what was typed.
   const busy = 'Server je právě přetížený, zkuste to prosím za chvíli.'
-  await page.route('**/api/trpc/testCases.create**', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { json: { message: busy, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } } } }) }),
-  )
+  await page.route('**/api/trpc/testCases.create**', (route) => {
+    const answer = { error: { json: { message: busy, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } } } }
+    // The app batches mutations: a batch is answered with an array.
+    const body = route.request().url().includes('batch=1') ? [answer] : answer
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(body) })
+  })
   await title.fill('Název')
   await page.getByTestId('step-0-action').fill('Akce')
   await page.getByTestId('case-submit').click()
@@ -131,7 +134,7 @@ test('steps are reordered by keyboard in the enhanced editor and the new order i
   await page.goto(`/test-cases/enhanced-editor?project=${projectId}&cases=${id}&lang=en`)
   await hydrated(page)
 
-  const handle = page.getByRole('button', { name: 'Move Step 3: Gamma' })
+  const handle = page.getByRole('button', { name: 'Move Step 3: Gamma', exact: true })
   await handle.focus()
   await page.keyboard.press('Space')
   await page.keyboard.press('ArrowUp')
@@ -141,7 +144,7 @@ test('steps are reordered by keyboard in the enhanced editor and the new order i
   await expect(page.getByTestId('step-0-action')).toHaveValue('Gamma')
   await expect(page.getByTestId('step-1-action')).toHaveValue('Alpha')
   // ArrowDown moves it back one place.
-  await page.getByRole('button', { name: 'Move Step 2: Alpha' }).focus()
+  await page.getByRole('button', { name: 'Move Step 2: Alpha', exact: true }).focus()
   await page.keyboard.press('Space')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Space')
@@ -217,8 +220,8 @@ test.describe('accessibility and phones', () => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       await signIn(page, USER)
       const projectId = await newProject(page, `Axe ${theme}`)
-      await trpc(page, 'projects.fields.create', { projectId, field: { label: 'Browser', type: 'select', options: ['Chrome', 'Firefox'], required: true } }, 'mutation')
-      const id = await newCase(page, projectId, 'Axe case', ['First', 'Second'])
+      const field = await trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Browser', type: 'select', options: ['Chrome', 'Firefox'], required: true } }, 'mutation')
+      const id = await newCase(page, projectId, 'Axe case', ['First', 'Second'], { [field.data!.id]: 'Chrome' })
       for (const path of [`/test-cases/create?project=${projectId}`, `/test-cases/${id}/edit`, `/test-cases/enhanced-editor?project=${projectId}&cases=${id}`]) {
         await page.goto(path)
         await hydrated(page)
