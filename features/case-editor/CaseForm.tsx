@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
@@ -31,7 +32,9 @@ type Props = {
 export function CaseForm({ context, saved, folder = '' }: Props) {
   const t = useT()
   const initial = saved ? draftFromCase(saved) : emptyDraft(folder)
+  const formRef = useRef<HTMLFormElement>(null)
   const editor = useCaseEditor({
+    container: formRef,
     context,
     caseId: saved?.id ?? null,
     initialDraft: initial,
@@ -43,9 +46,7 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
 
   return (
     <form
-      ref={(element) => {
-        editor.containerRef.current = element
-      }}
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

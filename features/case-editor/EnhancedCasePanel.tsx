@@ -53,7 +53,9 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
   const hydrated = useHydrated()
   const savedDraft = useMemo(() => (open.saved ? draftFromCase(open.saved) : null), [open.saved])
   const [initialDraft] = useState<CaseDraft>(() => open.restore?.draft ?? savedDraft ?? emptyDraft(folder))
+  const panelRef = useRef<HTMLDivElement>(null)
   const editor = useCaseEditor({
+    container: panelRef,
     context,
     caseId: open.saved?.id ?? null,
     initialDraft,
@@ -154,9 +156,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
   const caseId = editor.caseId
   return (
     <div
-      ref={(element) => {
-        editor.containerRef.current = element
-      }}
+      ref={panelRef}
       className={css({ display: 'grid', gap: '5', minW: '0' })}
     >
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState, type RefObject } from 'react'
 import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
@@ -34,6 +34,8 @@ type Options = {
   initialDraft: CaseDraft
   initialSaved: SavedState | null
   onSaved?: (result: SaveResult) => void
+  /** The editor's outer element: where the first field with a message is looked for after a refused save. */
+  container: RefObject<HTMLElement | null>
 }
 
 function clearErrors(errors: FieldErrors, prefixes: readonly string[]): FieldErrors {
@@ -41,7 +43,7 @@ function clearErrors(errors: FieldErrors, prefixes: readonly string[]): FieldErr
   return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept)
 }
 
-export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, initialSaved, onSaved }: Options) {
+export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, initialSaved, onSaved, container }: Options) {
   const t = useT()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -56,13 +58,12 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
   const [conflict, setConflict] = useState<ConflictState | null>(null)
   const [pending, setPending] = useState(false)
   const [errorTurn, setErrorTurn] = useState(0)
-  const containerRef = useRef<HTMLElement | null>(null)
   const memberIds = useMemo(() => new Set(context.members.map((member) => member.userId)), [context.members])
 
   // After a refused save, the first field with a message gets the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
-    if (errorTurn > 0) containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [errorTurn])
+    if (errorTurn > 0) container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errorTurn, container])
 
   /** Changes fields of the draft; their messages go, since they were about what was there before. */
   function change(patch: Partial<CaseDraft>, clear: readonly string[] = Object.keys(patch)) {
@@ -182,7 +183,6 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
     notice,
     conflict,
     pending,
-    containerRef,
     change,
     changeWith,
     replaceDraft: (next: CaseDraft) => {
