@@ -178,6 +178,53 @@ test('a draft of the enhanced editor survives a reload', async ({ page }) => {
   await expect(page.getByTestId('case-description')).toHaveValue('Some **bold** words')
   // Nothing was saved on the server: the draft lives in this browser only.
   expect((await caseDetail(page, id)).title).toBe('Kept as typed')
+
+  // A new case that was never saved is offered again after a reload, too.
+  await page.goto(`/test-cases/enhanced-editor?project=${projectId}`)
+  await hydrated(page)
+  await page.getByTestId('case-title').fill('A new case not saved yet')
+  await expect(page.getByTestId('save-status')).toContainText('Draft kept in this browser')
+  await page.reload()
+  await hydrated(page)
+  const offers = page.getByTestId('new-draft-offers')
+  await expect(offers).toContainText('A new case not saved yet')
+  await offers.getByRole('button', { name: 'Restore draft' }).click()
+  await expect(page.getByTestId('case-title').last()).toHaveValue('A new case not saved yet')
+})
+
+test('the enhanced editor catches a save made meanwhile in another browser and can overwrite it with mine', async ({ page, browser }) => {
+  await signIn(page, USER)
+  const projectId = await newProject(page, 'Two browsers')
+  const id = await newCase(page, projectId, 'Shared work', ['Open the portal'])
+  await page.goto(`/test-cases/enhanced-editor?project=${projectId}&cases=${id}&lang=en`)
+  await hydrated(page)
+  await page.getByTestId('step-0-data').fill('My test data')
+
+  // The other browser saves a new title through the plain form.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await signIn(otherPage, USER)
+  await otherPage.goto(`/test-cases/${id}/edit?lang=en`)
+  await hydrated(otherPage)
+  await otherPage.getByTestId('case-title').fill('Shared work, renamed elsewhere')
+  await otherPage.getByTestId('case-submit').click()
+  await otherPage.waitForURL(new RegExp(`/test-cases/${id}$`))
+  await other.close()
+
+  await page.getByTestId('step-0-data').press('Control+s')
+  const panel = page.getByTestId('conflict-panel')
+  await expect(panel).toBeVisible()
+  await expect(panel.getByTestId('conflict-title')).toContainText('Shared work, renamed elsewhere')
+  await expect(panel.getByTestId('conflict-steps')).toContainText('My test data')
+  await expect(page.getByTestId('step-0-data')).toHaveValue('My test data')
+
+  await panel.getByRole('button', { name: 'Keep all mine' }).click()
+  await panel.getByTestId('conflict-save').click()
+  await expect(page.getByTestId('save-status')).toHaveText('Saved as version 3.')
+  await expect(panel).toHaveCount(0)
+  const saved = await caseDetail(page, id)
+  expect(saved.title).toBe('Shared work')
+  expect(saved.steps[0]).toMatchObject({ kind: 'step', action: 'Open the portal', data: 'My test data' })
 })
 
 test('a save over someone else’s newer version shows their change and loses nothing typed', async ({ page, browser }) => {
