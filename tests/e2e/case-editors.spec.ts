@@ -131,6 +131,8 @@ test('steps are reordered by keyboard in the enhanced editor and the new order i
   await signIn(page, USER)
   const projectId = await newProject(page, 'Reorder project')
   const id = await newCase(page, projectId, 'Three steps', ['Alpha', 'Beta', 'Gamma'])
+  const shared = await trpc<{ id: string }>(page, 'projects.sharedSteps.create', { projectId, step: { title: 'Sign in', steps: [{ action: 'Open the login form', data: '', expected: 'A form' }] } }, 'mutation')
+  expect(shared.error).toBeNull()
   await page.goto(`/test-cases/enhanced-editor?project=${projectId}&cases=${id}&lang=en`)
   await hydrated(page)
 
@@ -150,11 +152,17 @@ test('steps are reordered by keyboard in the enhanced editor and the new order i
   await page.keyboard.press('Space')
   await expect(page.getByTestId('step-1-action')).toHaveValue('Beta')
 
+  // Shared steps go in by reference, shown with their own steps.
+  await page.getByTestId('shared-step-select').selectOption({ label: 'Sign in' })
+  await page.getByRole('button', { name: 'Insert' }).click()
+  await expect(page.getByTestId('step-row').nth(3)).toContainText('Open the login form')
+
   await page.getByTestId('case-save').click()
   await expect(page.getByTestId('save-status')).toHaveText('Saved as version 2.')
   const saved = await caseDetail(page, id)
   expect(saved.version).toBe(2)
-  expect(saved.steps.map((step) => (step.kind === 'step' ? step.action : ''))).toEqual(['Gamma', 'Beta', 'Alpha'])
+  expect(saved.steps.map((step) => (step.kind === 'step' ? step.action : step.sharedStepId))).toEqual(['Gamma', 'Beta', 'Alpha', shared.data!.id])
+  expect(saved.steps[3]?.kind).toBe('shared')
 })
 
 test('a draft of the enhanced editor survives a reload', async ({ page }) => {
@@ -252,6 +260,7 @@ test('a save over someone else’s newer version shows their change and loses no
   // Their title (only they changed it) and my description (only I did) are preselected.
   await expect(panel.getByTestId('conflict-title').getByRole('radio', { name: /Take theirs/ })).toBeChecked()
   await expect(panel.getByTestId('conflict-description').getByRole('radio', { name: 'Keep mine' })).toBeChecked()
+  await expectNoSeriousAxe(page)
 
   await panel.getByTestId('conflict-save').click()
   await page.waitForURL(new RegExp(`/test-cases/${id}$`))
