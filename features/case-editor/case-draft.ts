@@ -1,0 +1,139 @@
+import { checkCustomValues, isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
+import {
+  formatEstimate,
+  normaliseTags,
+  parseEstimate,
+  type CaseState,
+  type CaseStep,
+  type CaseTarget,
+  type CaseType,
+  type Priority,
+} from '../../lib/domain/test-management.ts'
+import type { Translate } from '../../lib/i18n/intl.ts'
+import { TestCaseFieldsSchema, type TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
+import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+
+// What an editor holds while a case is being written: the texts exactly as typed (tags, references and the estimate
+// are one line each), so nothing typed is ever reformatted under the cursor or lost on a failed save; converted to
+// the API's fields only when saved.
+
+export type CaseDraft = {
+  title: string
+  description: string
+  preconditions: string
+  steps: CaseStep[]
+  priority: Priority
+  type: CaseType
+  state: CaseState
+  /** Comma-separated, as typed. */
+  tags: string
+  /** `1h 30m`, `45m`, `90`, as typed. */
+  estimate: string
+  /** Comma-separated ticket ids, as typed. */
+  references: string
+  folder: string
+  target: CaseTarget | null
+  /** Values by custom field id, in the types the server keeps (a number field holds its text until it is a number). */
+  custom: Record<string, unknown>
+}
+
+/** The fields of a case as the API answers them. */
+export type CaseFieldsLike = Pick<
+  TestCaseFields,
+  'title' | 'description' | 'preconditions' | 'steps' | 'priority' | 'type' | 'state' | 'tags' | 'estimateMinutes' | 'references' | 'folder' | 'target' | 'custom'
+>
+
+export function emptyDraft(folder = ''): CaseDraft {
+  return {
+    title: '',
+    description: '',
+    preconditions: '',
+    steps: [],
+    priority: 'medium',
+    type: 'manual',
+    state: 'draft',
+    tags: '',
+    estimate: '',
+    references: '',
+    folder,
+    target: null,
+    custom: {},
+  }
+}
+
+export function draftFromCase(fields: CaseFieldsLike): CaseDraft {
+  return {
+    title: fields.title,
+    description: fields.description,
+    preconditions: fields.preconditions,
+    steps: fields.steps.map((step) => ({ ...step })),
+    priority: fields.priority,
+    type: fields.type,
+    state: fields.state,
+    tags: fields.tags.join(', '),
+    estimate: formatEstimate(fields.estimateMinutes),
+    references: fields.references.join(', '),
+    folder: fields.folder,
+    target: fields.target ? { ...fields.target } : null,
+    custom: { ...fields.custom },
+  }
+}
+
+export function splitList(text: string): string[] {
+  return text
+    .split(/[,;\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+/** A fresh id for a step written in the editor (ids keep a step's identity across reorders and edits). */
+export function newStepId(): string {
+  return globalThis.crypto.randomUUID()
+}
+
+export function blankStep(): CaseStep {
+  return { kind: 'step', id: newStepId(), action: '', data: '', expected: '' }
+}
+
+/** The API's input for a draft: what the server checks with TestCaseFieldsSchema. An unreadable estimate is null. */
+export function draftToInput(draft: CaseDraft) {
+  const estimate = parseEstimate(draft.estimate)
+  return {
+    title: draft.title,
+    description: draft.description,
+    preconditions: draft.preconditions,
+    steps: draft.steps,
+    priority: draft.priority,
+    type: draft.type,
+    state: draft.state,
+    tags: splitList(draft.tags),
+    estimateMinutes: estimate ?? null,
+    references: splitList(draft.references),
+    folder: draft.folder,
+    target: draft.target,
+    custom: Object.fromEntries(Object.entries(draft.custom).filter(([, value]) => !isEmptyCustom(value))),
+  }
+}
+
+export type DraftCheck = { ok: true; fields: TestCaseFields } | { ok: false; errors: FieldErrors }
+
+/**
+ * The checks the server makes, run in the browser first with the same rules: the shared schema, the estimate and the
+ * project's custom fields (required ones, and each value's type). Errors are keyed by the paths the server uses
+ * (`title`, `steps.0.action`, `custom.<id>`).
+ */
+export function checkDraft(draft: CaseDraft, customFields: readonly CustomFieldDefinition[], memberIds: ReadonlySet<string>, t: Translate): DraftCheck {
+  const input = draftToInput(draft)
+  const parsed = TestCaseFieldsSchema.safeParse(input)
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, t)
+  if (parseEstimate(draft.estimate) === undefined) errors.estimateMinutes = t('validation.estimate')
+  const { issues } = checkCustomValues(customFields, input.custom, memberIds)
+  for (const [id, key] of Object.entries(issues)) errors[`custom.${id}`] = t(key)
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, fields: parsed.data }
+}
+
+/** The tags as they will be kept, for comparisons (order kept, duplicates and spacing dropped). */
+export function normalisedTags(text: string): string[] {
+  return normaliseTags(splitList(text))
+}

@@ -1,0 +1,134 @@
+import { Field as ArkField } from '@ark-ui/react/field'
+import type { ReactNode } from 'react'
+import { css, cx } from '../../styled-system/css'
+import { input } from '../../styled-system/recipes'
+import { Field } from '../../components/ui/input.tsx'
+
+// The labelled controls of the case editors: Ark's Field wires the label, the helper and the error text to the control
+// (ids, aria-describedby, aria-invalid), so a message under a field is read with it. Values are controlled: the
+// editors keep every typed character in state, whatever happens to a save.
+
+type Common = {
+  label: ReactNode
+  error?: string | undefined
+  helper?: ReactNode
+  required?: boolean
+  className?: string
+  testId?: string
+}
+
+export function TextInputField({
+  label,
+  error,
+  helper,
+  required,
+  className,
+  testId,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  inputMode,
+  maxLength,
+  list,
+}: Common & {
+  value: string
+  onChange: (value: string) => void
+  type?: 'text' | 'url' | 'date' | 'search'
+  placeholder?: string
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'url'
+  maxLength?: number
+  list?: string
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} className={className}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Field.Input
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        list={list}
+        autoComplete="off"
+        data-testid={testId}
+      />
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export function TextAreaField({
+  label,
+  error,
+  helper,
+  required,
+  className,
+  testId,
+  value,
+  onChange,
+  rows = 4,
+}: Common & { value: string; onChange: (value: string) => void; rows?: number }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} className={className}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Field.Textarea value={value} rows={rows} onChange={(event) => onChange(event.currentTarget.value)} data-testid={testId} />
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export const selectClass = cx(input({ size: 'md' }), css({ appearance: 'auto', pe: '2' }))
+
+export function SelectField<V extends string>({
+  label,
+  error,
+  helper,
+  required,
+  className,
+  testId,
+  value,
+  onChange,
+  options,
+}: Common & { value: V; onChange: (value: V) => void; options: ReadonlyArray<{ value: V; label: string }> }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} className={className}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <ArkField.Select value={value} onChange={(event) => onChange(event.currentTarget.value as V)} className={selectClass} data-testid={testId}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </ArkField.Select>
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+/** A message under a group of controls that is not one field (a step, the target), announced with it. */
+export function GroupError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={css({ color: 'error.text', fontSize: 'sm' })}>
+      {children}
+    </p>
+  )
+}
+
+export const sectionClass = css({ display: 'grid', gap: '4', minW: '0' })
+export const sectionTitleClass = css({ fontSize: 'lg', fontWeight: '600' })
+export const gridTwo = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } })
+export const gridThree = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })
