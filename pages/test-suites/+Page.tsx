@@ -64,7 +64,8 @@ function SuiteTable({ list, canEdit }: { list: List; canEdit: boolean }) {
   const intl = useIntl()
   const ruleText = useRuleText(list.portals)
   return (
-    <Table.Container aria-label={t('suites.tableLabel')}>
+    // Relative: the visually hidden header text is placed in this scrolling box, not at the page's right edge.
+    <Table.Container aria-label={t('suites.tableLabel')} className={css({ position: 'relative' })}>
       <Table.Root>
         <Table.Head>
           <Table.Row>
