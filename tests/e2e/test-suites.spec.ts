@@ -136,8 +136,52 @@ test('a suite without a name is refused in Czech and keeps what was typed', asyn
   await expect(page).toHaveURL(/\/test-suites\/create/)
 })
 
-test('the list, editor and suite page pass axe in both themes and fit a 360 px screen', async ({ page }) => {
-  test.setTimeout(60_000)
+test('a conflicting save loses nothing, and leaving with unsaved changes asks first', async ({ page }) => {
+  const projectId = await newProject(page, 'Conflicts')
+  const cases = [await newCase(page, projectId, { title: 'First check' }), await newCase(page, projectId, { title: 'Second check' }), await newCase(page, projectId, { title: 'Third check' })]
+  const created = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Shared suite', kind: 'static' } }, 'mutation')
+  const suiteId = created.data!.id
+  await trpc(page, 'testSuites.setContent', { suiteId, expectedVersion: 1, sections: [{ id: null, name: '', caseIds: cases.map((item) => item.id) }] }, 'mutation')
+  await page.goto(`/test-suites/${suiteId}/edit`)
+  await hydrated(page)
+
+  // A colleague renames the suite after the page was loaded.
+  const loaded = await trpc<{ suite: { version: number } }>(page, 'testSuites.byId', { id: suiteId })
+  const renamed = await trpc(page, 'testSuites.update', { id: suiteId, expectedVersion: loaded.data!.suite.version, suite: { name: 'Renamed by a colleague', kind: 'static' } }, 'mutation')
+  expect(renamed.error).toBeNull()
+
+  await page.getByRole('button', { name: `Remove ${cases[0]!.key} from the suite` }).click()
+  await page.getByLabel('Description').fill('Mine, typed here')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const conflict = page.getByTestId('conflict')
+  await expect(conflict).toContainText('Someone saved this suite after you opened it')
+  await expect(page.getByLabel('Description')).toHaveValue('Mine, typed here')
+  await expect(page.getByTestId('case-row')).toHaveText([/Second check/, /Third check/])
+
+  await conflict.getByRole('button', { name: 'Load their version and re-apply my changes' }).click()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed by a colleague')
+  await expect(page.getByLabel('Description')).toHaveValue('Mine, typed here')
+  await expect(page.getByTestId('case-row')).toHaveText([/Second check/, /Third check/])
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('save-state')).toHaveText('All changes saved')
+
+  // Unsaved again: a link asks before leaving, and staying keeps the text.
+  await page.getByLabel('Description').fill('Not saved yet')
+  await page.getByRole('link', { name: 'View suite' }).click()
+  const leave = page.getByTestId('leave-dialog')
+  await expect(leave).toContainText('Leave without saving?')
+  await leave.getByRole('button', { name: 'Stay on this page' }).click()
+  await expect(page).toHaveURL(/\/edit$/)
+  await expect(page.getByLabel('Description')).toHaveValue('Not saved yet')
+  await page.getByRole('link', { name: 'View suite' }).click()
+  await leave.getByRole('button', { name: 'Leave without saving' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renamed by a colleague')
+  await expect(page.getByText('Mine, typed here')).toBeVisible()
+  await expect(page.getByTestId('suite-section').locator('tbody tr')).toHaveText([/Second check/, /Third check/])
+})
+
+/** A project with a static suite in two sections and a dynamic suite; the addresses of the suite pages. */
+async function suitePages(page: Page): Promise<string[]> {
   const projectId = await newProject(page, 'Accessible suites')
   const first = await newCase(page, projectId, { title: 'A rather long test case title that must wrap on a narrow phone screen', tags: ['smoke'], state: 'active' })
   const second = await newCase(page, projectId, { title: 'Second case', tags: ['smoke'], state: 'active' })
@@ -146,7 +190,7 @@ test('the list, editor and suite page pass axe in both themes and fit a 360 px s
   const content = await trpc(page, 'testSuites.setContent', { suiteId, expectedVersion: 1, sections: [{ id: null, name: '', caseIds: [first.id] }, { id: null, name: 'Search', caseIds: [second.id] }] }, 'mutation')
   expect(content.error).toBeNull()
   const dynamic = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Smoke rule', kind: 'dynamic', rule: { tags: ['smoke'], minPriority: null, folder: null, portalId: null } } }, 'mutation')
-  const pages = [
+  return [
     `/test-suites?project=${projectId}`,
     `/test-suites/create?project=${projectId}`,
     `/test-suites/${suiteId}/edit`,
@@ -154,7 +198,11 @@ test('the list, editor and suite page pass axe in both themes and fit a 360 px s
     `/projects/${projectId}/test-suites/${suiteId}`,
     `/projects/${projectId}/test-suites/${dynamic.data!.id}`,
   ]
-  for (const theme of ['light', 'dark'] as const) {
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the list, editors and suite pages have no serious axe findings in the ${theme} theme`, async ({ page }) => {
+    const pages = await suitePages(page)
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
     for (const path of pages) {
       await page.goto(path)
@@ -162,9 +210,13 @@ test('the list, editor and suite page pass axe in both themes and fit a 360 px s
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
       const results = await new AxeBuilder({ page }).analyze()
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${theme} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     }
-  }
+  })
+}
+
+test('the suite pages fit a 360 px screen', async ({ page }) => {
+  const pages = await suitePages(page)
   await page.setViewportSize({ width: 360, height: 740 })
   for (const path of pages) {
     await page.goto(path)
