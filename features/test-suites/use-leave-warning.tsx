@@ -3,18 +3,14 @@ import { navigate } from 'vike/client/router'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { leavingHref } from './leave-href.ts'
 
-/** The address a click on a link of this site would go to, if it leaves the page; null for anything else. */
-export function leavingHref(event: MouseEvent, here: Location): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null
+/** The address of this site a click would go to, if it is on a link that leaves the page. */
+function clickedHref(event: MouseEvent): string | null {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null
-  if (!link || (link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download')) return null
-  const url = new URL(link.getAttribute('href')!, here.href)
-  // Another site unloads this page: the browser's own beforeunload question covers it.
-  if (url.origin !== here.origin) return null
-  // A jump within the page (the skip link) leaves nothing behind.
-  if (url.pathname === here.pathname && url.search === here.search) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  if (!link) return null
+  const special = event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+  return leavingHref({ href: link.getAttribute('href')!, target: link.getAttribute('target'), download: link.hasAttribute('download'), special }, window.location)
 }
 
 /**
@@ -38,7 +34,7 @@ export function useLeaveWarning(active: boolean) {
     }
     const onClick = (event: MouseEvent) => {
       if (!activeRef.current) return
-      const href = leavingHref(event, window.location)
+      const href = clickedHref(event)
       if (!href) return
       event.preventDefault()
       // Captured on window before Vike's listener on document sees it.
