@@ -107,7 +107,7 @@ export function StaticContentEditor({ content, cases, onChange, newKey, errors, 
           invalid={Boolean(newError)}
           errorText={newError}
           disabled={disabled}
-          className={css({ flex: '1', minW: '0', maxW: '96' })}
+          className={css({ flex: '1 1 14rem', minW: '0', maxW: '96' })}
         />
         <Button variant="outline" onClick={addSection} disabled={disabled} className={css({ mt: { base: '0', sm: '6' } })}>
           {t('suites.addSection')}
@@ -160,7 +160,7 @@ function SectionBlock({ section, index, handle, content, cases, onChange, name, 
               invalid={Boolean(error)}
               errorText={error}
               disabled={disabled}
-              className={css({ flex: '1', minW: '0', maxW: '96' })}
+              className={css({ flex: '1 1 14rem', minW: '0', maxW: '96' })}
             />
             <Button
               variant="ghost"

@@ -1,4 +1,5 @@
 import type { PageContextServer } from 'vike/types'
+import { plainSummary } from '../../features/test-suites/summary.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame, projectFromQuery } from '../../server/trpc/project-frame.server.ts'
 
@@ -27,7 +28,7 @@ export async function data(pageContext: PageContextServer) {
         id: suite.id,
         name: suite.name,
         // The list shows the first line; the suite's page the whole description.
-        summary: suite.description.split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '',
+        summary: plainSummary(suite.description),
         kind: suite.kind,
         rule: suite.rule,
         cases: suite.kind === 'static' ? suite.cases : (counts.get(suite.id) ?? 0),

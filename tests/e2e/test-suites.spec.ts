@@ -41,6 +41,7 @@ test('a static suite: cases added by search, reordered by keyboard, saved, shown
   await expect(page).toHaveURL(/\/test-suites\/create\?project=/)
   await hydrated(page)
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Search smoke')
+  await page.getByLabel('Description').fill('Checks **search** results\n\nThen the rest.')
   await page.getByRole('button', { name: 'Create and add test cases' }).click()
   await expect(page).toHaveURL(/\/test-suites\/[^/]+\/edit$/)
   await hydrated(page)
@@ -79,7 +80,11 @@ test('a static suite: cases added by search, reordered by keyboard, saved, shown
   await expect(page.getByTestId('suite-no-runs')).toBeVisible()
 
   await page.goto(`/test-suites?project=${projectId}`)
-  await expect(page.getByTestId('suite-row').filter({ hasText: 'Search smoke' })).toContainText('3 test cases')
+  const row = page.getByTestId('suite-row').filter({ hasText: 'Search smoke' })
+  await expect(row).toContainText('3 test cases')
+  // The description's first line, as plain text.
+  await expect(row).toContainText('Checks search results')
+  await expect(row).not.toContainText('Then the rest')
 })
 
 test('a dynamic suite: the preview and the saved suite show what the rule matches now', async ({ page }) => {
