@@ -27,7 +27,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, owner)
 })
 
-test('a static suite: cases added by search, reordered by keyboard, saved, shown in that order', async ({ page }) => {
+test('a static suite: cases added by search, reordered by keyboard, saved, shown in that order', async ({ page, browser }) => {
   const projectId = await newProject(page, 'Static suites')
   const alpha = await newCase(page, projectId, { title: 'Alpha search works' })
   await newCase(page, projectId, { title: 'Beta search works' })
@@ -78,6 +78,15 @@ test('a static suite: cases added by search, reordered by keyboard, saved, shown
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search smoke')
   await expect(page.getByTestId('suite-section').locator('tbody tr')).toHaveText([/Gamma/, /Alpha/, /Beta/])
   await expect(page.getByTestId('suite-no-runs')).toBeVisible()
+  // The suite's page is complete without JavaScript.
+  const suiteUrl = page.url()
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const plain = await noScript.newPage()
+  await plain.goto(suiteUrl)
+  await expect(plain.getByTestId('suite-section').locator('tbody tr')).toHaveText([/Gamma/, /Alpha/, /Beta/])
+  await expect(plain.getByRole('heading', { level: 2, name: 'Description' })).toBeVisible()
+  await expect(plain.locator('strong', { hasText: 'search' })).toBeVisible()
+  await noScript.close()
 
   await page.goto(`/test-suites?project=${projectId}`)
   const row = page.getByTestId('suite-row').filter({ hasText: 'Search smoke' })
