@@ -293,6 +293,7 @@ describe('a project is invisible to non-members', () => {
       'testCases.import': { projectId, csv: 'Title\nx\n' },
       'testSuites.list': { projectId },
       'testSuites.byId': { id: suite.id },
+      'testSuites.preview': { projectId, rule: { tags: [] } },
       'testSuites.create': { projectId, suite: { name: 'x', kind: 'static' } },
       'testSuites.update': { id: suite.id, expectedVersion: 1, suite: { name: 'x', kind: 'static' } },
       'testSuites.setContent': { suiteId: suite.id, expectedVersion: 1, sections: [] },

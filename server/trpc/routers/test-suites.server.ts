@@ -2,13 +2,16 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { runBatch } from '../../../db/client.server.ts'
 import { caseKey } from '../../../lib/domain/test-management.ts'
-import { IdSchema, SuiteContentSchema, SuiteCreateSchema, SuiteFieldsSchema } from '../../../lib/forms/test-management-schemas.ts'
+import { IdSchema, SuiteContentSchema, SuiteCreateSchema, SuiteFieldsSchema, SuiteRuleSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { addToSuiteStatements } from '../../queries/test-cases.server.ts'
 import { casesMatchingRule, createSuite, deleteSuite, projectCaseIds, setSuiteContent, staticSuiteContent, suitesOf, updateSuite, type SuiteCase } from '../../queries/test-suites.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject, requireSuite } from '../project-access.server.ts'
 
 const withKey = (projectKey: string) => (item: SuiteCase) => ({ ...item, key: caseKey(projectKey, item.number) })
+
+/** How many matching cases a preview lists; it counts them all. */
+const PREVIEW_LIMIT = 200
 
 export const testSuitesRouter = router({
   list: protectedProcedure.input(z.object({ projectId: IdSchema })).query(async ({ ctx, input }) => {
@@ -31,6 +34,16 @@ export const testSuitesRouter = router({
       sections,
       // Runs of the suite arrive with the next part of test management.
       runs: [] as Array<{ id: string; name: string; passRate: number }>,
+    }
+  }),
+
+  /** What a rule matches now, for the rule builder's live preview: how many, and the first of them in key order. */
+  preview: protectedProcedure.input(z.object({ projectId: IdSchema, rule: SuiteRuleSchema })).query(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'viewer')
+    const matches = await casesMatchingRule(ctx.db, project.id, input.rule)
+    return {
+      total: matches.length,
+      cases: matches.slice(0, PREVIEW_LIMIT).map((item) => ({ id: item.id, key: caseKey(project.key, item.number), title: item.title, priority: item.priority })),
     }
   }),
 

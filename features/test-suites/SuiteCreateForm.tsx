@@ -1,0 +1,120 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { navigate } from 'vike/client/router'
+import { css } from '../../styled-system/css'
+import { FormAlert } from '../../components/FormAlert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field, TextField } from '../../components/ui/input.tsx'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import type { SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
+import { SuiteCreateSchema } from '../../lib/forms/test-management-schemas.ts'
+import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { projectHref, suiteEditHref, suiteHref } from '../../lib/routing/project-links.ts'
+import { KindChoice } from './KindChoice.tsx'
+import { EMPTY_RULE, RuleBuilder } from './RuleBuilder.tsx'
+import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
+
+type Choices = {
+  project: { id: string; key: string; name: string }
+  tags: ReadonlyArray<{ tag: string; cases: number }>
+  folders: readonly string[]
+  portals: ReadonlyArray<{ id: string; name: string }>
+}
+
+const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
+
+/** Errors of the nested input (`suite.name`, `suite.rule.tags.0`) by the field that shows them. */
+function errorsByField(errors: FieldErrors) {
+  const rule = Object.entries(errors).find(([path]) => path.startsWith('suite.rule'))?.[1]
+  return { name: errors['suite.name'], description: errors['suite.description'], rule }
+}
+
+/** A new suite: its name, description and kind; a dynamic one also its rule, with the live preview. */
+export function SuiteCreateForm({ choices }: { choices: Choices }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const projectId = choices.project.id
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [kind, setKind] = useState<SuiteKind>('static')
+  const [rule, setRule] = useState<SuiteRule>(EMPTY_RULE)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const create = useMutation(trpc.testSuites.create.mutationOptions())
+  const typed = name.trim() !== '' || description.trim() !== '' || rule !== EMPTY_RULE
+  const warning = useLeaveWarning(typed && !create.isSuccess)
+  const shown = errorsByField(errors)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = SuiteCreateSchema.safeParse({ projectId, suite: { name, description, kind, rule: kind === 'dynamic' ? rule : null } })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, t))
+      setFormError(null)
+      focusFirstError(event.currentTarget)
+      return
+    }
+    setErrors({})
+    setFormError(null)
+    try {
+      const { id } = await create.mutateAsync(parsed.data)
+      // A static suite is filled on its edit page; a dynamic one is complete.
+      await navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
+    } catch (error) {
+      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      setErrors(failure.fieldErrors)
+      setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={css({ display: 'grid', gap: '6', maxW: '960px' })} data-testid="suite-create-form">
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+      <section aria-labelledby="suite-details-title" className={css({ display: 'grid', gap: '4' })}>
+        <h2 id="suite-details-title" className={sectionTitle}>
+          {t('suites.detailsTitle')}
+        </h2>
+        <TextField
+          label={t('suites.name')}
+          name="name"
+          required
+          maxLength={120}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          invalid={Boolean(shown.name)}
+          errorText={shown.name}
+          autoComplete="off"
+        />
+        <Field.Root invalid={Boolean(shown.description)}>
+          <Field.Label>{t('suites.description')}</Field.Label>
+          <Field.Textarea name="description" rows={4} value={description} onChange={(event) => setDescription(event.target.value)} />
+          {shown.description ? <Field.ErrorText>{shown.description}</Field.ErrorText> : <Field.HelperText>{t('suites.descriptionHint')}</Field.HelperText>}
+        </Field.Root>
+        <KindChoice value={kind} onChange={setKind} />
+      </section>
+      {kind === 'dynamic' ? (
+        <section aria-labelledby="suite-rule-title" className={css({ display: 'grid', gap: '3' })}>
+          <h2 id="suite-rule-title" className={sectionTitle}>
+            {t('suites.ruleTitle')}
+          </h2>
+          <p className={css({ color: 'text.muted' })}>{t('suites.ruleIntro')}</p>
+          <RuleBuilder projectId={projectId} rule={rule} onChange={setRule} tags={choices.tags} folders={choices.folders} portals={choices.portals} error={shown.rule} />
+        </section>
+      ) : null}
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
+        <Button type="submit" loading={create.isPending}>
+          {kind === 'static' ? t('suites.createAndAddCases') : t('suites.createSuite')}
+        </Button>
+        <a href={projectHref('suites', projectId)} className={css({ color: 'primary.text', minH: '10', display: 'inline-flex', alignItems: 'center' })}>
+          {t('common.cancel')}
+        </a>
+      </div>
+      <LeaveDialog warning={warning} />
+    </form>
+  )
+}
+
+function focusFirstError(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid=true], [data-invalid] input, [data-invalid] textarea')?.focus())
+}
