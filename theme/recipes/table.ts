@@ -8,6 +8,8 @@ export const table = defineSlotRecipe({
   base: {
     container: {
       width: '100%',
+      // Visually hidden cells (position: absolute) stay inside the scrolling box instead of widening the page.
+      position: 'relative',
       overflowX: 'auto',
       bg: 'surface',
       borderWidth: '1px',
