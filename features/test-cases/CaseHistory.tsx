@@ -155,7 +155,8 @@ function StepTextList({ step }: { step: { action: string; data: string; expected
 
 function StepChangeView({ change }: { change: StepChange }) {
   const t = useT()
-  const movedNote = 'moved' in change && change.moved && change.kind !== 'moved' ? ` ${t('cases.stepMovedNote', { from: change.from })}` : ''
+  // 'moved' is a kind of its own and a flag on edited steps: the flag adds a note to the edit.
+  const movedNote = 'moved' in change && change.moved ? ` ${t('cases.stepMovedNote', { from: change.from })}` : ''
   switch (change.kind) {
     case 'added':
       return (

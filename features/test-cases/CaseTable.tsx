@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { casesHref, type CaseQuery, type CaseSort } from './case-query.ts'
 import { DateTime } from './DateTime.tsx'
+import { duplicateTitles } from './duplicates.ts'
 import { STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from './labels.ts'
 import { checkRow, keyText, muted, plainList } from './styles.ts'
 import type { CaseListItem } from './types.ts'
@@ -25,6 +26,7 @@ export function CaseTable({ projectId, query, items, selection }: { projectId: s
   const href = (changes: Partial<CaseQuery>) => casesHref(projectId, { ...query, page: 1, ...changes })
   const chosenOnPage = selection ? items.filter((item) => selection.selected.has(item.id)).length : 0
   const allBox = useRef<HTMLInputElement>(null)
+  const duplicates = duplicateTitles(items)
   useEffect(() => {
     if (allBox.current) allBox.current.indeterminate = chosenOnPage > 0 && chosenOnPage < items.length
   }, [chosenOnPage, items.length])
@@ -43,7 +45,9 @@ export function CaseTable({ projectId, query, items, selection }: { projectId: s
   }
 
   return (
-    <Table.Container aria-label={t('cases.tableLabel')} className={css({ overflowX: 'auto', maxW: '100%' })}>
+    // position: relative keeps the visually hidden labels (absolutely positioned) inside the scrolling box; without it
+    // they would widen the page on a phone.
+    <Table.Container aria-label={t('cases.tableLabel')} className={css({ overflowX: 'auto', maxW: '100%', position: 'relative' })}>
       <Table.Root density="compact" data-testid="case-table">
         <Table.Head>
           <Table.Row>
@@ -82,6 +86,12 @@ export function CaseTable({ projectId, query, items, selection }: { projectId: s
                 <a href={caseHref(item.id)} className={css({ fontWeight: '500', overflowWrap: 'anywhere' })}>
                   {item.title}
                 </a>
+                {duplicates.has(item.id) ? (
+                  <p className={css({ fontSize: 'sm', color: 'text.muted', display: 'flex', gap: '1', alignItems: 'baseline' })} data-testid="duplicate-title">
+                    <span aria-hidden="true">⚠</span>
+                    {t('cases.duplicateTitle', { keys: duplicates.get(item.id)!.join(', '), count: duplicates.get(item.id)!.length })}
+                  </p>
+                ) : null}
               </Table.Cell>
               <Table.Cell>
                 <PriorityBadge priority={item.priority} />

@@ -172,7 +172,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
 function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const t = useT()
   return (
-    <Table.Container aria-label={t('cases.importRowsLabel')} className={css({ maxH: '28rem', overflowY: 'auto' })}>
+    <Table.Container aria-label={t('cases.importRowsLabel')} className={css({ maxH: '28rem', overflowY: 'auto', position: 'relative' })}>
       <Table.Root density="compact">
         <Table.Head>
           <Table.Row>

@@ -17,6 +17,8 @@ import type { Data, ViewStep } from './+data.ts'
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '8', minW: '0' })
 const muted = css({ color: 'text.muted' })
+// Relative, so absolutely positioned hidden labels stay inside the scrolling box instead of widening the page.
+const scrollBox = css({ position: 'relative' })
 const preWrap = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })
 
 // Markdown arrives as HTML rendered on the server; preflight strips list and heading styles, so they are given back.
@@ -217,7 +219,7 @@ function StepsTable({ steps }: { steps: ViewStep[] }) {
   const t = useT()
   const text = (value: string) => (value ? <span className={preWrap}>{value}</span> : <span className={muted}>–</span>)
   return (
-    <Table.Container aria-label={t('cases.fieldSteps')}>
+    <Table.Container aria-label={t('cases.fieldSteps')} className={scrollBox}>
       <Table.Root data-testid="case-steps">
         <Table.Head>
           <Table.Row>
