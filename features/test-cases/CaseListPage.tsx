@@ -1,5 +1,4 @@
 import { useRef, useState, type MouseEvent } from 'react'
-import { FormAlert } from '../../components/FormAlert.tsx'
 import { LinkPager } from '../../components/LinkPager.tsx'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { Badge } from '../../components/ui/badge.tsx'

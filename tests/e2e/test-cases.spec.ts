@@ -136,7 +136,7 @@ test.describe('test cases', () => {
     await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Active')
     await expect(page.locator(`[data-case-key="${second.key}"] [data-state]`)).toHaveText('Active')
     const afterState = await listOf(page, projectId)
-    expect(afterState.items.map((item) => `${item.title}:${item.state}`).sort()).toEqual(['Ověřit formát:active', 'Ověřit licenci:active', 'OVĚŘIT licenci:draft'])
+    expect(afterState.items.map((item) => `${item.title}:${item.state}`).sort()).toEqual(['OVĚŘIT licenci:draft', 'Ověřit formát:active', 'Ověřit licenci:active'])
 
     // Delete the two, then undo.
     await page.getByLabel('Change', { exact: true }).selectOption('delete')
