@@ -19,6 +19,8 @@ type CaseFields = {
   estimateMinutes?: number | null
   references?: string[]
   folder?: string
+  custom?: Record<string, unknown>
+  target?: { kind: 'portal' | 'dataset' | 'resource'; id: string; label: string } | null
 }
 type CaseDetail = { case: Required<Omit<CaseFields, 'steps'>> & { id: string; key: string; version: number; steps: Array<{ kind: string; action: string; data: string; expected: string }> } }
 type ListItem = { id: string; key: string; title: string; state: string; priority: string }
@@ -124,12 +126,28 @@ test.describe('test cases', () => {
     await page.goto(`/test-cases?project=${projectId}`)
     await hydrated(page)
     // Two cases with the same title (ignoring case and spaces) are pointed out.
-    await expect(page.locator(`[data-case-key="${first.key}"] [data-testid="duplicate-title"]`)).toHaveText(`Same title as ${third.key}`)
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-testid="duplicate-title"]`)).toContainText(`Same title as ${third.key}`)
     await expect(page.locator(`[data-case-key="${second.key}"] [data-testid="duplicate-title"]`)).toHaveCount(0)
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` }).check()
+
+    // The change shows before the server answers, and is taken back when the call fails.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
+      await released
+      await route.abort()
+    })
+    await page.getByLabel('Change', { exact: true }).selectOption('state')
+    await page.getByLabel('State', { exact: true }).selectOption('deprecated')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Deprecated')
+    release()
+    await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible()
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Draft')
+    await page.unroute('**/api/trpc/testCases.bulk**')
+
     await page.getByRole('checkbox', { name: `Select ${second.key} Ověřit formát` }).check()
     await expect(page.getByTestId('selection-bar')).toContainText('2 test cases selected')
-    await page.getByLabel('Change', { exact: true }).selectOption('state')
     await page.getByLabel('State', { exact: true }).selectOption('active')
     await page.getByRole('button', { name: 'Apply to 2 test cases' }).click()
     await expect(page.getByTestId('cases-notice')).toHaveText(/2 test cases changed\./)
@@ -173,6 +191,13 @@ test.describe('test cases', () => {
       },
       { title: '=1+1 vzorec zůstane textem', priority: 'low', state: 'deprecated', tags: [], folder: '' },
     ]
+    const fieldIds = new Map<string, string>()
+    for (const projectId of [source, target]) {
+      const field = await ok(trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Prostředí', type: 'select', options: ['test', 'produkce'] } }, 'mutation'))
+      fieldIds.set(projectId, field.id)
+    }
+    cases[0]!.custom = { [fieldIds.get(source)!]: 'produkce' }
+    cases[0]!.target = { kind: 'portal', id: 'live-a', label: '' }
     for (const fields of cases) await createCase(page, source, fields)
 
     await page.goto(`/test-cases?project=${source}`)
@@ -215,11 +240,15 @@ test.describe('test cases', () => {
           estimateMinutes: item.estimateMinutes,
           references: item.references,
           folder: item.folder,
+          target: item.target,
+          environment: item.custom[fieldIds.get(projectId)!] ?? null,
         }))
         .sort((a, b) => a.title.localeCompare(b.title))
     }
     const [before, after] = [await comparable(source), await comparable(target)]
     expect(before).toHaveLength(2)
+    expect(before.map((item) => item.environment)).toContain('produkce')
+    expect(before.map((item) => item.target?.id)).toContain('live-a')
     expect(after).toEqual(before)
   })
 
@@ -264,7 +293,12 @@ test.describe('test cases', () => {
 
   test('the case view shows every field, Markdown, and the diff of an edit with who and when', async ({ page }) => {
     const projectId = await newProject(page, 'HIS', 'Historie')
+    const environment = await ok(trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Prostředí', type: 'select', options: ['test', 'produkce'] } }, 'mutation'))
     const created = await createCase(page, projectId, {
+      custom: { [environment.id]: 'produkce' },
+      target: { kind: 'portal', id: 'live-a', label: '' },
+      references: ['https://example.org/dcat-ap', 'JIRA-7'],
+      estimateMinutes: 90,
       title: 'Kontrola metadat',
       description: 'Ověřit **povinná** pole:\n\n- název\n- popis',
       steps: [
@@ -291,6 +325,10 @@ test.describe('test cases', () => {
           priority: 'high',
           tags: ['metadata', 'dcat'],
           folder: 'Metadata',
+          custom: { [environment.id]: 'test' },
+          target: { kind: 'portal', id: 'live-a', label: '' },
+          references: ['https://example.org/dcat-ap', 'JIRA-7'],
+          estimateMinutes: 90,
         },
         'mutation',
       ),
@@ -304,6 +342,13 @@ test.describe('test cases', () => {
     await expect(page.getByRole('region', { name: 'Description' }).locator('strong')).toHaveText('povinná')
     await expect(page.getByTestId('case-step')).toHaveCount(2)
     await expect(page.getByTestId('case-step').nth(1)).toContainText('Porovnat pole s profilem DCAT-AP')
+    const details = page.getByRole('region', { name: 'Details' })
+    await expect(details.getByRole('link', { name: 'Live fixture portal A' })).toHaveAttribute('href', '/ckan-instances?q=Live%20fixture%20portal%20A')
+    await expect(details.getByRole('link', { name: 'https://example.org/dcat-ap' })).toBeVisible()
+    await expect(details).toContainText('JIRA-7')
+    await expect(details).toContainText('1h 30m')
+    await expect(details.getByRole('link', { name: 'Metadata', exact: true })).toBeVisible()
+    await expect(details.locator('dt', { hasText: 'Prostředí' }).locator('+ dd')).toHaveText('test')
 
     const history = page.getByTestId('case-history')
     const latest = history.locator('li').first()
@@ -313,6 +358,8 @@ test.describe('test cases', () => {
     await expect(latest).toContainText('povinných metadat')
     await expect(latest).toContainText('Step 2 changed')
     await expect(latest).toContainText('dcat')
+    await expect(latest).toContainText('Prostředí')
+    await expect(latest).toContainText('produkce')
     await expect(latest.locator('time')).toHaveCount(1)
     await expect(history).toContainText('Version 1: created')
   })
