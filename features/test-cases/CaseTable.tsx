@@ -12,7 +12,8 @@ import { checkRow, keyText, muted, plainList } from './styles.ts'
 import type { CaseListItem } from './types.ts'
 
 const SORTED_DESCENDING: ReadonlySet<CaseSort> = new Set(['priority', 'updated'])
-const smallLink = css({ color: 'primary.text', overflowWrap: 'anywhere' })
+// break-word, not anywhere: a folder path keeps its column wide enough for its words (the table scrolls instead).
+const smallLink = css({ color: 'primary.text', overflowWrap: 'break-word' })
 
 type Selection = { selected: ReadonlySet<string>; toggle: (id: string) => void; toggleAll: () => void }
 
