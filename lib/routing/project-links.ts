@@ -42,6 +42,15 @@ export const caseCreateHref = (projectId: string, folder?: string) =>
 /** The enhanced editor for the given cases of a project, or for a new case when none are given. */
 export const enhancedEditorHref = (projectId: string, caseIds: readonly string[] = []) =>
   `/test-cases/enhanced-editor?project=${enc(projectId)}${caseIds.length > 0 ? `&cases=${caseIds.map(enc).join(',')}` : ''}`
+/**
+ * Where a case's target is shown in the catalogue pages: a dataset on its page (a resource on its dataset's page; its
+ * id is `<dataset id>#<position>`), a portal in the catalogue list, found by its name.
+ */
+export function targetHref(target: { kind: 'portal' | 'dataset' | 'resource'; id: string; label: string }): string {
+  if (target.kind === 'portal') return `/ckan-instances?q=${enc(target.label || target.id)}`
+  const datasetId = target.kind === 'resource' ? (target.id.split('#')[0] ?? target.id) : target.id
+  return `/dataset/${enc(datasetId)}`
+}
 export const suiteHref = (projectId: string, suiteId: string) => `/projects/${enc(projectId)}/test-suites/${enc(suiteId)}`
 export const suiteEditHref = (suiteId: string) => `/test-suites/${enc(suiteId)}/edit`
 export const suiteCreateHref = (projectId: string) => `/test-suites/create?project=${enc(projectId)}`

@@ -1,7 +1,33 @@
+import { useData } from 'vike-react/useData'
 import { PageIntro } from '../../components/PageIntro.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { CaseListPage } from '../../features/test-cases/CaseListPage.tsx'
+import { ApiProvider } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../styled-system/css'
+import type { Data } from './+data.ts'
 
 export default function Page() {
   const t = useT()
-  return <PageIntro title={t('pages.testCasesTitle')} description={t('pages.testCasesDescription')} />
+  const { frame, query, list } = useData<Data>()
+  if (!list || !frame.project) {
+    return (
+      <PageIntro title={t('pages.testCasesTitle')} description={t('pages.testCasesDescription')}>
+        <div data-testid="cases-no-projects" className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <p className={css({ fontWeight: '600' })}>{t('cases.noProjects')}</p>
+          <p className={css({ color: 'text.muted' })}>{t('cases.noProjectsHint')}</p>
+          <Button asChild>
+            <a href="/projects/new">{t('cases.createProject')}</a>
+          </Button>
+        </div>
+      </PageIntro>
+    )
+  }
+  // The API client loads with this page only (the list changes in place after the first paint); kept here rather
+  // than in a +Wrapper so the pages under /test-cases/ choose their own.
+  return (
+    <ApiProvider>
+      <CaseListPage key={frame.project.id} projectId={frame.project.id} initial={{ query, list }} />
+    </ApiProvider>
+  )
 }

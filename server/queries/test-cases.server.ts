@@ -71,6 +71,8 @@ export type CaseFilters = {
   states?: CaseState[]
   tags?: string[]
   folder?: string | null
+  /** Only cases in no folder (the project's top level). */
+  noFolder?: boolean
   /** Cases about this target (a portal slug, or a dataset id), or of this kind of target. */
   targetKind?: TargetKind | null
   targetId?: string | null
@@ -94,6 +96,7 @@ function filterConditions(projectId: string, filters: CaseFilters): SQL[] {
     // A folder and everything under it.
     conditions.push(or(eq(testCases.folder, filters.folder), like(testCases.folder, `${filters.folder.replace(/[\\%_]/g, (char) => `\\${char}`)}/%`))!)
   }
+  if (filters.noFolder) conditions.push(eq(testCases.folder, ''))
   if (filters.targetKind) conditions.push(sql`json_extract(${testCases.target}, '$.kind') = ${filters.targetKind}`)
   if (filters.targetId) conditions.push(sql`json_extract(${testCases.target}, '$.id') = ${filters.targetId}`)
   return conditions

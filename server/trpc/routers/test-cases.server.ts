@@ -37,6 +37,8 @@ const FiltersSchema = z.object({
   states: z.array(z.enum(CASE_STATES)).max(3).optional(),
   tags: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
   folder: z.string().max(1000).nullable().optional(),
+  /** Only cases at the project's top level (in no folder). */
+  noFolder: z.boolean().optional(),
   targetKind: z.enum(TARGET_KINDS).nullable().optional(),
   targetId: z.string().max(400).nullable().optional(),
 })

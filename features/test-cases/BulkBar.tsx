@@ -1,0 +1,209 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { css } from '../../styled-system/css'
+import { useTRPC } from '../../lib/api/trpc.tsx'
+import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
+import { BulkActionSchema } from '../../lib/forms/test-management-schemas.ts'
+import { fieldErrors } from '../../lib/forms/validation.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { PRIORITY_LABELS, STATE_LABELS } from './labels.ts'
+import { fieldLabel, hint, nativeSelect } from './styles.ts'
+import type { BulkAction } from './types.ts'
+
+const KINDS = ['priority', 'state', 'addTags', 'removeTags', 'folder', 'addToSuite', 'delete'] as const
+type Kind = (typeof KINDS)[number]
+const KIND_LABELS: Record<Kind, MessageKey> = {
+  priority: 'cases.bulkPriority',
+  state: 'cases.bulkState',
+  addTags: 'cases.bulkAddTags',
+  removeTags: 'cases.bulkRemoveTags',
+  folder: 'cases.bulkFolder',
+  addToSuite: 'cases.bulkAddToSuite',
+  delete: 'cases.bulkDelete',
+}
+
+const splitTags = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((tag) => tag.trim())
+    .filter(Boolean)
+
+/**
+ * One change to every selected case, in one call: a priority or state, tags added or removed, a folder, a static
+ * suite to add them to, or deletion (which the page offers to undo). The values are checked with the schema the
+ * server uses.
+ */
+export function BulkForm({
+  projectId,
+  count,
+  folders,
+  tags,
+  pending,
+  onApply,
+}: {
+  projectId: string
+  count: number
+  folders: string[]
+  tags: string[]
+  pending: boolean
+  onApply: (action: BulkAction) => void
+}) {
+  const t = useT()
+  const trpc = useTRPC()
+  const [kind, setKind] = useState<Kind>('priority')
+  const [priority, setPriority] = useState<Priority>('high')
+  const [state, setState] = useState<CaseState>('active')
+  const [tagText, setTagText] = useState('')
+  const [folder, setFolder] = useState('')
+  const [suiteId, setSuiteId] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const suites = useQuery(trpc.testSuites.list.queryOptions({ projectId }, { enabled: kind === 'addToSuite' }))
+  const staticSuites = (suites.data?.suites ?? []).filter((suite) => suite.kind === 'static')
+
+  const action = (): unknown => {
+    switch (kind) {
+      case 'priority':
+        return { kind, priority }
+      case 'state':
+        return { kind, state }
+      case 'addTags':
+      case 'removeTags':
+        return { kind, tags: splitTags(tagText) }
+      case 'folder':
+        return { kind, folder }
+      case 'addToSuite':
+        return { kind, suiteId }
+      case 'delete':
+        return { kind }
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const parsed = BulkActionSchema.safeParse(action())
+    if (!parsed.success) {
+      setError(Object.values(fieldErrors(parsed.error.issues, t))[0] ?? t('validation.invalidFormat'))
+      return
+    }
+    if ((parsed.data.kind === 'addTags' || parsed.data.kind === 'removeTags') && parsed.data.tags.length === 0) {
+      setError(t('validation.required'))
+      return
+    }
+    if (parsed.data.kind === 'addToSuite' && !parsed.data.suiteId) {
+      setError(t('validation.required'))
+      return
+    }
+    setError(null)
+    onApply(parsed.data)
+  }
+
+  const valueId = 'bulk-value'
+  const errorId = error ? 'bulk-error' : undefined
+  return (
+    <form onSubmit={onSubmit} aria-label={t('cases.bulkLabel')} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
+      <div>
+        <label htmlFor="bulk-kind" className={fieldLabel}>
+          {t('cases.bulkAction')}
+        </label>
+        <select id="bulk-kind" value={kind} onChange={(event) => { setKind(event.target.value as Kind); setError(null) }} className={nativeSelect}>
+          {KINDS.map((value) => (
+            <option key={value} value={value}>
+              {t(KIND_LABELS[value])}
+            </option>
+          ))}
+        </select>
+      </div>
+      {kind === 'priority' ? (
+        <div>
+          <label htmlFor={valueId} className={fieldLabel}>
+            {t('cases.fieldPriority')}
+          </label>
+          <select id={valueId} value={priority} onChange={(event) => setPriority(event.target.value as Priority)} className={nativeSelect}>
+            {PRIORITIES.map((value) => (
+              <option key={value} value={value}>
+                {t(PRIORITY_LABELS[value])}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : kind === 'state' ? (
+        <div>
+          <label htmlFor={valueId} className={fieldLabel}>
+            {t('cases.fieldState')}
+          </label>
+          <select id={valueId} value={state} onChange={(event) => setState(event.target.value as CaseState)} className={nativeSelect}>
+            {CASE_STATES.map((value) => (
+              <option key={value} value={value}>
+                {t(STATE_LABELS[value])}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : kind === 'addTags' || kind === 'removeTags' ? (
+        <div className={css({ minW: '12rem' })}>
+          <label htmlFor={valueId} className={fieldLabel}>
+            {t('cases.bulkTagsLabel')}
+          </label>
+          <Input id={valueId} value={tagText} onChange={(event) => setTagText(event.target.value)} list="bulk-tags" aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+          <datalist id="bulk-tags">
+            {tags.map((tag) => (
+              <option key={tag} value={tag} />
+            ))}
+          </datalist>
+        </div>
+      ) : kind === 'folder' ? (
+        <div className={css({ minW: '12rem' })}>
+          <label htmlFor={valueId} className={fieldLabel}>
+            {t('cases.bulkFolderLabel')}
+          </label>
+          <Input id={valueId} value={folder} onChange={(event) => setFolder(event.target.value)} list="bulk-folders" placeholder={t('cases.bulkFolderPlaceholder')} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+          <datalist id="bulk-folders">
+            {folders.map((path) => (
+              <option key={path} value={path} />
+            ))}
+          </datalist>
+        </div>
+      ) : kind === 'addToSuite' ? (
+        <div>
+          <label htmlFor={valueId} className={fieldLabel}>
+            {t('cases.bulkSuiteLabel')}
+          </label>
+          {suites.isPending ? (
+            <p className={hint}>{t('common.loading')}</p>
+          ) : suites.isError ? (
+            <p className={hint}>
+              {t('cases.suitesFailed')}{' '}
+              <Button size="sm" variant="ghost" onClick={() => void suites.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </p>
+          ) : staticSuites.length === 0 ? (
+            <p id={valueId} className={hint}>
+              {t('cases.noStaticSuites')}
+            </p>
+          ) : (
+            <select id={valueId} value={suiteId} onChange={(event) => setSuiteId(event.target.value)} className={nativeSelect} aria-invalid={error ? true : undefined} aria-describedby={errorId}>
+              <option value="">{t('cases.chooseSuite')}</option>
+              {staticSuites.map((suite) => (
+                <option key={suite.id} value={suite.id}>
+                  {suite.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      ) : null}
+      <Button type="submit" tone={kind === 'delete' ? 'error' : 'primary'} loading={pending}>
+        {kind === 'delete' ? t('cases.bulkDeleteButton', { count }) : t('cases.bulkApply', { count })}
+      </Button>
+      {error ? (
+        <p id="bulk-error" role="alert" className={css({ color: 'error.text', fontSize: 'sm', flexBasis: '100%' })}>
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,15 @@
+import { useIntl } from '../../lib/i18n/I18nProvider.tsx'
+import { useHydrated } from './hydrated.ts'
+
+/**
+ * A moment, dated and timed. The server does not know the reader's time zone, so the HTML says it in UTC (named); once
+ * the page runs in the browser it shows local time. Both renders agree while hydrating.
+ */
+export function DateTime({ value, dateStyle = 'medium' }: { value: Date; dateStyle?: 'medium' | 'long' }) {
+  const intl = useIntl()
+  const hydrated = useHydrated()
+  const text = hydrated
+    ? intl.formatDate(value, { dateStyle, timeStyle: 'short' })
+    : `${intl.formatDate(value, { dateStyle, timeStyle: 'short', timeZone: 'UTC' })} UTC`
+  return <time dateTime={value.toISOString()}>{text}</time>
+}

@@ -1,0 +1,407 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { E2E_USERS, hydrated, signIn, trpc } from './users.ts'
+
+// The test-case list and the read view of a case, as the seeded cases owner uses them. Every test makes its own
+// project (keys unique per test) so the tests run side by side.
+
+type Created = { id: string; key: string; version: number }
+type CaseFields = {
+  title: string
+  description?: string
+  preconditions?: string
+  steps?: Array<{ kind: 'step'; id: string; action: string; data?: string; expected?: string }>
+  priority?: 'low' | 'medium' | 'high' | 'critical'
+  type?: 'manual' | 'automated'
+  state?: 'draft' | 'active' | 'deprecated'
+  tags?: string[]
+  estimateMinutes?: number | null
+  references?: string[]
+  folder?: string
+  custom?: Record<string, unknown>
+  target?: { kind: 'portal' | 'dataset' | 'resource'; id: string; label: string } | null
+}
+type CaseDetail = { case: Required<Omit<CaseFields, 'steps'>> & { id: string; key: string; version: number; steps: Array<{ kind: string; action: string; data: string; expected: string }> } }
+type ListItem = { id: string; key: string; title: string; state: string; priority: string }
+type List = { items: ListItem[]; total: number }
+
+const uniqueKey = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}${Math.floor(Math.random() * 10)}`.slice(0, 10)
+
+async function ok<T>(call: Promise<{ data: T | null; error: { message: string } | null }>): Promise<T> {
+  const { data, error } = await call
+  if (error || data === null) throw new Error(`tRPC call failed: ${error?.message ?? 'no data'}`)
+  return data
+}
+
+async function newProject(page: Page, prefix: string, name: string): Promise<string> {
+  const project = await ok(trpc<{ id: string }>(page, 'projects.create', { name, key: uniqueKey(prefix), description: '' }, 'mutation'))
+  return project.id
+}
+
+const createCase = (page: Page, projectId: string, fields: CaseFields) => ok(trpc<Created>(page, 'testCases.create', { projectId, ...fields }, 'mutation'))
+
+const listOf = (page: Page, projectId: string) => ok(trpc<List>(page, 'testCases.list', { projectId, pageSize: 200 }))
+
+const rows = (page: Page) => page.getByTestId('case-row')
+
+async function noHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const scrolledInside = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX)) return true
+      }
+      return false
+    }
+    // What sticks out, to say what to fix: elements inside a scrolling box do not count, unless absolutely positioned
+    // (those escape a box that is not their containing block).
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && (!scrolledInside(element) || getComputedStyle(element).position === 'absolute'))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} ${Math.round(element.getBoundingClientRect().right)}`)
+    return { scroll: document.documentElement.scrollWidth, width, culprits }
+  })
+  expect(overflow.scroll, overflow.culprits.join('; ')).toBeLessThanOrEqual(overflow.width)
+}
+
+test.describe('test cases', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, E2E_USERS.casesOwner)
+  })
+
+  test('filters live in the URL, and the filter form works without JavaScript', async ({ page, browser }) => {
+    const projectId = await newProject(page, 'FLT', 'Filtry')
+    await createCase(page, projectId, { title: 'Stažení CSV z portálu', priority: 'high', state: 'active', tags: ['csv'], folder: 'Katalog/Stahování' })
+    await createCase(page, projectId, { title: 'Hledání datových sad', priority: 'low', state: 'draft', tags: ['search'] })
+    await createCase(page, projectId, { title: 'Náhled CSV zdroje', priority: 'high', state: 'draft', tags: ['csv'] })
+
+    // A shared link with filters opens the narrowed list.
+    await page.goto(`/test-cases?project=${projectId}&priority=high&state=draft`)
+    await hydrated(page)
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('Náhled CSV zdroje')
+    await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: 'Draft' })).toBeChecked()
+
+    // A choice applies at once and lands in the URL; the back button restores the previous list.
+    await page.getByRole('checkbox', { name: 'Draft' }).uncheck()
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').join() === 'high' && !url.searchParams.has('state'))
+    await page.getByRole('searchbox', { name: 'Search in titles and descriptions' }).fill('Stažení')
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await expect(rows(page)).toHaveCount(1)
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'Stažení')
+    await page.goBack()
+    await expect(rows(page)).toHaveCount(2)
+
+    // A folder link narrows to the folder and its sub-folders.
+    await page.goto(`/test-cases?project=${projectId}&folder=Katalog`)
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('Stažení CSV z portálu')
+
+    // Without JavaScript the same form is a GET form the server answers.
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: test.info().project.use.baseURL })
+    const plain = await context.newPage()
+    await plain.goto(`/test-cases?project=${projectId}`)
+    await expect(rows(plain)).toHaveCount(3)
+    await plain.getByRole('searchbox', { name: 'Search in titles and descriptions' }).fill('CSV')
+    await plain.getByRole('checkbox', { name: 'Draft' }).check()
+    await plain.getByRole('button', { name: 'Filter', exact: true }).click()
+    await expect(plain).toHaveURL((url) => url.searchParams.get('q') === 'CSV' && url.searchParams.getAll('state').join() === 'draft')
+    await expect(rows(plain)).toHaveCount(1)
+    await expect(rows(plain)).toContainText('Náhled CSV zdroje')
+    await expect(plain.getByTestId('cases-count')).toHaveText('1 test case')
+    await plain.getByRole('link', { name: 'Show all test cases' }).first().click()
+    await expect(rows(plain)).toHaveCount(3)
+    await context.close()
+  })
+
+  test('a bulk state change shows at once and stays; a deletion can be undone', async ({ page }) => {
+    const projectId = await newProject(page, 'BLK', 'Hromadné změny')
+    const first = await createCase(page, projectId, { title: 'Ověřit licenci', state: 'draft' })
+    const second = await createCase(page, projectId, { title: 'Ověřit formát', state: 'draft' })
+    const third = await createCase(page, projectId, { title: 'OVĚŘIT licenci', state: 'draft' })
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    // Two cases with the same title (ignoring case and spaces) are pointed out.
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-testid="duplicate-title"]`)).toContainText(`Same title as ${third.key}`)
+    await expect(page.locator(`[data-case-key="${second.key}"] [data-testid="duplicate-title"]`)).toHaveCount(0)
+    await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` }).check()
+
+    // The change shows before the server answers, and is taken back when the call fails.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
+      await released
+      await route.abort()
+    })
+    await page.getByLabel('Change', { exact: true }).selectOption('state')
+    await page.getByLabel('State', { exact: true }).selectOption('deprecated')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Deprecated')
+    release()
+    await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible()
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Draft')
+    await page.unroute('**/api/trpc/testCases.bulk**')
+
+    await page.getByRole('checkbox', { name: `Select ${second.key} Ověřit formát` }).check()
+    await expect(page.getByTestId('selection-bar')).toContainText('2 test cases selected')
+    await page.getByLabel('State', { exact: true }).selectOption('active')
+    await page.getByRole('button', { name: 'Apply to 2 test cases' }).click()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/2 test cases changed\./)
+    await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Active')
+    await expect(page.locator(`[data-case-key="${second.key}"] [data-state]`)).toHaveText('Active')
+    const afterState = await listOf(page, projectId)
+    expect(afterState.items.map((item) => `${item.title}:${item.state}`).sort()).toEqual(['OVĚŘIT licenci:draft', 'Ověřit formát:active', 'Ověřit licenci:active'])
+
+    // Delete the two, then undo.
+    await page.getByLabel('Change', { exact: true }).selectOption('delete')
+    await page.getByRole('button', { name: 'Delete 2 test cases' }).click()
+    await expect(page.getByTestId('cases-notice')).toContainText('2 test cases deleted.')
+    await expect(rows(page)).toHaveCount(1)
+    await expect(page.getByTestId('cases-count')).toHaveText('1 test case')
+    expect((await listOf(page, projectId)).total).toBe(1)
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByTestId('cases-notice')).toContainText('2 test cases restored.')
+    await expect(rows(page)).toHaveCount(3)
+    expect((await listOf(page, projectId)).total).toBe(3)
+  })
+
+  test('an export imports into another project with the same content', async ({ page }) => {
+    const source = await newProject(page, 'EXP', 'Zdroj exportu')
+    const target = await newProject(page, 'IMP', 'Cíl importu')
+    const cases: CaseFields[] = [
+      {
+        title: 'Stažení sady "Jízdní řády"; formát CSV',
+        description: 'Popis s **tučným** textem,\nna dva řádky.',
+        preconditions: 'Přihlášený uživatel',
+        steps: [
+          { kind: 'step', id: 's1', action: 'Otevřít katalog', data: 'https://data.example/jizdni-rady', expected: 'Stránka se načte' },
+          { kind: 'step', id: 's2', action: 'Stáhnout CSV', data: '', expected: 'Soubor má hlavičku;\n"uvozovky" zůstanou' },
+        ],
+        priority: 'critical',
+        type: 'automated',
+        state: 'active',
+        tags: ['csv', 'doprava'],
+        estimateMinutes: 90,
+        references: ['JIRA-12', 'https://example.org/spec'],
+        folder: 'Katalog/Stahování',
+      },
+      { title: '=1+1 vzorec zůstane textem', priority: 'low', state: 'deprecated', tags: [], folder: '' },
+    ]
+    const fieldIds = new Map<string, string>()
+    for (const projectId of [source, target]) {
+      const field = await ok(trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Prostředí', type: 'select', options: ['test', 'produkce'] } }, 'mutation'))
+      fieldIds.set(projectId, field.id)
+    }
+    cases[0]!.custom = { [fieldIds.get(source)!]: 'produkce' }
+    cases[0]!.target = { kind: 'portal', id: 'live-a', label: '' }
+    for (const fields of cases) await createCase(page, source, fields)
+
+    await page.goto(`/test-cases?project=${source}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    await page.getByRole('radio', { name: 'Semicolon (;), for Excel in Czech' }).check()
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download CSV' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^EXP.*-test-cases\.csv$/)
+    const file = test.info().outputPath('export.csv')
+    await download.saveAs(file)
+    expect((await readFile(file)).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+
+    await page.goto(`/test-cases?project=${target}`)
+    await hydrated(page)
+    await expect(page.getByTestId('cases-empty')).toBeVisible()
+    await page.getByRole('button', { name: 'Import CSV' }).first().click()
+    await page.getByLabel('CSV file').setInputFiles(file)
+    await page.getByRole('button', { name: 'Preview' }).click()
+    await expect(page.getByTestId('import-row')).toHaveCount(2)
+    await expect(page.locator('[data-testid="import-row"][data-action="create"]')).toHaveCount(2)
+    await page.getByRole('button', { name: 'Import 2 test cases' }).click()
+    await expect(page.getByTestId('import-result')).toHaveText('Imported: 2 created, 0 updated, 0 rows refused.')
+    await expect(rows(page)).toHaveCount(2)
+
+    const comparable = async (projectId: string) => {
+      const list = await listOf(page, projectId)
+      const details = await Promise.all(list.items.map((item) => ok(trpc<CaseDetail>(page, 'testCases.byId', { id: item.id }))))
+      return details
+        .map(({ case: item }) => ({
+          title: item.title,
+          description: item.description,
+          preconditions: item.preconditions,
+          steps: item.steps.map((step) => ({ action: step.action, data: step.data, expected: step.expected })),
+          priority: item.priority,
+          type: item.type,
+          state: item.state,
+          tags: item.tags,
+          estimateMinutes: item.estimateMinutes,
+          references: item.references,
+          folder: item.folder,
+          target: item.target,
+          environment: item.custom[fieldIds.get(projectId)!] ?? null,
+        }))
+        .sort((a, b) => a.title.localeCompare(b.title))
+    }
+    const [before, after] = [await comparable(source), await comparable(target)]
+    expect(before).toHaveLength(2)
+    expect(before.map((item) => item.environment)).toContain('produkce')
+    expect(before.map((item) => item.target?.id)).toContain('live-a')
+    expect(after).toEqual(before)
+  })
+
+  test('a Czech spreadsheet CSV is previewed row by row and imported', async ({ page }) => {
+    const projectId = await newProject(page, 'CZ', 'Český import')
+    const csv =
+      '\uFEFFNázev;Složka;Priorita;Stav;Kroky;Očekávaný výsledek;Štítky\r\n' +
+      'Ověření číselníku obcí – žluťoučký kůň;Registry/RÚIAN;Vysoká;Aktivní;"1. Otevřít číselník\n2. Vyhledat obec Říčany";"1. Číselník se zobrazí\n2. Obec je nalezena";"registry; ruian"\r\n' +
+      ';;;;;;\r\n' +
+      'Kontrola licence;Licence;Nízká;Koncept;Zkontrolovat licenci;"Licence je\nCC-BY";\r\n' +
+      'Řádek se špatnou prioritou;;Obrovská;;;;\r\n'
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Import CSV' }).first().click()
+    await page.getByLabel('CSV file').setInputFiles({ name: 'případy.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
+    await page.getByRole('button', { name: 'Preview' }).click()
+    const preview = page.getByTestId('import-preview')
+    await expect(preview).toContainText('Preview of případy.csv')
+    await expect(preview.locator('[data-action="create"]')).toHaveCount(2)
+    await expect(preview.locator('[data-action="refuse"]')).toHaveCount(1)
+    await expect(preview.locator('[data-action="refuse"]')).toContainText('Unknown priority “Obrovská”')
+    await expect(preview).toContainText('Ověření číselníku obcí – žluťoučký kůň')
+    // Nothing is written before the preview is confirmed.
+    expect((await listOf(page, projectId)).total).toBe(0)
+
+    await page.getByRole('button', { name: 'Import 2 test cases' }).click()
+    await expect(page.getByTestId('import-result')).toHaveText('Imported: 2 created, 0 updated, 1 row refused.')
+    await expect(rows(page)).toHaveCount(2)
+    const list = await listOf(page, projectId)
+    const imported = list.items.find((item) => item.title === 'Ověření číselníku obcí – žluťoučký kůň')
+    expect(imported).toBeDefined()
+    const { case: detail } = await ok(trpc<CaseDetail>(page, 'testCases.byId', { id: imported!.id }))
+    expect({ folder: detail.folder, priority: detail.priority, state: detail.state, tags: detail.tags }).toEqual({ folder: 'Registry/RÚIAN', priority: 'high', state: 'active', tags: ['registry', 'ruian'] })
+    expect(detail.steps.map((step) => [step.action, step.expected])).toEqual([
+      ['Otevřít číselník', 'Číselník se zobrazí'],
+      ['Vyhledat obec Říčany', 'Obec je nalezena'],
+    ])
+    const licence = list.items.find((item) => item.title === 'Kontrola licence')!
+    const { case: licenceDetail } = await ok(trpc<CaseDetail>(page, 'testCases.byId', { id: licence.id }))
+    expect(licenceDetail.steps.map((step) => step.expected)).toEqual(['Licence je\nCC-BY'])
+  })
+
+  test('the case view shows every field, Markdown, and the diff of an edit with who and when', async ({ page }) => {
+    const projectId = await newProject(page, 'HIS', 'Historie')
+    const environment = await ok(trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Prostředí', type: 'select', options: ['test', 'produkce'] } }, 'mutation'))
+    const created = await createCase(page, projectId, {
+      custom: { [environment.id]: 'produkce' },
+      target: { kind: 'portal', id: 'live-a', label: '' },
+      references: ['https://example.org/dcat-ap', 'JIRA-7'],
+      estimateMinutes: 90,
+      title: 'Kontrola metadat',
+      description: 'Ověřit **povinná** pole:\n\n- název\n- popis',
+      steps: [
+        { kind: 'step', id: 'a', action: 'Otevřít detail sady', expected: 'Detail se zobrazí' },
+        { kind: 'step', id: 'b', action: 'Porovnat pole', expected: 'Pole jsou vyplněna' },
+      ],
+      priority: 'medium',
+      tags: ['metadata'],
+      folder: 'Metadata',
+    })
+    const edited = await ok(
+      trpc<{ version: number }>(
+        page,
+        'testCases.update',
+        {
+          id: created.id,
+          expectedVersion: created.version,
+          title: 'Kontrola povinných metadat',
+          description: 'Ověřit **povinná** pole:\n\n- název\n- popis',
+          steps: [
+            { kind: 'step', id: 'a', action: 'Otevřít detail sady', expected: 'Detail se zobrazí' },
+            { kind: 'step', id: 'b', action: 'Porovnat pole s profilem DCAT-AP', expected: 'Pole jsou vyplněna' },
+          ],
+          priority: 'high',
+          tags: ['metadata', 'dcat'],
+          folder: 'Metadata',
+          custom: { [environment.id]: 'test' },
+          target: { kind: 'portal', id: 'live-a', label: '' },
+          references: ['https://example.org/dcat-ap', 'JIRA-7'],
+          estimateMinutes: 90,
+        },
+        'mutation',
+      ),
+    )
+    expect(edited.version).toBe(2)
+
+    await page.goto(`/test-cases/${created.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontrola povinných metadat')
+    await expect(page.getByTestId('case-key')).toHaveText(created.key)
+    // Markdown rendered on the server.
+    await expect(page.getByRole('region', { name: 'Description' }).locator('strong')).toHaveText('povinná')
+    await expect(page.getByTestId('case-step')).toHaveCount(2)
+    await expect(page.getByTestId('case-step').nth(1)).toContainText('Porovnat pole s profilem DCAT-AP')
+    const details = page.getByRole('region', { name: 'Details' })
+    await expect(details.getByRole('link', { name: 'Live fixture portal A' })).toHaveAttribute('href', '/ckan-instances?q=Live%20fixture%20portal%20A')
+    await expect(details.getByRole('link', { name: 'https://example.org/dcat-ap' })).toBeVisible()
+    await expect(details).toContainText('JIRA-7')
+    await expect(details).toContainText('1h 30m')
+    await expect(details.getByRole('link', { name: 'Metadata', exact: true })).toBeVisible()
+    await expect(details.locator('dt', { hasText: 'Prostředí' }).locator('+ dd')).toHaveText('test')
+
+    const history = page.getByTestId('case-history')
+    const latest = history.locator('li').first()
+    await expect(latest).toContainText('Version 2: edited')
+    await expect(latest).toContainText(`by ${E2E_USERS.casesOwner.name}`)
+    await expect(latest).toContainText('Kontrola metadat')
+    await expect(latest).toContainText('povinných metadat')
+    await expect(latest).toContainText('Step 2 changed')
+    await expect(latest).toContainText('dcat')
+    await expect(latest).toContainText('Prostředí')
+    await expect(latest).toContainText('produkce')
+    await expect(latest.locator('time')).toHaveCount(1)
+    await expect(history).toContainText('Version 1: created')
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the list and the case view have no serious axe findings in the ${theme} theme, and fit 360 px`, async ({ page }) => {
+      const projectId = await newProject(page, theme === 'light' ? 'AXL' : 'AXD', 'Přístupnost')
+      const created = await createCase(page, projectId, {
+        title: 'Velmi dlouhý název případu, který se musí zalomit i na malém displeji telefonu bez vodorovného posunu',
+        description: 'Popis s [odkazem](https://example.org) a `kódem`.',
+        preconditions: 'Žádné',
+        steps: [{ kind: 'step', id: 'a', action: 'Krok', data: 'https://data.example/velmi/dlouha/adresa/ktera/nesmi/roztahnout/stranku', expected: 'Výsledek' }],
+        tags: ['přístupnost'],
+        folder: 'Kontroly/Přístupnost',
+      })
+      await trpc(page, 'testCases.update', { id: created.id, expectedVersion: created.version, title: 'Kratší název', steps: [{ kind: 'step', id: 'a', action: 'Krok upravený', expected: 'Výsledek' }], folder: 'Kontroly' }, 'mutation')
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
+
+      const axe = async () => {
+        const results = await new AxeBuilder({ page }).analyze()
+        const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+      }
+
+      await page.goto(`/test-cases?project=${projectId}`)
+      await hydrated(page)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await page.getByRole('checkbox', { name: /^Select / }).first().check()
+      await page.getByRole('button', { name: 'Import CSV' }).first().click()
+      await axe()
+      await page.goto(`/test-cases/${created.id}`)
+      await hydrated(page)
+      await axe()
+
+      await page.setViewportSize({ width: 360, height: 800 })
+      await page.goto(`/test-cases?project=${projectId}`)
+      await hydrated(page)
+      await expect(rows(page)).toHaveCount(1)
+      await noHorizontalOverflow(page)
+      await page.goto(`/test-cases/${created.id}`)
+      await hydrated(page)
+      await noHorizontalOverflow(page)
+    })
+  }
+})
