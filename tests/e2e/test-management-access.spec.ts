@@ -98,8 +98,8 @@ test('a project and everything in it do not exist for someone outside it, by pag
   expect(unknown.status).toBe(404)
 
   // Nothing the outsider tried changed anything.
-  const after = await trpc<{ version: number; title: string; deletedAt: unknown }>(page, 'testCases.byId', { id: caseId })
-  expect(after.data).toMatchObject({ version: 1, title: 'Datová sada má licenci' })
+  const after = await trpc<{ case: { version: number; title: string; deleted: boolean } }>(page, 'testCases.byId', { id: caseId })
+  expect(after.data?.case).toMatchObject({ version: 1, title: 'Datová sada má licenci', deleted: false })
   const members = await trpc<Array<{ email: string; role: string }>>(page, 'projects.members.list', { projectId })
   expect(members.data?.map((member) => `${member.email}:${member.role}`)).toEqual([`${E2E_USERS.owner.email}:owner`])
   await outsiderContext.close()
