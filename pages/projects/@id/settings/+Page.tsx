@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { css } from '../../../../styled-system/css'
 import { PageIntro } from '../../../../components/PageIntro.tsx'
+import { NeedsJavaScript } from '../../../../components/NeedsJavaScript.tsx'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { CustomFieldsSection } from './CustomFieldsSection.tsx'
@@ -15,6 +16,7 @@ export default function Page() {
   const data = useData<Data>()
   return (
     <PageIntro title={t('projects.settingsTitle', { name: data.project.name })} description={t('pages.projectSettingsDescription')}>
+      <NeedsJavaScript />
       <nav aria-label={t('projects.settingsSections')} className={css({ mb: '4' })}>
         <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexWrap: 'wrap', gap: '1' })}>
           <li>
