@@ -9,7 +9,8 @@ import { rules } from './validation.ts'
 
 const tooMany = 'validation.tooMany' satisfies MessageKey
 const optionalText = (max: number) => z.string().max(max, 'validation.maxLength' satisfies MessageKey).default('')
-const ciField = z.string().trim().max(200, 'validation.maxLength' satisfies MessageKey).nullable().default(null)
+const ciText = z.string().trim().max(200, 'validation.maxLength' satisfies MessageKey).nullable()
+const ciField = ciText.default(null)
 
 export const RunFieldsSchema = z.object({
   name: rules.required(200),
@@ -28,11 +29,22 @@ export const RunSourceSchema = z.discriminatedUnion('kind', [
 
 export const RunCreateSchema = z.object({ projectId: IdSchema, run: RunFieldsSchema, source: RunSourceSchema })
 
-/** A change of a run's fields and state over the version the editor saw; fields left out keep their value. */
+/**
+ * A change of a run's fields and state over the version the editor saw; fields left out keep their value (so no
+ * defaults here: a default would overwrite what the change does not mention).
+ */
 export const RunUpdateSchema = z.object({
   id: IdSchema,
   expectedVersion: z.number().int().min(1),
-  run: RunFieldsSchema.partial().extend({ state: z.enum(RUN_STATES).optional() }),
+  run: z.object({
+    name: rules.required(200).optional(),
+    assignees: z.array(IdSchema).max(100, tooMany).optional(),
+    environment: z.string().max(2000, 'validation.maxLength' satisfies MessageKey).optional(),
+    build: ciText.optional(),
+    commit: ciText.optional(),
+    portalId: z.string().trim().min(1).max(80).nullable().optional(),
+    state: z.enum(RUN_STATES).optional(),
+  }),
 })
 
 export const StepResultSchema = z.object({

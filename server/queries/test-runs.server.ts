@@ -26,8 +26,9 @@ export async function runById(db: Database, runId: string): Promise<RunRow | nul
   return row ?? null
 }
 
-export async function runCaseById(db: Database, runCaseId: string): Promise<RunCaseRow | null> {
-  const [row] = await db.select().from(testRunCases).where(eq(testRunCases.id, runCaseId)).limit(1)
+/** A run case with its run, in one read (recording a result reads it every time). */
+export async function runCaseById(db: Database, runCaseId: string): Promise<{ runCase: RunCaseRow; run: RunRow } | null> {
+  const [row] = await db.select({ runCase: testRunCases, run: testRuns }).from(testRunCases).innerJoin(testRuns, eq(testRuns.id, testRunCases.runId)).where(eq(testRunCases.id, runCaseId)).limit(1)
   return row ?? null
 }
 

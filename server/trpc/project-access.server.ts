@@ -46,18 +46,26 @@ export async function requireSuite(ctx: SignedIn, suiteId: string, minimum: Proj
   return { suite, ...access }
 }
 
-export async function requireRun(ctx: SignedIn, runId: string, minimum: ProjectRole): Promise<{ run: RunRow; project: ProjectRow; role: ProjectRole }> {
-  const run = await runById(ctx.db, runId)
-  if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('runs.notFound') })
+function runNotFound(ctx: TrpcContext): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: ctx.t('runs.notFound') })
+}
+
+async function runAccess(ctx: SignedIn, run: RunRow, minimum: ProjectRole) {
   const access = await requireProject(ctx, run.projectId, minimum).catch((error: unknown) => {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('runs.notFound') })
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw runNotFound(ctx)
     throw error
   })
   return { run, ...access }
 }
 
+export async function requireRun(ctx: SignedIn, runId: string, minimum: ProjectRole): Promise<{ run: RunRow; project: ProjectRow; role: ProjectRole }> {
+  const run = await runById(ctx.db, runId)
+  if (!run) throw runNotFound(ctx)
+  return runAccess(ctx, run, minimum)
+}
+
 export async function requireRunCase(ctx: SignedIn, runCaseId: string, minimum: ProjectRole): Promise<{ runCase: RunCaseRow; run: RunRow; project: ProjectRow; role: ProjectRole }> {
-  const runCase = await runCaseById(ctx.db, runCaseId)
-  if (!runCase) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('runs.notFound') })
-  return { runCase, ...(await requireRun(ctx, runCase.runId, minimum)) }
+  const found = await runCaseById(ctx.db, runCaseId)
+  if (!found) throw runNotFound(ctx)
+  return { runCase: found.runCase, ...(await runAccess(ctx, found.run, minimum)) }
 }
