@@ -111,6 +111,7 @@ describe('test runs', () => {
       ['Licences', 'Dataset has a licence'],
     ])
     expect(staticRun.cases.map((item) => item.key)).toEqual(['RUN-3', 'RUN-1', 'RUN-2'])
+    expect((await api.testSuites.byId({ id: staticSuiteId })).runs).toEqual([expect.objectContaining({ id: fromStatic.id, name: 'Regression 1', state: 'open', passRate: 0 })])
 
     const fromRule = await api.testRuns.create({ projectId, run: { name: 'Smoke 1', environment: 'Chrome 140, staging' }, source: { kind: 'suite', suiteId: dynamicSuiteId } })
     expect(fromRule.cases).toBe(3)
