@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { runBatch, type Database } from '../../db/client.server.ts'
 import { testCaseVersions } from '../../db/schema/test-case-version.ts'
 import { testCases } from '../../db/schema/test-case.ts'
@@ -35,6 +35,9 @@ export async function runCaseById(db: Database, runCaseId: string): Promise<{ ru
 /** The id of a run case's latest result, as a subquery over `run_case_id` (the highest id is the latest). */
 const latestOf = (runCaseId: SQL | string) => sql`(SELECT max(r.id) FROM ${testResults} r WHERE r.run_case_id = ${runCaseId})`
 
+/** A list of ids as one bound JSON parameter: D1 binds at most 100 parameters per statement, a run may hold thousands. */
+const idsIn = (column: SQL, ids: string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
+
 /** Each run's counts of latest results per status, untested included. */
 export async function countsOfRuns(db: Database, runIds: string[]): Promise<Map<string, RunCounts>> {
   const counts = new Map(runIds.map((id) => [id, emptyCounts()]))
@@ -43,13 +46,23 @@ export async function countsOfRuns(db: Database, runIds: string[]): Promise<Map<
     .select({ runId: testRunCases.runId, status: sql<ResultStatus | null>`r.status`, count: sql<number>`count(*)` })
     .from(testRunCases)
     .leftJoin(sql`${testResults} r`, sql`r.id = ${latestOf(sql`test_run_case.id`)}`)
-    .where(inArray(testRunCases.runId, runIds))
+    .where(idsIn(sql`test_run_case.run_id`, runIds))
     .groupBy(testRunCases.runId, sql`r.status`)
   for (const row of rows) {
     const of = counts.get(row.runId)
     if (of) of[row.status ?? 'untested'] += row.count
   }
   return counts
+}
+
+/** Which of the ids are cases of the project that are not deleted. */
+export async function liveCaseIds(db: Database, projectId: string, caseIds: string[]): Promise<Set<string>> {
+  if (caseIds.length === 0) return new Set()
+  const rows = await db
+    .select({ id: testCases.id })
+    .from(testCases)
+    .where(and(eq(testCases.projectId, projectId), isNull(testCases.deletedAt), idsIn(sql`test_case.id`, caseIds)))
+  return new Set(rows.map((row) => row.id))
 }
 
 export async function runsOf(db: Database, projectId: string) {
@@ -156,7 +169,7 @@ export async function assignRunCases(db: Database, run: RunRow, runCaseIds: stri
     db
       .update(testRunCases)
       .set({ assigneeId })
-      .where(and(eq(testRunCases.runId, run.id), inArray(testRunCases.id, runCaseIds)))
+      .where(and(eq(testRunCases.runId, run.id), idsIn(sql`test_run_case.id`, runCaseIds)))
       .returning({ id: testRunCases.id }),
     auditStatement(db, { projectId: run.projectId, actorId, entity: 'run', entityId: run.id, action: 'assigned', detail: { runCaseIds, assigneeId } }, now, { afterChange: true }),
   ])

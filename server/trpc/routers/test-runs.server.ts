@@ -9,6 +9,7 @@ import {
   assignRunCases,
   createRun,
   deleteRun,
+  liveCaseIds,
   recordResult,
   resultsOf,
   runContent,
@@ -17,7 +18,7 @@ import {
   type FrozenCase,
   type RunRow,
 } from '../../queries/test-runs.server.ts'
-import { casesMatchingRule, projectCaseIds, staticSuiteContent } from '../../queries/test-suites.server.ts'
+import { casesMatchingRule, staticSuiteContent } from '../../queries/test-suites.server.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -110,7 +111,7 @@ export const testRunsRouter = router({
           ? (await staticSuiteContent(ctx.db, suite.id)).flatMap((section) => section.cases.filter((item) => !item.deleted).map((item) => ({ caseId: item.id, sectionName: section.name })))
           : (await casesMatchingRule(ctx.db, project.id, suite.rule!)).map((item) => ({ caseId: item.id, sectionName: '' }))
     } else {
-      const known = await projectCaseIds(ctx.db, project.id, input.source.caseIds)
+      const known = await liveCaseIds(ctx.db, project.id, input.source.caseIds)
       cases = [...new Set(input.source.caseIds)].filter((id) => known.has(id)).map((caseId) => ({ caseId, sectionName: '' }))
     }
     if (cases.length === 0) throw badField('source', ctx.t('runs.noCases'))

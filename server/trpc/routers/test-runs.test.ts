@@ -212,6 +212,19 @@ describe('test runs', () => {
     expect(actions).toEqual(expect.arrayContaining(['created', 'started', 'updated', 'completed', 'reopened']))
   })
 
+  it('keeps a selection in the order given, once each; refuses a run without cases; assigns cases to members only', async () => {
+    const api = await as(editor)
+    const { id, cases } = await api.testRuns.create({ projectId, run: { name: 'Picked' }, source: { kind: 'selection', caseIds: [smokeIds[2]!, smokeIds[0]!, smokeIds[2]!, 'not-a-case'] } })
+    expect(cases).toBe(2)
+    const run = await api.testRuns.byId({ id })
+    expect(run.cases.map((item) => item.caseId)).toEqual([smokeIds[2], smokeIds[0]])
+    const none = await rejection((await as(editor, 'cs')).testRuns.create({ projectId, run: { name: 'Empty' }, source: { kind: 'selection', caseIds: ['not-a-case'] } }), TRPCError)
+    expect(none).toMatchObject({ code: 'BAD_REQUEST', message: 'Běh by neobsahoval žádný případ. Vyberte alespoň jeden nesmazaný případ (pravidlo vybírá jen aktivní případy).' })
+    expect(await codeOf(api.testRuns.assign({ id, runCaseIds: [run.cases[0]!.id], assigneeId: stranger.user!.id }))).toBe('BAD_REQUEST')
+    expect(await api.testRuns.assign({ id, runCaseIds: run.cases.map((item) => item.id), assigneeId: tester.user!.id })).toEqual({ assigned: 2 })
+    expect((await api.testRuns.byId({ id })).cases.map((item) => item.assigneeId)).toEqual([tester.user!.id, tester.user!.id])
+  })
+
   it('takes 2,000 results from 20 testers at once without losing or refusing one', async () => {
     const api = await as(owner)
     // Twenty members with the tester role, written directly: hashing twenty passwords would only slow the test down.
