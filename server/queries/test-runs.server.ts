@@ -297,6 +297,14 @@ export async function runContent(db: Database, runId: string) {
   }))
 }
 
+/** The step ids of a case at a version (own steps and shared-step references alike), as a result names them. */
+export async function stepIdsAt(db: Database, caseId: string, version: number): Promise<Set<string>> {
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT json_extract(s.value, '$.id') AS id FROM ${testCaseVersions} v, json_each(v.snapshot, '$.steps') s WHERE v.case_id = ${caseId} AND v.version = ${version}`,
+  )
+  return new Set(rows.map((row) => row.id))
+}
+
 /** How many results a run holds (all of them, not only the latest). */
 export async function resultCountOf(db: Database, runId: string): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)` }).from(testResults).where(eq(testResults.runId, runId))

@@ -14,6 +14,7 @@ import {
   resultsOf,
   runContent,
   runsOf,
+  stepIdsAt,
   updateRun,
   type FrozenCase,
   type RunRow,
@@ -154,6 +155,11 @@ export const testRunsRouter = router({
   record: protectedProcedure.input(ResultRecordSchema).mutation(async ({ ctx, input }) => {
     const { run, runCase } = await requireRunCase(ctx, input.runCaseId, 'tester')
     if (run.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+    if (input.result.steps.length > 0) {
+      const known = await stepIdsAt(ctx.db, runCase.caseId, runCase.caseVersion)
+      const named = input.result.steps.map((step) => step.stepId)
+      if (new Set(named).size !== named.length || named.some((id) => !known.has(id))) throw badField('result.steps', ctx.t('runs.unknownStep'))
+    }
     const outcome = await recordResult(ctx.db, run, runCase, input.result, input.expectedLatestResultId, input.force, ctx.user.id)
     if (outcome.ok) return { id: outcome.id, started: outcome.started }
     if (outcome.reason === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })

@@ -152,6 +152,8 @@ describe('test runs', () => {
     const czech = await rejection((await as(owner, 'cs')).testRuns.record({ runCaseId, expectedLatestResultId: null, result: PASS }), TRPCError)
     expect(czech.message).toContain('Tomáš Tester mezitím zaznamenal(a) k tomuto případu novější výsledek (Selhalo)')
 
+    const unknownStep = await rejection(testing.testRuns.record({ runCaseId, expectedLatestResultId: first.id, result: { status: 'failed', steps: [{ stepId: 'nope', status: 'failed', actual: '' }] } }), TRPCError)
+    expect(unknownStep.code).toBe('BAD_REQUEST')
     const retest = await testing.testRuns.record({ runCaseId, expectedLatestResultId: first.id, result: { status: 'passed', retest: true, elapsedSeconds: 95 } })
     const forced = await owning.testRuns.record({ runCaseId, expectedLatestResultId: null, force: true, result: { status: 'blocked', comment: 'Portal down' } })
     expect(forced.id).toBeGreaterThan(retest.id)
@@ -204,7 +206,7 @@ describe('test runs', () => {
     expect(await codeOf(editing.testRuns.update({ id, expectedVersion: completed.version, run: { state: 'in_progress' } }))).toBe('FORBIDDEN')
     await (await as(owner)).testRuns.update({ id, expectedVersion: completed.version, run: { state: 'in_progress' } })
     expect((await editing.testRuns.byId({ id })).run).toMatchObject({ state: 'in_progress', completedAt: null })
-    await testing.testRuns.record({ runCaseId: before.cases[1]!.id, expectedLatestResultId: null, result: FAIL })
+    await testing.testRuns.record({ runCaseId: before.cases[1]!.id, expectedLatestResultId: null, result: { status: 'failed' } })
     expect((await editing.testRuns.byId({ id })).counts).toMatchObject({ passed: 1, failed: 1, untested: 0 })
 
     const audit = await (await as(owner)).projects.debug({ projectId })
