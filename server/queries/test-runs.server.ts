@@ -6,6 +6,7 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { users } from '../../db/schema/user.ts'
+import { caseKey } from '../../lib/domain/test-management.ts'
 import { emptyCounts, passRate, type ResultStatus, type RunCounts, type RunSource, type RunState } from '../../lib/domain/test-runs.ts'
 import type { ResultInput } from '../../lib/forms/test-run-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
@@ -309,4 +310,60 @@ export async function stepIdsAt(db: Database, caseId: string, version: number): 
 export async function resultCountOf(db: Database, runId: string): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)` }).from(testResults).where(eq(testResults.runId, runId))
   return row?.count ?? 0
+}
+
+/** Every run of a project with its frozen cases and all their results, for the project export (people by e-mail). */
+export async function runsExport(db: Database, projectId: string, projectKey: string) {
+  const [runs, cases, results] = await Promise.all([
+    db.all<{ id: string; name: string; source: string; suite_id: string | null; portal_id: string | null; assignees: string; environment: string; build: string | null; commit: string | null; state: string; created_at: number; started_at: number | null; completed_at: number | null }>(
+      sql`SELECT id, name, source, suite_id, portal_id, assignees, environment, build, "commit", state, created_at, started_at, completed_at FROM ${testRuns} WHERE project_id = ${projectId} ORDER BY created_at, id`,
+    ),
+    db.all<{ id: string; run_id: string; position: number; number: number; case_version: number; section_name: string; assignee: string | null }>(
+      sql`SELECT rc.id, rc.run_id, rc.position, c.number, rc.case_version, rc.section_name, u.email AS assignee FROM ${testRunCases} rc
+        JOIN ${testRuns} r ON r.id = rc.run_id JOIN ${testCases} c ON c.id = rc.case_id LEFT JOIN ${users} u ON u.id = rc.assignee_id
+        WHERE r.project_id = ${projectId} ORDER BY rc.run_id, rc.position`,
+    ),
+    db.all<{ run_case_id: string; id: number; status: string; steps: string; comment: string; elapsed_seconds: number | null; defects: string; retest: number; case_version: number; recorded_by: string | null; recorded_at: number; evidence: string | null }>(
+      sql`SELECT t.run_case_id, t.id, t.status, t.steps, t.comment, t.elapsed_seconds, t.defects, t.retest, t.case_version, u.email AS recorded_by, t.recorded_at, t.evidence
+        FROM ${testResults} t JOIN ${testRuns} r ON r.id = t.run_id LEFT JOIN ${users} u ON u.id = t.recorded_by WHERE r.project_id = ${projectId} ORDER BY t.id`,
+    ),
+  ])
+  const emails = new Map((await db.select({ id: users.id, email: users.email }).from(users).where(sql`${users.id} IN (SELECT value FROM ${testRuns} r, json_each(r.assignees) WHERE r.project_id = ${projectId})`)).map((row) => [row.id, row.email]))
+  const resultsByCase = new Map<string, typeof results>()
+  for (const result of results) resultsByCase.set(result.run_case_id, [...(resultsByCase.get(result.run_case_id) ?? []), result])
+  return runs.map((run) => ({
+    id: run.id,
+    name: run.name,
+    source: run.source,
+    suiteId: run.suite_id,
+    portalId: run.portal_id,
+    assignees: (JSON.parse(run.assignees) as string[]).map((id) => emails.get(id) ?? id),
+    environment: run.environment,
+    build: run.build,
+    commit: run.commit,
+    state: run.state,
+    createdAt: new Date(run.created_at),
+    startedAt: run.started_at === null ? null : new Date(run.started_at),
+    completedAt: run.completed_at === null ? null : new Date(run.completed_at),
+    cases: cases
+      .filter((item) => item.run_id === run.id)
+      .map((item) => ({
+        key: caseKey(projectKey, item.number),
+        caseVersion: item.case_version,
+        section: item.section_name,
+        assignee: item.assignee,
+        results: (resultsByCase.get(item.id) ?? []).map((result) => ({
+          status: result.status,
+          steps: JSON.parse(result.steps) as unknown,
+          comment: result.comment,
+          elapsedSeconds: result.elapsed_seconds,
+          defects: JSON.parse(result.defects) as unknown,
+          retest: result.retest === 1,
+          caseVersion: result.case_version,
+          recordedBy: result.recorded_by,
+          recordedAt: new Date(result.recorded_at),
+          evidence: result.evidence === null ? null : (JSON.parse(result.evidence) as unknown),
+        })),
+      })),
+  }))
 }

@@ -212,6 +212,12 @@ describe('test runs', () => {
     const audit = await (await as(owner)).projects.debug({ projectId })
     const actions = audit.audit.filter((event) => event.entityId === id).map((event) => event.action)
     expect(actions).toEqual(expect.arrayContaining(['created', 'started', 'updated', 'completed', 'reopened']))
+    const exported = (await (await as(owner)).projects.export({ projectId })).runs.find((item) => item.id === id)
+    expect(exported).toMatchObject({ name: 'Lifecycle 1.4.2', build: '1.4.2', state: 'in_progress', assignees: ['tomas@runs.cz'] })
+    expect(exported!.cases.map((item) => [item.key, item.results.map((result) => `${result.status} by ${result.recordedBy}`)])).toEqual([
+      ['RUN-1', ['passed by tomas@runs.cz']],
+      ['RUN-2', ['failed by tomas@runs.cz']],
+    ])
   })
 
   it('keeps a selection in the order given, once each; refuses a run without cases; assigns cases to members only', async () => {
