@@ -13,7 +13,7 @@ export const auditEvents = sqliteTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
-    // project, member, case, suite, field, shared-step
+    // project, member, case, suite, field, shared-step, run, result
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     // created, updated, deleted, restored, state-changed, role-changed, added, removed, imported, bulk-updated ...

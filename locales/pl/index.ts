@@ -20,5 +20,6 @@ import suites from './suites.json'
 import cases from './cases.json'
 import projects from './projects.json'
 import editor from './editor.json'
+import runs from './runs.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.server.ts'
 import { caseKey } from '../../lib/domain/test-management.ts'
 import { customFieldsOf, membersOf, projectPortalsOf, type ProjectRow } from './projects.server.ts'
 import { allCases, sharedStepsOf } from './test-cases.server.ts'
+import { runsExport } from './test-runs.server.ts'
 import { staticSuiteContent, suitesOf } from './test-suites.server.ts'
 
 // The owners' view of a project's insides: how much it holds, what does not add up, and all of it as JSON.
@@ -55,7 +56,7 @@ export async function projectDebug(db: Database, project: ProjectRow) {
   }
 }
 
-/** Everything in the project as one document: settings, people, fields, shared steps, cases with their versions, suites. */
+/** Everything in the project as one document: settings, people, fields, shared steps, cases with their versions, suites, runs with their results. */
 export async function projectExport(db: Database, project: ProjectRow) {
   const [members, portals, fields, sharedSteps, cases, suites, versions, audit] = await Promise.all([
     membersOf(db, project.id),
@@ -75,6 +76,7 @@ export async function projectExport(db: Database, project: ProjectRow) {
   ])
   const versionsByCase = new Map<string, typeof versions>()
   for (const version of versions) versionsByCase.set(version.case_id, [...(versionsByCase.get(version.case_id) ?? []), version])
+  const runs = await runsExport(db, project.id, project.key)
   const suitesWithContent = await Promise.all(
     suites.map(async (suite) => ({
       id: suite.id,
@@ -114,6 +116,7 @@ export async function projectExport(db: Database, project: ProjectRow) {
       versions: (versionsByCase.get(row.id) ?? []).map((version) => ({ version: version.version, change: version.change, changedAt: new Date(version.changed_at), changedBy: version.changed_by, snapshot: JSON.parse(version.snapshot) as unknown })),
     })),
     suites: suitesWithContent,
+    runs,
     audit: audit.map((event) => ({ at: new Date(event.at), actor: event.actor, entity: event.entity, entityId: event.entity_id, action: event.action, detail: JSON.parse(event.detail) as unknown })),
   }
 }

@@ -17,7 +17,7 @@ import { randomId } from '../auth/tokens.server.ts'
 export type AuditEntry = {
   projectId: string
   actorId: string | null
-  entity: 'project' | 'member' | 'case' | 'suite' | 'field' | 'shared-step' | 'portal'
+  entity: 'project' | 'member' | 'case' | 'suite' | 'field' | 'shared-step' | 'portal' | 'run' | 'result'
   entityId: string | null
   action: string
   detail?: Record<string, unknown>

@@ -5,6 +5,7 @@ import { busyErrorIn } from '../../db/busy.server.ts'
 import { fieldErrors } from '../../lib/forms/validation.ts'
 import type { TrpcContext } from './context.server.ts'
 import { FieldError } from './field-error.server.ts'
+import { ResultConflict } from './result-conflict.server.ts'
 import { errorIdOf } from '../error-id.server.ts'
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -20,6 +21,10 @@ const t = initTRPC.context<TrpcContext>().create({
     }
     if (error.cause instanceof FieldError) {
       return { ...shape, data: { ...data, fieldErrors: error.cause.fields } }
+    }
+    if (error.cause instanceof ResultConflict) {
+      // The newer result beside the refused one, so the tester can compare before recording again.
+      return { ...shape, data: { ...data, fieldErrors: null as Record<string, string> | null, conflict: { latest: error.cause.latest } } }
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       // The message of an unexpected error may hold SQL with its parameters (an e-mail, a hash, a session id): people get

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { roleAtLeast, type ProjectRole } from '../../lib/domain/test-management.ts'
 import { membershipOf, projectById, type ProjectRow } from '../queries/projects.server.ts'
 import { caseById, type CaseRow } from '../queries/test-cases.server.ts'
+import { runById, runCaseById, type RunCaseRow, type RunRow } from '../queries/test-runs.server.ts'
 import { suiteById, type SuiteRow } from '../queries/test-suites.server.ts'
 import type { TrpcContext } from './context.server.ts'
 import type { SessionUser } from '../user.server.ts'
@@ -43,4 +44,28 @@ export async function requireSuite(ctx: SignedIn, suiteId: string, minimum: Proj
     throw error
   })
   return { suite, ...access }
+}
+
+function runNotFound(ctx: TrpcContext): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: ctx.t('runs.notFound') })
+}
+
+async function runAccess(ctx: SignedIn, run: RunRow, minimum: ProjectRole) {
+  const access = await requireProject(ctx, run.projectId, minimum).catch((error: unknown) => {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw runNotFound(ctx)
+    throw error
+  })
+  return { run, ...access }
+}
+
+export async function requireRun(ctx: SignedIn, runId: string, minimum: ProjectRole): Promise<{ run: RunRow; project: ProjectRow; role: ProjectRole }> {
+  const run = await runById(ctx.db, runId)
+  if (!run) throw runNotFound(ctx)
+  return runAccess(ctx, run, minimum)
+}
+
+export async function requireRunCase(ctx: SignedIn, runCaseId: string, minimum: ProjectRole): Promise<{ runCase: RunCaseRow; run: RunRow; project: ProjectRow; role: ProjectRole }> {
+  const found = await runCaseById(ctx.db, runCaseId)
+  if (!found) throw runNotFound(ctx)
+  return { runCase: found.runCase, ...(await runAccess(ctx, found.run, minimum)) }
 }

@@ -12,6 +12,7 @@ import { publishersRouter } from './routers/publishers.server.ts'
 import { qualityRouter } from './routers/quality.server.ts'
 import { regionsRouter } from './routers/regions.server.ts'
 import { testCasesRouter } from './routers/test-cases.server.ts'
+import { testRunsRouter } from './routers/test-runs.server.ts'
 import { testSuitesRouter } from './routers/test-suites.server.ts'
 
 // One router per domain. A renamed router keeps its old name as an alias of the same object, so that automation
@@ -35,6 +36,7 @@ export const appRouter = router({
   projects: projectsRouter,
   testCases: testCasesRouter,
   testSuites: testSuitesRouter,
+  testRuns: testRunsRouter,
 })
 
 export type AppRouter = typeof appRouter

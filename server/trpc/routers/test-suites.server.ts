@@ -4,6 +4,7 @@ import { runBatch } from '../../../db/client.server.ts'
 import { caseKey } from '../../../lib/domain/test-management.ts'
 import { IdSchema, SuiteContentSchema, SuiteCreateSchema, SuiteFieldsSchema, SuiteRuleSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { addToSuiteStatements } from '../../queries/test-cases.server.ts'
+import { runsOfSuite } from '../../queries/test-runs.server.ts'
 import { casesMatchingRule, createSuite, deleteSuite, projectCaseIds, setSuiteContent, staticSuiteContent, suitesOf, updateSuite, type SuiteCase } from '../../queries/test-suites.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject, requireSuite } from '../project-access.server.ts'
@@ -32,8 +33,8 @@ export const testSuitesRouter = router({
       project: { id: project.id, key: project.key, name: project.name },
       role,
       sections,
-      // Runs of the suite arrive with the next part of test management.
-      runs: [] as Array<{ id: string; name: string; passRate: number }>,
+      // The latest runs started from the suite (a run without cases counts as 0 %).
+      runs: (await runsOfSuite(ctx.db, suite.id)).map((run) => ({ ...run, passRate: run.passRate ?? 0 })),
     }
   }),
 

@@ -1,0 +1,184 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { caseKey } from '../../../lib/domain/test-management.ts'
+import { mayTransition, passRate, transitionRole, type RunCounts } from '../../../lib/domain/test-runs.ts'
+import { IdSchema } from '../../../lib/forms/test-management-schemas.ts'
+import { ResultRecordSchema, RunCreateSchema, RunUpdateSchema } from '../../../lib/forms/test-run-schemas.ts'
+import { membersOf, projectPortalsOf } from '../../queries/projects.server.ts'
+import {
+  assignRunCases,
+  createRun,
+  deleteRun,
+  liveCaseIds,
+  recordResult,
+  resultsOf,
+  runContent,
+  runsOf,
+  stepIdsAt,
+  updateRun,
+  type FrozenCase,
+  type RunRow,
+} from '../../queries/test-runs.server.ts'
+import { casesMatchingRule, staticSuiteContent } from '../../queries/test-suites.server.ts'
+import type { TrpcContext } from '../context.server.ts'
+import { FieldError } from '../field-error.server.ts'
+import { protectedProcedure, router } from '../init.server.ts'
+import { requireProject, requireRun, requireRunCase, requireSuite } from '../project-access.server.ts'
+import { ResultConflict } from '../result-conflict.server.ts'
+
+// Test runs (docs/decisions/014-test-management.md, "Runs"): editors create and steer runs, testers record results,
+// owners reopen and delete. A stale write is refused with CONFLICT, never applied over someone else's.
+
+function runView(run: RunRow) {
+  return {
+    id: run.id,
+    projectId: run.projectId,
+    name: run.name,
+    source: run.source,
+    suiteId: run.suiteId,
+    portalId: run.portalId,
+    assignees: run.assignees,
+    environment: run.environment,
+    build: run.build,
+    commit: run.commit,
+    state: run.state,
+    version: run.version,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt,
+    startedBy: run.startedBy,
+    startedAt: run.startedAt,
+    completedBy: run.completedBy,
+    completedAt: run.completedAt,
+    updatedAt: run.updatedAt,
+  }
+}
+
+function badField(field: string, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field, message) })
+}
+
+/** Refuses assignees who are not members and a portal that is not one of the project's. */
+async function checkRunFields(ctx: TrpcContext, projectId: string, fields: { assignees?: string[]; portalId?: string | null }): Promise<void> {
+  if (fields.assignees?.length) {
+    const members = new Set((await membersOf(ctx.db, projectId)).map((member) => member.userId))
+    if (fields.assignees.some((id) => !members.has(id))) throw badField('assignees', ctx.t('runs.assigneeNotMember'))
+  }
+  if (fields.portalId) {
+    const portals = new Set((await projectPortalsOf(ctx.db, projectId)).map((portal) => portal.id))
+    if (!portals.has(fields.portalId)) throw badField('portalId', ctx.t('runs.portalNotInProject'))
+  }
+}
+
+export const testRunsRouter = router({
+  /** The project's runs, newest first, each with its counts of latest results per status and its pass rate. */
+  list: protectedProcedure.input(z.object({ projectId: IdSchema })).query(async ({ ctx, input }) => {
+    const { project, role } = await requireProject(ctx, input.projectId, 'viewer')
+    return { project: { id: project.id, key: project.key, name: project.name }, role, runs: await runsOf(ctx.db, project.id) }
+  }),
+
+  /** A run with its frozen cases in order, each with its latest result, and the counts that follow from them. */
+  byId: protectedProcedure.input(z.object({ id: IdSchema })).query(async ({ ctx, input }) => {
+    const { run, project, role } = await requireRun(ctx, input.id, 'viewer')
+    const cases = (await runContent(ctx.db, run.id)).map((item) => ({ ...item, key: caseKey(project.key, item.number) }))
+    const counts: RunCounts = { passed: 0, failed: 0, blocked: 0, skipped: 0, untested: 0 }
+    for (const item of cases) counts[item.latest?.status ?? 'untested'] += 1
+    return {
+      run: runView(run),
+      version: run.version,
+      project: { id: project.id, key: project.key, name: project.name },
+      role,
+      cases,
+      counts,
+      total: cases.length,
+      passRate: passRate(counts),
+    }
+  }),
+
+  /**
+   * Starts a run: from a suite (a static suite's sections in order, or what a dynamic suite's rule matches now) or
+   * from a selection of cases in the order given. The cases and their versions are frozen from here on.
+   */
+  create: protectedProcedure.input(RunCreateSchema).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'editor')
+    await checkRunFields(ctx, project.id, input.run)
+    let cases: FrozenCase[]
+    let suiteId: string | null = null
+    if (input.source.kind === 'suite') {
+      const { suite } = await requireSuite(ctx, input.source.suiteId, 'editor')
+      if (suite.projectId !== project.id) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
+      suiteId = suite.id
+      cases =
+        suite.kind === 'static'
+          ? (await staticSuiteContent(ctx.db, suite.id)).flatMap((section) => section.cases.filter((item) => !item.deleted).map((item) => ({ caseId: item.id, sectionName: section.name })))
+          : (await casesMatchingRule(ctx.db, project.id, suite.rule!)).map((item) => ({ caseId: item.id, sectionName: '' }))
+    } else {
+      const known = await liveCaseIds(ctx.db, project.id, input.source.caseIds)
+      cases = [...new Set(input.source.caseIds)].filter((id) => known.has(id)).map((caseId) => ({ caseId, sectionName: '' }))
+    }
+    if (cases.length === 0) throw badField('source', ctx.t('runs.noCases'))
+    const id = await createRun(ctx.db, project.id, input.run, { kind: input.source.kind, suiteId }, cases, ctx.user.id)
+    return { id, cases: cases.length, version: 1 }
+  }),
+
+  /**
+   * Changes a run's fields and state over `expectedVersion`. Editors start and complete runs; only owners reopen a
+   * completed one. CONFLICT when the run changed since (a first result also starts it, which counts as a change).
+   */
+  update: protectedProcedure.input(RunUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { run, project, role } = await requireRun(ctx, input.id, 'editor')
+    const { state, ...fields } = input.run
+    if (state !== undefined && state !== run.state) {
+      const needed = transitionRole(run.state, state)
+      if (needed === null)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.transitionNotAllowed', { from: ctx.t(`runs.state_${run.state}`), to: ctx.t(`runs.state_${state}`) }) })
+      if (!mayTransition(role, run.state, state)) throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('runs.reopenOwnerOnly') })
+    }
+    if (run.version !== input.expectedVersion) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
+    await checkRunFields(ctx, project.id, fields)
+    if (!(await updateRun(ctx.db, run, input.expectedVersion, { ...fields, state }, ctx.user.id))) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
+    return { version: input.expectedVersion + 1 }
+  }),
+
+  /** Gives cases of a run to a member (or to nobody). */
+  assign: protectedProcedure
+    .input(z.object({ id: IdSchema, runCaseIds: z.array(IdSchema).min(1).max(5000), assigneeId: IdSchema.nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const { run, project } = await requireRun(ctx, input.id, 'editor')
+      if (input.assigneeId) await checkRunFields(ctx, project.id, { assignees: [input.assigneeId] })
+      return { assigned: await assignRunCases(ctx.db, run, input.runCaseIds, input.assigneeId, ctx.user.id) }
+    }),
+
+  /**
+   * Appends a result to a case of the run. CONFLICT (with the newer result in `data.conflict.latest`) when someone
+   * recorded one after `expectedLatestResultId`, unless `force`; refused on a completed run.
+   */
+  record: protectedProcedure.input(ResultRecordSchema).mutation(async ({ ctx, input }) => {
+    const { run, runCase } = await requireRunCase(ctx, input.runCaseId, 'tester')
+    if (run.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+    if (input.result.steps.length > 0) {
+      const known = await stepIdsAt(ctx.db, runCase.caseId, runCase.caseVersion)
+      const named = input.result.steps.map((step) => step.stepId)
+      if (new Set(named).size !== named.length || named.some((id) => !known.has(id))) throw badField('result.steps', ctx.t('runs.unknownStep'))
+    }
+    const outcome = await recordResult(ctx.db, run, runCase, input.result, input.expectedLatestResultId, input.force, ctx.user.id)
+    if (outcome.ok) return { id: outcome.id, started: outcome.started }
+    if (outcome.reason === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+    const message = ctx.t('runs.resultConflict', {
+      name: outcome.latest?.recordedBy ?? ctx.t('runs.someone'),
+      status: outcome.latest ? ctx.t(`runs.status_${outcome.latest.status}`) : ctx.t('runs.status_untested'),
+    })
+    throw new TRPCError({ code: 'CONFLICT', message, cause: new ResultConflict(message, outcome.latest) })
+  }),
+
+  /** A run case's results, newest first (the first is the one that counts). */
+  results: protectedProcedure.input(z.object({ runCaseId: IdSchema })).query(async ({ ctx, input }) => {
+    const { runCase } = await requireRunCase(ctx, input.runCaseId, 'viewer')
+    return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results: await resultsOf(ctx.db, runCase.id) }
+  }),
+
+  remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {
+    const { run } = await requireRun(ctx, input.id, 'owner')
+    await deleteRun(ctx.db, run, ctx.user.id)
+    return { ok: true as const }
+  }),
+})
