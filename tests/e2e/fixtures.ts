@@ -50,5 +50,9 @@ export const E2E_USERS = {
   suitesOwner: { name: 'Saša Sadová', email: 'suites@e2e.example' },
   projectsOwner: { name: 'Petra Projektová', email: 'projects@e2e.example' },
   projectsMember: { name: 'Milan Člen', email: 'member@e2e.example' },
+  runsOwner: { name: 'Radka Běhová', email: 'runs@e2e.example' },
+  runsTester: { name: 'Tadeáš Zkoušející', email: 'runs-tester@e2e.example' },
+  executionOwner: { name: 'Eliška Provedená', email: 'execution@e2e.example' },
+  executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
 } as const
 
