@@ -59,7 +59,22 @@ type Batchable = { batch: (statements: [unknown, ...unknown[]]) => Promise<unkno
  */
 export async function runBatch(db: Database, statements: unknown[]): Promise<unknown[]> {
   if (statements.length === 0) return []
+  const d1 = d1Bindings.get(db)
+  if (d1) for (const statement of statements) prepareRawForD1(statement, d1)
   return (db as unknown as Batchable).batch(statements as [unknown, ...unknown[]])
+}
+
+const d1Bindings = new WeakMap<object, D1Database>()
+
+/**
+ * drizzle's D1 batch binds a statement's parameters on its prepared D1 statement (`stmt`), which a raw statement
+ * (`db.run(sql\`...\`)`: INSERT ... SELECT with conditions, used by audit events and rate limits) does not have;
+ * with parameters it failed with "Cannot read properties of undefined (reading 'bind')". Give it one.
+ */
+function prepareRawForD1(statement: unknown, d1: D1Database): void {
+  const raw = statement as { _prepare?: () => unknown; getQuery?: () => { sql: string }; stmt?: unknown }
+  if (typeof raw._prepare !== 'function' || typeof raw.getQuery !== 'function' || raw._prepare() !== raw || raw.stmt !== undefined) return
+  raw.stmt = d1.prepare(raw.getQuery().sql)
 }
 
 const libsqlByKey = new Map<string, Promise<Database>>()
@@ -89,6 +104,7 @@ export function createDb(source: DatabaseSource, options: { role?: WriterRole; l
   if ('d1' in source) {
     const d1 = drizzleD1(source.d1, { schema }) as unknown as Database
     paramLimits.set(d1, D1_MAX_PARAMS)
+    d1Bindings.set(d1, source.d1)
     rawBatches.set(d1, async (statements) => {
       await source.d1.batch(statements.map((statement) => source.d1.prepare(statement.sql).bind(...statement.args)))
     })

@@ -38,7 +38,8 @@ describe('wrangler dev (workerd + D1)', () => {
   let log = ''
 
   beforeAll(async () => {
-    child = spawn('npm', ['run', 'dev:edge', '--', '--port', String(PORT), '--ip', '127.0.0.1'], {
+    // The fixture portal the Cron Trigger harvests is on loopback: private addresses are allowed, as in the e2e run.
+    child = spawn('npm', ['run', 'dev:edge', '--', '--port', String(PORT), '--ip', '127.0.0.1', '--var', 'PORTALSCOPE_ALLOW_PRIVATE_HOSTS:1'], {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +118,54 @@ describe('wrangler dev (workerd + D1)', () => {
     expect(login.headers.getSetCookie().join()).toMatch(/portalscope_session=[a-z2-7]{32}\.[a-z2-7]{32}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/)
     const wrong = await post('auth.login', { email, password })
     expect(wrong.status).toBe(401)
+  })
+
+  it('keeps projects, versioned cases, suites and run results in D1, each change with its audit event', async () => {
+    const call = async <T,>(procedure: string, input: unknown, cookie: string, kind: 'query' | 'mutation' = 'mutation'): Promise<T> => {
+      const response =
+        kind === 'query'
+          ? await fetch(`${BASE}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers: { cookie } })
+          : await fetch(`${BASE}/api/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, cookie }, body: JSON.stringify({ json: input }) })
+      const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown }
+      expect(response.status, `${procedure}: ${JSON.stringify(body.error)}`).toBe(200)
+      return body.result!.data.json
+    }
+    const signup = await fetch(`${BASE}/api/trpc/auth.signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE },
+      body: JSON.stringify({ json: { name: 'Edge QA', email: `edge-qa-${Date.now()}@example.cz`, password: 'testovací projekt na okraji' } }),
+    })
+    expect(signup.status).toBe(200)
+    const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('portalscope_session='))!.split(';')[0]!
+    const key = `E${Date.now().toString(36).toUpperCase().slice(-6)}`.replace(/[^A-Z0-9]/g, 'X')
+    const project = await call<{ id: string }>('projects.create', { name: 'Okrajový projekt', key }, cookie)
+    const created = await call<{ id: string; version: number }>('testCases.create', { projectId: project.id, title: 'Datová sada má licenci', steps: [{ kind: 'step', id: 's1', action: 'Otevřít detail' }] }, cookie)
+    const updated = await call<{ version: number }>('testCases.update', { id: created.id, expectedVersion: 1, title: 'Datová sada má otevřenou licenci', steps: [{ kind: 'step', id: 's1', action: 'Otevřít detail' }] }, cookie)
+    expect(updated.version).toBe(2)
+    // An update based on the old version changes nothing.
+    const stale = await fetch(`${BASE}/api/trpc/testCases.update`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, cookie }, body: JSON.stringify({ json: { id: created.id, expectedVersion: 1, title: 'Přepsáno' } }) })
+    expect(stale.status).toBe(409)
+    const suite = await call<{ id: string }>('testSuites.create', { projectId: project.id, suite: { name: 'Regrese', kind: 'static' } }, cookie)
+    await call('testSuites.addCases', { id: suite.id, caseIds: [created.id] }, cookie)
+    const run = await call<{ id: string }>('testRuns.create', { projectId: project.id, run: { name: 'Noční běh' }, source: { kind: 'suite', suiteId: suite.id } }, cookie)
+    const content = await call<{ cases: Array<{ id: string; caseVersion: number }> }>('testRuns.byId', { id: run.id }, cookie, 'query')
+    expect(content.cases).toHaveLength(1)
+    expect(content.cases[0]!.caseVersion).toBe(2)
+    await call('testRuns.record', { runCaseId: content.cases[0]!.id, expectedLatestResultId: null, result: { status: 'passed' } }, cookie)
+    const recorded = await call<{ counts: Record<string, number> }>('testRuns.byId', { id: run.id }, cookie, 'query')
+    expect(recorded.counts).toMatchObject({ passed: 1, untested: 0 })
+
+    const history = await call<Array<{ version: number }>>('testCases.history', { id: created.id }, cookie, 'query')
+    expect(history.map((entry) => entry.version)).toEqual([2, 1])
+    const d1 = localD1()
+    try {
+      const audit = await d1.execute({ sql: 'select entity, action from audit_event where project_id = ? order by id', args: [project.id] })
+      expect(audit.rows.map((row) => `${row.entity} ${row.action}`)).toEqual(expect.arrayContaining(['project created', 'case created', 'case updated', 'suite created', 'run created', 'result recorded']))
+      // The stale update wrote no audit event: the conditional insert saw no change.
+      expect(audit.rows.filter((row) => row.entity === 'case' && row.action === 'updated')).toHaveLength(1)
+    } finally {
+      d1.close()
+    }
   })
 
   it('answers a missing dataset with 404 from D1', async () => {
