@@ -1,7 +1,9 @@
+import { Server as HttpServer } from 'node:http'
 import type { Server } from 'vike/types'
 import { createApp, isWorkerd } from '../server/app.server.ts'
 import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'
+import { closeIdleConnections } from '../server/idle-connections.server.ts'
 import { withSecurityHeaders } from '../server/security-headers.server.ts'
 
 const app = createApp()
@@ -24,9 +26,15 @@ const server = {
       keepAliveTimeout: 5_000,
       connectionsCheckingInterval: 2_000,
     },
-    // A connection silent for a minute (a client that stopped reading or writing mid-way) is closed. Plugins run before
-    // srvx creates the Node server, so the setting waits a microtask for it.
-    plugins: [(running) => queueMicrotask(() => void running.node?.server?.setTimeout(60_000))],
+    // A connection silent for a minute (a client that stopped reading or writing mid-way) is closed, unless the server
+    // is still working on its answer. Plugins run before srvx creates the Node server, so this waits a microtask for it.
+    plugins: [
+      (running) =>
+        queueMicrotask(() => {
+          const node = running.node?.server
+          if (node instanceof HttpServer) closeIdleConnections(node, 60_000)
+        }),
+    ],
     // On Node, built files are served before the Hono app sees the request; they get the same headers here.
     // Under Workers, public/_headers does this for static assets.
     middleware: [async (_request, next) => withSecurityHeaders(await next())],
