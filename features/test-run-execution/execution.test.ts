@@ -98,7 +98,21 @@ describe('form fields', () => {
 
 describe('announcing others', () => {
   it('names cases whose latest result changed by someone else, not our own or unchanged ones', () => {
-    const after = [{ ...cases[0]!, latest: { id: 5, status: 'blocked' as const, recordedBy: 'Xaver' } }, { ...cases[1]!, latest: { id: 6, status: 'passed' as const, recordedBy: 'Me' } }, cases[2]!]
+    const after = [{ ...cases[0]!, latest: { id: 5, status: 'blocked' as const, recordedBy: 'Xaver' } }, { ...cases[1]!, latest: { id: 6, status: 'passed' as const, recordedBy: 'Me' } }, { ...cases[2]!, latest: { id: -1, status: 'passed' as const, recordedBy: 'You' } }]
     expect(newResultsFromOthers(cases, after, new Set([6]))).toEqual([{ key: 'E-1', status: 'blocked', by: 'Xaver' }])
+  })
+})
+
+describe('drafts', () => {
+  it('sends the steps that were touched, parsed defects and elapsed time, or names the unreadable field', async () => {
+    const { resultOf, isDirty, EMPTY_DRAFT } = await import('./draft.ts')
+    const draft = { ...EMPTY_DRAFT, steps: { s1: { status: 'failed' as const, actual: 'No rows' }, s2: { status: 'untested' as const, actual: '' } }, comment: 'Empty CSV', elapsed: '2:30', defects: 'BUG-7, BUG-7' }
+    expect(resultOf(draft, 'failed', ['s1', 's2', 's3'])).toEqual({
+      ok: true,
+      result: { status: 'failed', steps: [{ stepId: 's1', status: 'failed', actual: 'No rows' }], comment: 'Empty CSV', elapsedSeconds: 150, defects: ['BUG-7'], retest: false },
+    })
+    expect(resultOf({ ...draft, elapsed: 'later' }, 'passed', [])).toEqual({ ok: false, field: 'elapsed' })
+    expect(isDirty(EMPTY_DRAFT)).toBe(false)
+    expect(isDirty({ ...EMPTY_DRAFT, retest: true })).toBe(true)
   })
 })

@@ -160,7 +160,8 @@ export function newResultsFromOthers(before: readonly Announceable[], after: rea
   const out: Array<{ key: string; status: ResultStatus; by: string | null }> = []
   for (const item of after) {
     if (!item.latest || !previous.has(item.id)) continue
-    if (previous.get(item.id) === item.latest.id || ownResultIds.has(item.latest.id)) continue
+    // A negative id is this browser's own result shown before the server answered.
+    if (item.latest.id < 0 || previous.get(item.id) === item.latest.id || ownResultIds.has(item.latest.id)) continue
     out.push({ key: item.key, status: item.latest.status, by: item.latest.recordedBy })
   }
   return out
