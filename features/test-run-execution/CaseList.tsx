@@ -55,7 +55,9 @@ export function CaseList({
   }
   const onLink = (event: MouseEvent<HTMLAnchorElement>, caseId: string) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+    // stopPropagation keeps Vike's router from loading the page again from the server (and dropping what was typed).
     event.preventDefault()
+    event.stopPropagation()
     onQuery({ ...query, caseId })
   }
   return (

@@ -123,7 +123,8 @@ export function CasePanel({ runCase, content, loading, controls }: { runCase: Ru
 function StepItem({ step, index, controls, lastOutcome }: { step: PinnedStep; index: number; controls: RecordControls; lastOutcome: StepResult | null }) {
   const t = useT()
   const own = controls.draft.steps[step.id] ?? { status: 'untested' as const, actual: '' }
-  const set = (change: Partial<{ status: StepResult['status']; actual: string }>) => controls.edit((draft) => ({ ...draft, steps: { ...draft.steps, [step.id]: { ...own, ...change } } }))
+  const set = (change: Partial<{ status: StepResult['status']; actual: string }>) =>
+    controls.edit((draft) => ({ ...draft, steps: { ...draft.steps, [step.id]: { status: 'untested', actual: '', ...draft.steps[step.id], ...change } } }))
   const texts = step.kind === 'step' ? [step] : step.steps
   return (
     <li className={cx(panel, css({ display: 'grid', gap: '2' }))} data-testid="step">
@@ -200,7 +201,10 @@ function RecordForm({ controls }: { controls: RecordControls }) {
         <label htmlFor="result-comment" className={fieldLabel}>
           {t('execution.comment')}
         </label>
-        <Textarea id="result-comment" rows={3} value={draft.comment} maxLength={20_000} onChange={(event) => edit((d) => ({ ...d, comment: event.target.value }))} />
+        <Textarea id="result-comment" rows={3} value={draft.comment} maxLength={20_000} onChange={(event) => {
+            const comment = event.target.value
+            edit((d) => ({ ...d, comment }))
+          }} />
       </div>
       <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '1fr 2fr' } })}>
         <div>
@@ -213,7 +217,10 @@ function RecordForm({ controls }: { controls: RecordControls }) {
             value={draft.elapsed}
             aria-describedby="result-elapsed-hint"
             aria-invalid={problem?.kind === 'field' && problem.field === 'elapsed' ? true : undefined}
-            onChange={(event) => edit((d) => ({ ...d, elapsed: event.target.value }))}
+            onChange={(event) => {
+              const elapsed = event.target.value
+              edit((d) => ({ ...d, elapsed }))
+            }}
           />
           <p id="result-elapsed-hint" className={cx(muted, css({ fontSize: 'sm' }))}>
             {t('execution.elapsedHint')}
@@ -223,14 +230,20 @@ function RecordForm({ controls }: { controls: RecordControls }) {
           <label htmlFor="result-defects" className={fieldLabel}>
             {t('execution.defects')}
           </label>
-          <Textarea id="result-defects" rows={2} value={draft.defects} aria-describedby="result-defects-hint" onChange={(event) => edit((d) => ({ ...d, defects: event.target.value }))} />
+          <Textarea id="result-defects" rows={2} value={draft.defects} aria-describedby="result-defects-hint" onChange={(event) => {
+              const defects = event.target.value
+              edit((d) => ({ ...d, defects }))
+            }} />
           <p id="result-defects-hint" className={cx(muted, css({ fontSize: 'sm' }))}>
             {t('execution.defectsHint')}
           </p>
         </div>
       </div>
       <label className={checkRow}>
-        <input type="checkbox" checked={draft.retest} onChange={(event) => edit((d) => ({ ...d, retest: event.target.checked }))} />
+        <input type="checkbox" checked={draft.retest} onChange={(event) => {
+            const retest = event.target.checked
+            edit((d) => ({ ...d, retest }))
+          }} />
         {t('execution.retestLabel')}
       </label>
       {problem && problem.kind !== 'conflict' ? (
