@@ -166,11 +166,52 @@ test('keyboard shortcuts record and move on (never while typing); a completed ru
   await other.context().close()
 })
 
-test("someone else's run is the 404 page", async ({ page, browser }) => {
+test('a busy server keeps what was typed and puts the figures back', async ({ page }) => {
+  const { runId } = await newRun(page, { withTester: false })
+  await page.goto(`/test-runs/${runId}`)
+  await hydrated(page)
+  const busy = 'The server is busy saving other changes. Nothing was saved; please try again in a moment.'
+  let answered = false
+  await page.route('**/api/trpc/testRuns.record**', async (route) => {
+    const answer = { error: { json: { message: busy, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } } } }
+    const body = route.request().url().includes('batch=1') ? [answer] : answer
+    // Held a moment, so the optimistic figures can be seen before the refusal puts them back.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    answered = true
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(body) })
+  })
+  await page.getByLabel('Comment').fill('Written while the server was busy')
+  await page.getByLabel('Defects').fill('BUG-42')
+  await page.getByRole('button', { name: 'Failed', exact: true }).click()
+  await expect(page.getByTestId('count-failed')).toContainText('1 of 3')
+  await expect(page.getByTestId('record-problem')).toContainText(busy)
+  expect(answered).toBe(true)
+  await expect(page.getByTestId('count-failed')).toContainText('0 of 3')
+  await expect(openCaseTitle(page)).toHaveText(TITLES[0]!)
+  await expect(page.getByLabel('Comment')).toHaveValue('Written while the server was busy')
+  await expect(page.getByLabel('Defects')).toHaveValue('BUG-42')
+
+  // The server is back: the same press records it.
+  await page.unroute('**/api/trpc/testRuns.record**')
+  await page.getByRole('button', { name: 'Failed', exact: true }).click()
+  await expect(openCaseTitle(page)).toHaveText(TITLES[1]!)
+  await expect(page.getByTestId('count-failed')).toContainText('1 of 3')
+})
+
+test("someone else's run is the 404 page; a viewer reads a run without recording", async ({ page, browser }) => {
   const { runId } = await newRun(page, { withTester: false })
   const other = await testerPage(browser)
   const response = await other.goto(`/test-runs/${runId}`)
   expect(response?.status()).toBe(404)
+
+  const { projectId, runId: readable } = await newRun(page, { withTester: false })
+  expect((await trpc(page, 'projects.members.add', { projectId, email: tester.email, role: 'viewer' }, 'mutation')).error).toBeNull()
+  await other.goto(`/test-runs/${readable}`)
+  await hydrated(other)
+  await expect(other.getByTestId('step')).toHaveCount(2)
+  await expect(other.getByTestId('read-only-note')).toContainText('needs the tester role')
+  await expect(other.getByRole('button', { name: 'Passed', exact: true })).toHaveCount(0)
+  await expect(other.getByRole('button', { name: 'Complete the run' })).toHaveCount(0)
   await other.context().close()
 })
 
