@@ -59,6 +59,8 @@ export function CaseList({
     event.preventDefault()
     event.stopPropagation()
     onQuery({ ...query, caseId })
+    // The case opens beside the list (below it on a phone): take the reader there.
+    requestAnimationFrame(() => document.getElementById('open-case-heading')?.focus())
   }
   return (
     <section aria-labelledby="cases-heading" className={css({ display: 'grid', gap: '3', alignContent: 'start', minW: '0' })}>

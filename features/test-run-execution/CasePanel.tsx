@@ -8,7 +8,7 @@ import type { Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { css, cx } from '../../styled-system/css'
-import { checkRow, DateTime, fieldLabel, kbd, muted, nativeSelect, panel, plainList, preWrap, sectionHeading, useHydrated } from './bits.tsx'
+import { buttonKbd, checkRow, DateTime, fieldLabel, kbd, muted, nativeSelect, panel, plainList, preWrap, sectionHeading, useHydrated } from './bits.tsx'
 import type { Draft } from './draft.ts'
 import { formatElapsed, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
@@ -44,7 +44,7 @@ export function CasePanel({ runCase, content, loading, controls }: { runCase: Ru
           {runCase.key}
           {runCase.sectionName ? ` · ${runCase.sectionName}` : ''}
         </p>
-        <h2 id="open-case-heading" className={css({ fontSize: 'xl', fontWeight: '600', overflowWrap: 'anywhere' })}>
+        <h2 id="open-case-heading" tabIndex={-1} className={css({ fontSize: 'xl', fontWeight: '600', overflowWrap: 'anywhere', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}>
           {runCase.title}
         </h2>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
@@ -258,7 +258,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
           {RESULT_STATUSES.map((status) => (
             <Button key={status} tone={STATUS_BUTTON_TONES[status]} variant={status === 'passed' || status === 'failed' ? 'solid' : 'subtle'} disabled={controls.recording} onClick={() => controls.record(status, { thenNext: true })} aria-keyshortcuts={SHORTCUT_KEYS[status]}>
               {t(`runs.status_${status}`)}
-              <kbd className={kbd} aria-hidden="true">
+              <kbd className={buttonKbd} aria-hidden="true">
                 {SHORTCUT_KEYS[status]}
               </kbd>
             </Button>

@@ -59,3 +59,5 @@ export const checkRow = css({
 })
 
 export const kbd = css({ fontFamily: 'mono', fontSize: 'xs', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', borderRadius: 'l1', px: '1.5', py: '0.5', bg: 'surface.raised' })
+/** A key inside a button: outlined in the button's own text colour, so it reads on any button tone. */
+export const buttonKbd = css({ fontFamily: 'mono', fontSize: 'xs', borderWidth: '1px', borderStyle: 'solid', borderColor: 'currentColor', borderRadius: 'l1', px: '1', lineHeight: '1.4' })
