@@ -29,6 +29,8 @@ export type RecordControls = {
   move: (step: 1 | -1) => void
   hasPrevious: boolean
   hasNext: boolean
+  /** A result someone stored for this case after the tester started typing (recording will ask which to keep). */
+  newerMeanwhile: { recordedBy: string | null; status: ResultStatus } | null
 }
 
 /** The open case: its steps as the run pinned them, the form to record a result, and every result so far. */
@@ -246,6 +248,13 @@ function RecordForm({ controls }: { controls: RecordControls }) {
           }} />
         {t('execution.retestLabel')}
       </label>
+      {controls.newerMeanwhile && problem?.kind !== 'conflict' ? (
+        <FormAlert tone="info">
+          <span data-testid="newer-meanwhile">
+            {t('execution.newerMeanwhile', { name: controls.newerMeanwhile.recordedBy ?? t('execution.someone'), status: t(`runs.status_${controls.newerMeanwhile.status}`) })}
+          </span>
+        </FormAlert>
+      ) : null}
       {problem && problem.kind !== 'conflict' ? (
         <FormAlert tone={problem.kind === 'busy' ? 'info' : 'error'}>
           <span data-testid="record-problem">{problem.kind === 'busy' ? t('execution.busy', { message: problem.message }) : problem.message}</span>

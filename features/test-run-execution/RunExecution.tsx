@@ -46,6 +46,9 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
     return () => document.removeEventListener('keydown', onKey)
   }, [])
 
+  const draft = openCase ? state.draftOf(openCase.id) : null
+  const newerMeanwhile =
+    openCase?.latest && draft?.baseline !== undefined && openCase.latest.id > 0 && openCase.latest.id !== draft?.baseline ? { recordedBy: openCase.latest.recordedBy, status: openCase.latest.status } : null
   const content = state.results.data && openCase && state.results.data.runCase.id === openCase.id ? state.results.data : null
   return (
     <article aria-labelledby="page-title">
@@ -63,7 +66,8 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
             controls={{
               canRecord,
               readOnlyReason,
-              draft: state.draftOf(openCase.id),
+              draft: draft!,
+              newerMeanwhile,
               edit: (change) => state.editDraft(openCase.id, change),
               record: state.recordOpen,
               recording: state.recording,

@@ -87,7 +87,8 @@ test('two testers record at once, see each other without reloading, and a stale 
   await other.getByRole('button', { name: 'Failed', exact: true }).click()
   await expect(openCaseTitle(other)).toHaveText(TITLES[2]!)
 
-  // The owner's record is stale: refused, their result beside the owner's, the owner's comment still there.
+  // The owner is told while typing, and the record is refused: their result beside the owner's, the comment kept.
+  await expect(page.getByTestId('newer-meanwhile')).toContainText(`${tester.name} recorded a newer result`, LIVE)
   await page.getByRole('button', { name: 'Blocked', exact: true }).click()
   const conflict = page.getByTestId('conflict')
   await expect(conflict).toBeVisible()
@@ -101,6 +102,7 @@ test('two testers record at once, see each other without reloading, and a stale 
   // Recorded anyway: stored on top, the history shows both, and the tester sees it without reloading.
   await conflict.getByRole('button', { name: 'Record mine anyway' }).click()
   await expect(conflict).toBeHidden()
+  await expect(page.getByTestId('newer-meanwhile')).toHaveCount(0)
   const history = page.getByTestId('history-entry')
   await expect(history).toHaveCount(2)
   await expect(history.first()).toContainText('Blocked')
