@@ -46,6 +46,12 @@ async function testerPage(browser: Browser): Promise<Page> {
   return page
 }
 
+async function expectNoSeriousAxe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
 const caseLink = (page: Page, title: string) => page.getByTestId('case-link').filter({ hasText: title })
 const openCaseTitle = (page: Page) => page.locator('#open-case-heading')
 
@@ -96,6 +102,7 @@ test('two testers record at once, see each other without reloading, and a stale 
   await expect(conflict.getByTestId('conflict-theirs')).toContainText(tester.name)
   await expect(conflict.getByTestId('conflict-mine')).toContainText('The portal answered slowly')
   await expect(page.getByLabel('Comment')).toHaveValue('The portal answered slowly but the file was fine')
+  await expectNoSeriousAxe(page)
   // The figures were put back: the owner's optimistic "blocked" did not stay.
   await expect(page.getByTestId('count-blocked')).toContainText('0 of 3')
 
@@ -227,11 +234,26 @@ for (const theme of ['light', 'dark'] as const) {
     await hydrated(page)
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await expect(page.getByTestId('history-entry')).toHaveCount(1)
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await expectNoSeriousAxe(page)
   })
 }
+
+test('the run, its steps and results read without JavaScript', async ({ page, browser }) => {
+  const { runId } = await newRun(page, { withTester: false })
+  const run = await trpc<{ cases: Array<{ id: string }> }>(page, 'testRuns.byId', { id: runId })
+  await trpc(page, 'testRuns.record', { runCaseId: run.data!.cases[1]!.id, expectedLatestResultId: null, result: { status: 'blocked', comment: 'Portal down' } }, 'mutation')
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await context.addCookies(await page.context().cookies())
+  const plain = await context.newPage()
+  await plain.goto(`/test-runs/${runId}?status=blocked`)
+  await expect(plain.getByTestId('case-link')).toHaveCount(1)
+  await expect(openCaseTitle(plain)).toHaveText(TITLES[1]!)
+  await expect(plain.getByTestId('step')).toHaveCount(2)
+  await expect(plain.getByTestId('history-entry')).toContainText('Portal down')
+  await expect(plain.getByTestId('count-blocked')).toContainText('1 of 3')
+  await expect(plain.getByText('Recording results needs JavaScript')).toBeVisible()
+  await context.close()
+})
 
 test('the execution view fits a 360 px screen', async ({ page }) => {
   const { runId } = await newRun(page, { withTester: false })
