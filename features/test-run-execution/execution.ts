@@ -1,4 +1,5 @@
 import { RESULT_STATUSES, type ResultStatus, type RunCounts } from '../../lib/domain/test-runs.ts'
+import { runHref } from '../../lib/routing/project-links.ts'
 
 // The pure rules of the execution view: the filters and the current case in the address, moving between cases,
 // the optimistic figures after a record, the keyboard shortcuts, and reading the form's fields.
@@ -26,7 +27,7 @@ export function executionHref(runId: string, query: ExecutionQuery): string {
   if (query.assignee) params.set('assignee', query.assignee)
   if (query.caseId) params.set('case', query.caseId)
   const search = params.toString()
-  return `/test-runs/${encodeURIComponent(runId)}${search ? `?${search}` : ''}`
+  return `${runHref(runId)}${search ? `?${search}` : ''}`
 }
 
 type FilterableCase = { id: string; assigneeId: string | null; latest: { status: ResultStatus } | null }
