@@ -60,6 +60,8 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('two testers record at once, see each other without reloading, and a stale record keeps the typed comment', async ({ page, browser }) => {
+  // Two browsers, three waits for the other's poll and an axe pass: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
   const { runId } = await newRun(page, { withTester: true })
   const other = await testerPage(browser)
   await page.goto(`/test-runs/${runId}`)
