@@ -21,5 +21,6 @@ import cases from './cases.json'
 import projects from './projects.json'
 import editor from './editor.json'
 import runs from './runs.json'
+import execution from './execution.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution }

@@ -6,11 +6,12 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { users } from '../../db/schema/user.ts'
-import { caseKey } from '../../lib/domain/test-management.ts'
+import { caseKey, type StepText } from '../../lib/domain/test-management.ts'
 import { emptyCounts, passRate, type ResultStatus, type RunCounts, type RunSource, type RunState } from '../../lib/domain/test-runs.ts'
 import type { ResultInput } from '../../lib/forms/test-run-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
 import { auditStatement } from './projects.server.ts'
+import { sharedStepTexts, type CaseSnapshot } from './test-cases.server.ts'
 
 // Test runs: a run freezes its cases (and each case's version) when it is created; results are appended and the latest
 // per run case counts. Every write is one batch (decision 012), and the statements that must happen only together
@@ -296,6 +297,28 @@ export async function runContent(db: Database, runId: string) {
         ? { id: Number(latestId), status: latestStatus, recordedAt: new Date(Number(latestAt)), recordedBy: latestBy, comment: latestComment ?? '', retest: Boolean(latestRetest) }
         : null,
   }))
+}
+
+/** A step of a case as a run pinned it: written in the case, or a shared step written out at the version it had then. */
+export type PinnedStep = ({ kind: 'step'; id: string } & StepText) | { kind: 'shared'; id: string; title: string | null; steps: StepText[] }
+
+/** The steps (and preconditions) of a case at the version a run pinned, shared steps written out, for executing it. */
+export async function pinnedCaseOf(db: Database, caseId: string, version: number): Promise<{ preconditions: string; steps: PinnedStep[] }> {
+  const [row] = await db
+    .select({ snapshot: testCaseVersions.snapshot })
+    .from(testCaseVersions)
+    .where(and(eq(testCaseVersions.caseId, caseId), eq(testCaseVersions.version, version)))
+    .limit(1)
+  if (!row) return { preconditions: '', steps: [] }
+  const snapshot = JSON.parse(row.snapshot) as CaseSnapshot
+  const refs = Object.entries(snapshot.sharedSteps ?? {}).map(([id, number]) => ({ id, version: number }))
+  const texts = await sharedStepTexts(db, refs)
+  const steps = snapshot.steps.map((step): PinnedStep => {
+    if (step.kind === 'step') return step
+    const text = texts.get(`${step.sharedStepId}@${snapshot.sharedSteps?.[step.sharedStepId] ?? 0}`)
+    return { kind: 'shared', id: step.id, title: text?.title ?? null, steps: text?.steps ?? [] }
+  })
+  return { preconditions: snapshot.preconditions ?? '', steps }
 }
 
 /** The step ids of a case at a version (own steps and shared-step references alike), as a result names them. */

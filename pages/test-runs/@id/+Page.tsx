@@ -1,7 +1,9 @@
-import { PageIntro } from '../../../components/PageIntro.tsx'
-import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useData } from 'vike-react/useData'
+import { RunExecution } from '../../../features/test-run-execution/RunExecution.tsx'
+import type { Data } from './+data.ts'
 
 export default function Page() {
-  const t = useT()
-  return <PageIntro title={t('pages.testRunTitle')} description={t('pages.testRunDescription')} />
+  const data = useData<Data>()
+  // A new first paint (a link from elsewhere) starts the view over.
+  return <RunExecution key={`${data.detail.run.id}:${data.detail.version}:${data.open?.runCase.id ?? ''}`} initial={{ detail: data.detail, info: data.run, members: data.members, query: data.query, open: data.open }} />
 }

@@ -10,6 +10,7 @@ import {
   createRun,
   deleteRun,
   liveCaseIds,
+  pinnedCaseOf,
   recordResult,
   resultsOf,
   runContent,
@@ -170,10 +171,14 @@ export const testRunsRouter = router({
     throw new TRPCError({ code: 'CONFLICT', message, cause: new ResultConflict(message, outcome.latest) })
   }),
 
-  /** A run case's results, newest first (the first is the one that counts). */
+  /**
+   * A run case's results, newest first (the first is the one that counts), with the steps and preconditions of the
+   * case at the version the run pinned: what the tester executes and records step outcomes against.
+   */
   results: protectedProcedure.input(z.object({ runCaseId: IdSchema })).query(async ({ ctx, input }) => {
     const { runCase } = await requireRunCase(ctx, input.runCaseId, 'viewer')
-    return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results: await resultsOf(ctx.db, runCase.id) }
+    const [results, pinned] = await Promise.all([resultsOf(ctx.db, runCase.id), pinnedCaseOf(ctx.db, runCase.caseId, runCase.caseVersion)])
+    return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results, ...pinned }
   }),
 
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {

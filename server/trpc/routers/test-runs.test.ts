@@ -134,6 +134,9 @@ describe('test runs', () => {
     await (await as(tester)).testRuns.record({ runCaseId: runCase!.id, expectedLatestResultId: null, result: PASS })
     const { results } = await api.testRuns.results({ runCaseId: runCase!.id })
     expect(results[0]).toMatchObject({ caseVersion: current.version, recordedBy: 'Tomáš Tester', status: 'passed' })
+    await api.testCases.update({ id: smokeIds[1]!, expectedVersion: current.version + 1, title: 'Dataset has an open licence', state: 'active', tags: ['smoke'], steps: [{ kind: 'step', id: 's9', action: 'Changed later', data: '', expected: '' }] })
+    // The steps to execute are the pinned version's, not the case's current ones.
+    expect((await api.testRuns.results({ runCaseId: runCase!.id })).steps).toEqual([{ kind: 'step', id: 's1', action: 'Download the CSV', data: '', expected: 'Rows' }])
   })
 
   it('appends results; the latest counts; a stale record is refused with the newer result unless forced', async () => {

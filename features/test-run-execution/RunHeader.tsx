@@ -1,0 +1,135 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { FormAlert } from '../../components/FormAlert.tsx'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { roleAtLeast } from '../../lib/domain/test-management.ts'
+import { mayTransition } from '../../lib/domain/test-runs.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { projectHref } from '../../lib/routing/project-links.ts'
+import { css, cx } from '../../styled-system/css'
+import { DateTime, muted, plainList, useHydrated } from './bits.tsx'
+import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
+import type { RunDetail, RunInfo } from './types.ts'
+
+const STATE_TONES = { open: 'neutral', in_progress: 'info', completed: 'success' } as const
+
+// Static class names, so that Panda finds every status colour in the source.
+const SEGMENT = {
+  passed: css({ bg: 'status.passed.fg' }),
+  failed: css({ bg: 'status.failed.fg' }),
+  blocked: css({ bg: 'status.blocked.fg' }),
+  skipped: css({ bg: 'status.skipped.fg' }),
+  untested: css({ bg: 'status.untested.fg' }),
+}
+
+/** The run's name, state, where its cases came from and what it runs against, its progress, and its state actions. */
+export function RunHeader({ detail, info, onChanged }: { detail: RunDetail; info: RunInfo; onChanged: () => void }) {
+  const t = useT()
+  const { run } = detail
+  return (
+    <header className={css({ display: 'grid', gap: '3', mb: '6' })}>
+      <p>
+        <a href={projectHref('runs', detail.project.id)}>{t('execution.backToRuns')}</a>
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+        <h1 id="page-title" className={css({ fontSize: '2xl', fontWeight: '600', overflowWrap: 'anywhere' })}>
+          {info.name}
+        </h1>
+        <Badge tone={STATE_TONES[run.state]} data-testid="run-state">
+          {t(`runs.state_${run.state}`)}
+        </Badge>
+      </div>
+      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' }, gap: '3', fontSize: 'sm' })}>
+        <Fact term={t('execution.source')}>{info.source === 'suite' ? (info.suiteName ?? t('execution.deletedSuite')) : t('execution.sourceSelection')}</Fact>
+        <Fact term={t('execution.portal')}>{info.portalName ?? <span className={muted}>{t('execution.none')}</span>}</Fact>
+        <Fact term={t('execution.environment')}>{info.environment.trim() ? info.environment : <span className={muted}>{t('execution.none')}</span>}</Fact>
+        <Fact term={t('execution.build')}>
+          {info.build || info.commit ? (
+            <span className={css({ fontFamily: 'mono', overflowWrap: 'anywhere' })}>{[info.build, info.commit].filter(Boolean).join(' · ')}</span>
+          ) : (
+            <span className={muted}>{t('execution.none')}</span>
+          )}
+        </Fact>
+      </dl>
+      <Progress detail={detail} />
+      {run.state === 'completed' ? (
+        <FormAlert tone="info">
+          <span data-testid="run-completed-note">
+            {t('execution.completedNote')} {run.completedAt ? <DateTime value={run.completedAt} /> : null}
+          </span>
+        </FormAlert>
+      ) : null}
+      <StateActions detail={detail} onChanged={onChanged} />
+    </header>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className={css({ minW: '0' })}>
+      <dt className={muted}>{term}</dt>
+      <dd className={css({ overflowWrap: 'anywhere' })}>{children}</dd>
+    </div>
+  )
+}
+
+/** A bar split by status, with the figures written out beside it (the colours never carry the meaning alone). */
+function Progress({ detail }: { detail: RunDetail }) {
+  const t = useT()
+  const intl = useIntl()
+  const shares = progressShares(detail.counts)
+  return (
+    <section aria-labelledby="progress-heading" className={css({ display: 'grid', gap: '2' })}>
+      <h2 id="progress-heading" className={css({ fontSize: 'md', fontWeight: '600' })}>
+        {t('execution.progress')}{' '}
+        <span data-testid="pass-rate" className={css({ fontWeight: '400' })}>
+          {detail.passRate === null ? t('execution.noCases') : t('execution.passRate', { rate: intl.formatNumber(detail.passRate, { style: 'percent', maximumFractionDigits: 0 }) })}
+        </span>
+      </h2>
+      <div aria-hidden="true" className={css({ display: 'flex', h: '3', borderRadius: 'full', overflow: 'hidden', bg: 'surface.raised', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' })}>
+        {CASE_FILTER_STATUSES.map((status) => (shares[status] > 0 ? <div key={status} className={SEGMENT[status]} style={{ width: `${shares[status]}%` }} /> : null))}
+      </div>
+      <ul className={cx(plainList, css({ display: 'flex', flexWrap: 'wrap', gap: '2' }))} data-testid="run-counts">
+        {CASE_FILTER_STATUSES.map((status) => (
+          <li key={status}>
+            <StatusBadge status={status} data-testid={`count-${status}`}>
+              {t('execution.countOf', { status: t(`runs.status_${status}`), count: detail.counts[status], total: detail.total })}
+            </StatusBadge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Complete (editors) or reopen (owners); over the version shown, so a stale view is told so instead of overriding. */
+function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const hydrated = useHydrated()
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const update = useMutation(
+    trpc.testRuns.update.mutationOptions({
+      onSuccess: (_answer, input) => setMessage({ tone: 'success', text: input.run.state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') }),
+      onError: (error) => setMessage({ tone: 'error', text: apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') }).message }),
+      onSettled: onChanged,
+    }),
+  )
+  const { run, role } = detail
+  if (!roleAtLeast(role, 'editor')) return null
+  const target = run.state === 'completed' ? 'in_progress' : 'completed'
+  const allowed = mayTransition(role, run.state, target)
+  if (!allowed && !message) return null
+  return (
+    <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
+      {allowed && hydrated ? (
+        <Button variant="outline" loading={update.isPending} onClick={() => update.mutate({ id: run.id, expectedVersion: detail.version, run: { state: target } })}>
+          {target === 'completed' ? t('execution.complete') : t('execution.reopen')}
+        </Button>
+      ) : null}
+      {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
+    </div>
+  )
+}
