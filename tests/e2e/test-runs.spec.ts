@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_USERS, hydrated, signIn, trpc } from './users.ts'
+
+// Test runs: an editor starts a run from a suite and one from picked cases and finds them in the list with their
+// figures; a tester is not offered to start one; the state filter works without JavaScript; the list and the start
+// form pass axe in both themes and fit a phone.
+
+const owner = E2E_USERS.runsOwner
+const tester = E2E_USERS.runsTester
+
+type Case = { id: string; key: string }
+
+async function newProject(page: Page, name: string): Promise<string> {
+  const key = `R${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+  const created = await trpc<{ id: string }>(page, 'projects.create', { name: `${name} ${key}`, key }, 'mutation')
+  expect(created.error).toBeNull()
+  return created.data!.id
+}
+
+async function newCase(page: Page, projectId: string, title: string): Promise<Case> {
+  const created = await trpc<Case>(page, 'testCases.create', { projectId, title, state: 'active' }, 'mutation')
+  expect(created.error).toBeNull()
+  return created.data!
+}
+
+/** A project with three cases and a static suite of two of them, with the tester as a member. */
+async function prepared(page: Page, name: string) {
+  const projectId = await newProject(page, name)
+  const cases = [await newCase(page, projectId, 'Search finds datasets'), await newCase(page, projectId, 'Licence is shown'), await newCase(page, projectId, 'CSV preview opens')]
+  const suite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Regression', kind: 'static' } }, 'mutation')
+  expect(suite.error).toBeNull()
+  const content = await trpc(page, 'testSuites.setContent', { suiteId: suite.data!.id, expectedVersion: 1, sections: [{ id: null, name: '', caseIds: [cases[0]!.id, cases[1]!.id] }] }, 'mutation')
+  expect(content.error).toBeNull()
+  const member = await trpc(page, 'projects.members.add', { projectId, email: tester.email, role: 'tester' }, 'mutation')
+  expect(member.error).toBeNull()
+  return { projectId, cases, suiteId: suite.data!.id }
+}
+
+test('an editor starts runs from a suite and from picked cases; a tester reads them but cannot start one', async ({ page, browser }) => {
+  await signIn(page, owner)
+  const { projectId, suiteId } = await prepared(page, 'Runs journey')
+
+  await page.goto(`/test-runs?project=${projectId}`)
+  await hydrated(page)
+  await expect(page.getByTestId('runs-empty')).toContainText('No test runs yet')
+  await page.getByTestId('runs-empty').getByRole('link', { name: 'Start a run' }).click()
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a test run')
+  await expect(page.getByLabel('Suite')).toHaveValue(suiteId)
+  await expect(page.getByTestId('suite-case-count')).toHaveText('The run will have 2 cases')
+  // The name follows the suite until one is typed; an empty name is refused in the browser and the rest is kept.
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(/^Regression /)
+  await page.getByRole('textbox', { name: 'Name' }).fill('')
+  await page.getByLabel('Build').fill('2026.11.23')
+  await page.getByRole('button', { name: 'Start a run' }).click()
+  await expect(page.getByText('This field is required')).toBeVisible()
+  await expect(page.getByLabel('Build')).toHaveValue('2026.11.23')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Regression nightly')
+  await page.getByLabel('Target portal').selectOption({ index: 0 })
+  await page.getByText(tester.name, { exact: true }).click()
+  await page.getByRole('button', { name: 'Start a run' }).click()
+  await expect(page).toHaveURL(/\/test-runs\/[^/?]+$/)
+
+  await page.goto(`/test-runs?project=${projectId}`)
+  const first = page.getByTestId('run-row').filter({ hasText: 'Regression nightly' })
+  await expect(first.getByTestId('run-state')).toHaveText('Open')
+  await expect(first.getByTestId('pass-rate')).toHaveText('0% passed')
+  await expect(first.getByTestId('run-counts')).toHaveText(/0 passed.*2 untested/)
+  await expect(first).toContainText('2 cases')
+  await expect(first).toContainText(owner.name)
+  await expect(first).toContainText(tester.name)
+  await expect(first).toContainText('Build 2026.11.23')
+
+  // A run from picked cases, in the order picked.
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Start a run' }).click()
+  await hydrated(page)
+  await page.getByText('Selected cases', { exact: true }).click()
+  const picker = page.getByTestId('case-picker')
+  await picker.getByLabel('Search cases by title or description').fill('CSV')
+  await expect(picker.getByTestId('search-count')).toHaveText('1 case found')
+  await picker.getByTestId('search-result').getByText('CSV preview opens').click()
+  await picker.getByLabel('Search cases by title or description').fill('Licence')
+  await expect(picker.getByTestId('search-count')).toHaveText('1 case found')
+  await picker.getByTestId('search-result').getByText('Licence is shown').click()
+  await expect(picker.getByTestId('picked-count')).toHaveText('2 cases selected')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Picked cases')
+  await page.getByRole('button', { name: 'Start a run' }).click()
+  await expect(page).toHaveURL(/\/test-runs\/[^/?]+$/)
+  await page.goto(`/test-runs?project=${projectId}`)
+  await expect(page.getByTestId('run-row')).toHaveCount(2)
+  await expect(page.getByTestId('run-row').first()).toContainText('Picked cases')
+  await expect(page.getByTestId('run-row').first().getByTestId('run-counts')).toHaveText(/2 untested/)
+
+  // The dashboard and the suite's page show the latest runs with their pass rates.
+  await page.goto(`/projects/${projectId}`)
+  await expect(page.getByTestId('recent-run')).toHaveCount(2)
+  await expect(page.getByTestId('recent-run').nth(1)).toContainText('Regression nightly')
+  await page.goto(`/projects/${projectId}/test-suites/${suiteId}`)
+  await expect(page.getByTestId('recent-run')).toHaveCount(1)
+  await expect(page.getByTestId('recent-run')).toContainText('0% passed')
+
+  // The tester sees the runs, but neither the start button nor the form.
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  await signIn(other, tester)
+  await other.goto(`/test-runs?project=${projectId}`)
+  await hydrated(other)
+  await expect(other.getByTestId('run-row')).toHaveCount(2)
+  await expect(other.getByRole('link', { name: 'Start a run' })).toHaveCount(0)
+  const refused = await other.goto(`/test-runs?project=${projectId}&start=1`)
+  expect(refused?.status()).toBe(403)
+  await context.close()
+})
+
+test('the state filter works without JavaScript', async ({ page, browser, baseURL }) => {
+  await signIn(page, owner)
+  const { projectId, cases } = await prepared(page, 'Runs filter')
+  const open = await trpc<{ id: string }>(page, 'testRuns.create', { projectId, run: { name: 'Still open' }, source: { kind: 'selection', caseIds: [cases[0]!.id] } }, 'mutation')
+  expect(open.error).toBeNull()
+  const done = await trpc<{ id: string }>(page, 'testRuns.create', { projectId, run: { name: 'Finished' }, source: { kind: 'selection', caseIds: [cases[1]!.id] } }, 'mutation')
+  expect((await trpc(page, 'testRuns.update', { id: done.data!.id, expectedVersion: 1, run: { state: 'completed' } }, 'mutation')).error).toBeNull()
+
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await context.addCookies([...(await page.context().cookies()), { name: 'lang', value: 'en', url: baseURL! }])
+  const plain = await context.newPage()
+  await plain.goto(`/test-runs?project=${projectId}`)
+  await expect(plain.getByTestId('run-row')).toHaveText([/Finished/, /Still open/])
+  await plain.getByLabel('State').selectOption('completed')
+  await plain.getByRole('button', { name: 'Show', exact: true }).click()
+  await expect(plain).toHaveURL(/state=completed/)
+  await expect(plain.getByTestId('run-row')).toHaveText([/Finished/])
+  await expect(plain.getByTestId('run-state')).toHaveText(['Completed'])
+  await plain.getByLabel('State').selectOption('in_progress')
+  await plain.getByRole('button', { name: 'Show', exact: true }).click()
+  await expect(plain.getByTestId('runs-none-in-state')).toContainText('No run is in the state “In progress”.')
+  await context.close()
+})
+
+async function runPages(page: Page): Promise<string[]> {
+  await signIn(page, owner)
+  const { projectId, cases } = await prepared(page, 'Runs layout')
+  const created = await trpc(page, 'testRuns.create', { projectId, run: { name: 'A rather long run name that has to wrap on a narrow phone screen', build: '2026.11.23-rc.1' }, source: { kind: 'selection', caseIds: cases.map((item) => item.id) } }, 'mutation')
+  expect(created.error).toBeNull()
+  return [`/test-runs?project=${projectId}`, `/test-runs?project=${projectId}&start=1`]
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the run list and the start form have no serious axe findings in the ${theme} theme`, async ({ page }) => {
+    const pages = await runPages(page)
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    for (const path of pages) {
+      await page.goto(path)
+      await hydrated(page)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      if (path.includes('start=1')) {
+        // The picker too: its results and the picked list.
+        await page.getByText('Selected cases', { exact: true }).click()
+        await page.getByTestId('search-result').first().getByText('Search finds datasets').click()
+        await expect(page.getByTestId('picked-count')).toHaveText('1 case selected')
+      }
+      const results = await new AxeBuilder({ page }).analyze()
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    }
+  })
+}
+
+test('the run pages fit a 360 px screen', async ({ page }) => {
+  const pages = await runPages(page)
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const path of pages) {
+    await page.goto(path)
+    await hydrated(page)
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+    expect(widths.scroll, path).toBeLessThanOrEqual(widths.viewport)
+  }
+})
