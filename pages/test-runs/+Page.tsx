@@ -4,6 +4,7 @@ import { NeedsJavaScript } from '../../components/NeedsJavaScript.tsx'
 import { NoProject } from '../../features/test-runs/NoProject.tsx'
 import { RunList } from '../../features/test-runs/RunList.tsx'
 import { StartRunForm } from '../../features/test-runs/StartRunForm.tsx'
+import { ApiProvider } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
@@ -14,7 +15,10 @@ export default function Page() {
     return (
       <PageIntro title={t('runs.startTitle')} description={t('runs.startIntro', { project: start.project.name })}>
         <NeedsJavaScript />
-        <StartRunForm key={start.project.id} choices={start} />
+        {/* Here rather than in a +Wrapper, which the run's own page below this folder would inherit. */}
+        <ApiProvider>
+          <StartRunForm key={start.project.id} choices={start} />
+        </ApiProvider>
       </PageIntro>
     )
   }
