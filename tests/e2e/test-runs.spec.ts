@@ -18,8 +18,8 @@ async function newProject(page: Page, name: string): Promise<string> {
   return created.data!.id
 }
 
-async function newCase(page: Page, projectId: string, title: string): Promise<Case> {
-  const created = await trpc<Case>(page, 'testCases.create', { projectId, title, state: 'active' }, 'mutation')
+async function newCase(page: Page, projectId: string, title: string, tags: string[] = []): Promise<Case> {
+  const created = await trpc<Case>(page, 'testCases.create', { projectId, title, state: 'active', tags }, 'mutation')
   expect(created.error).toBeNull()
   return created.data!
 }
@@ -27,11 +27,13 @@ async function newCase(page: Page, projectId: string, title: string): Promise<Ca
 /** A project with three cases and a static suite of two of them, with the tester as a member. */
 async function prepared(page: Page, name: string) {
   const projectId = await newProject(page, name)
-  const cases = [await newCase(page, projectId, 'Search finds datasets'), await newCase(page, projectId, 'Licence is shown'), await newCase(page, projectId, 'CSV preview opens')]
+  const cases = [await newCase(page, projectId, 'Search finds datasets', ['smoke']), await newCase(page, projectId, 'Licence is shown'), await newCase(page, projectId, 'CSV preview opens', ['smoke'])]
   const suite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Regression', kind: 'static' } }, 'mutation')
   expect(suite.error).toBeNull()
   const content = await trpc(page, 'testSuites.setContent', { suiteId: suite.data!.id, expectedVersion: 1, sections: [{ id: null, name: '', caseIds: [cases[0]!.id, cases[1]!.id] }] }, 'mutation')
   expect(content.error).toBeNull()
+  const rule = await trpc(page, 'testSuites.create', { projectId, suite: { name: 'Smoke rule', kind: 'dynamic', rule: { tags: ['smoke'], minPriority: null, folder: null, portalId: null } } }, 'mutation')
+  expect(rule.error).toBeNull()
   const member = await trpc(page, 'projects.members.add', { projectId, email: tester.email, role: 'tester' }, 'mutation')
   expect(member.error).toBeNull()
   return { projectId, cases, suiteId: suite.data!.id }
@@ -60,10 +62,16 @@ test('an editor starts runs from a suite and from picked cases; a tester reads t
   await page.getByTestId('runs-empty').getByRole('link', { name: 'Start a run' }).click()
   await hydrated(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start a test run')
-  await expect(page.getByLabel('Suite', { exact: true })).toHaveValue(suiteId)
+  // A dynamic suite: what its rule matches now. The name follows the chosen suite until one is typed.
+  const suiteField = page.getByLabel('Suite', { exact: true })
+  await suiteField.selectOption({ label: 'Smoke rule' })
+  await expect(page.getByTestId('suite-case-count')).toHaveText('The rule matches 2 cases now; the run takes them as they are at the start')
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/^Smoke rule /)
+  await suiteField.selectOption({ label: 'Regression' })
+  await expect(suiteField).toHaveValue(suiteId)
   await expect(page.getByTestId('suite-case-count')).toHaveText('The run will have 2 cases')
-  // The name follows the suite until one is typed; an empty name is refused in the browser and the rest is kept.
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/^Regression /)
+  // An empty name is refused in the browser, and the rest is kept.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('')
   await page.getByLabel('Build', { exact: true }).fill('2026.11.23')
   await page.getByRole('button', { name: 'Start a run' }).click()
