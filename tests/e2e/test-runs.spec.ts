@@ -159,14 +159,17 @@ test('the state filter works without JavaScript', async ({ page, browser, baseUR
 
 async function runPages(page: Page): Promise<string[]> {
   await signIn(page, owner)
-  const { projectId, cases } = await prepared(page, 'Runs layout')
+  const { projectId, cases, suiteId } = await prepared(page, 'Runs layout')
   const created = await trpc(page, 'testRuns.create', { projectId, run: { name: 'A rather long run name that has to wrap on a narrow phone screen', build: '2026.11.23-rc.1' }, source: { kind: 'selection', caseIds: cases.map((item) => item.id) } }, 'mutation')
   expect(created.error).toBeNull()
-  return [`/test-runs?project=${projectId}`, `/test-runs?project=${projectId}&start=1`]
+  const fromSuite = await trpc(page, 'testRuns.create', { projectId, run: { name: 'Regression from the suite' }, source: { kind: 'suite', suiteId } }, 'mutation')
+  expect(fromSuite.error).toBeNull()
+  // The list, the start form, and the dashboard and suite page with their latest runs.
+  return [`/test-runs?project=${projectId}`, `/test-runs?project=${projectId}&start=1`, `/projects/${projectId}`, `/projects/${projectId}/test-suites/${suiteId}`]
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the run list and the start form have no serious axe findings in the ${theme} theme`, async ({ page }) => {
+  test(`the run list, the start form and the latest runs have no serious axe findings in the ${theme} theme`, async ({ page }) => {
     const pages = await runPages(page)
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
     for (const path of pages) {
