@@ -18,7 +18,7 @@ export function RunProgress({ counts, total, passRate, compact = false }: { coun
   const intl = useIntl()
   const segments = barSegments(counts)
   return (
-    <div className={css({ display: 'grid', gap: '1.5', minW: compact ? '32' : '48' })} data-testid="run-progress">
+    <div className={compact ? css({ display: 'grid', gap: '1.5', w: { base: 'full', sm: '40' } }) : css({ display: 'grid', gap: '1.5', minW: '48' })} data-testid="run-progress">
       <div className={css({ display: 'flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' })}>
         <span className={css({ fontWeight: '600', fontVariantNumeric: 'tabular-nums' })} data-testid="pass-rate">
           {t('runs.passRateValue', { rate: intl.formatNumber(passRate ?? 0, { style: 'percent', maximumFractionDigits: 0 }) })}
