@@ -119,6 +119,8 @@ test('an editor starts runs from a suite and from picked cases; a tester reads t
   await page.goto(`/projects/${projectId}/test-suites/${suiteId}`)
   await expect(page.getByTestId('recent-run')).toHaveCount(1)
   await expect(page.getByTestId('recent-run')).toContainText('0% passed')
+  await page.getByRole('link', { name: 'Start a run from this suite' }).click()
+  await expect(page.getByLabel('Suite', { exact: true })).toHaveValue(suiteId)
 
   // The tester sees the runs, but neither the start button nor the form.
   const context = await browser.newContext()
@@ -170,6 +172,8 @@ async function runPages(page: Page): Promise<string[]> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the run list, the start form and the latest runs have no serious axe findings in the ${theme} theme`, async ({ page }) => {
+    // Four pages, each analysed whole: on a busy machine this takes longer than one journey.
+    test.setTimeout(60_000)
     const pages = await runPages(page)
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
     for (const path of pages) {
