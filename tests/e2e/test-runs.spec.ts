@@ -135,6 +135,26 @@ test('an editor starts runs from a suite and from picked cases; a tester reads t
   await context.close()
 })
 
+test('a refusal from the server shows under its field and keeps everything typed', async ({ page }) => {
+  await signIn(page, owner)
+  const { projectId, cases } = await prepared(page, 'Runs refusal')
+  await page.goto(`/test-runs?project=${projectId}&start=1`)
+  await hydrated(page)
+  await page.getByText('Selected cases', { exact: true }).click()
+  await page.getByTestId('search-result').filter({ hasText: 'Licence is shown' }).getByText('Licence is shown').click()
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Licences only')
+  await page.getByLabel('Environment').fill('Firefox 140, staging')
+  // Someone deletes the only picked case meanwhile: the server refuses a run without cases.
+  const deleted = await trpc(page, 'testCases.bulk', { projectId, caseIds: [cases[1]!.id], action: { kind: 'delete' } }, 'mutation')
+  expect(deleted.error).toBeNull()
+  await page.getByRole('button', { name: 'Start a run' }).click()
+  await expect(page.getByTestId('case-picker')).toContainText('The run would have no cases.')
+  await expect(page).toHaveURL(/start=1/)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Licences only')
+  await expect(page.getByLabel('Environment')).toHaveValue('Firefox 140, staging')
+  await expect(page.getByTestId('picked-count')).toHaveText('1 case selected')
+})
+
 test('the state filter works without JavaScript', async ({ page, browser, baseURL }) => {
   await signIn(page, owner)
   const { projectId, cases } = await prepared(page, 'Runs filter')
