@@ -54,6 +54,12 @@ export function targetHref(target: { kind: 'portal' | 'dataset' | 'resource'; id
 export const suiteHref = (projectId: string, suiteId: string) => `/projects/${enc(projectId)}/test-suites/${enc(suiteId)}`
 export const suiteEditHref = (suiteId: string) => `/test-suites/${enc(suiteId)}/edit`
 export const suiteCreateHref = (projectId: string) => `/test-suites/create?project=${enc(projectId)}`
+/** A test run: its execution view. */
+export const runHref = (runId: string) => `/test-runs/${enc(runId)}`
+/** The form that starts a run in a project, from the given suite when one is named. */
+export const runStartHref = (projectId: string, suiteId?: string) => `/test-runs?project=${enc(projectId)}&start=1${suiteId ? `&suite=${enc(suiteId)}` : ''}`
+/** The project's runs in one state, or all of them. */
+export const runListHref = (projectId: string, state?: string | null) => `/test-runs?project=${enc(projectId)}${state ? `&state=${enc(state)}` : ''}`
 /** The debug page with the audit log from before an event (older events), or from the newest. */
 export const projectDebugHref = (projectId: string, before?: number | null) => `/projects/${enc(projectId)}/debug${before ? `?before=${before}` : ''}`
 /** The owner's JSON export of a whole project, served as a file download (server/project-export.server.ts). */

@@ -67,8 +67,8 @@ export async function liveCaseIds(db: Database, projectId: string, caseIds: stri
   return new Set(rows.map((row) => row.id))
 }
 
-export async function runsOf(db: Database, projectId: string) {
-  const runs = await db
+export async function runsOf(db: Database, projectId: string, limit?: number) {
+  const query = db
     .select({
       id: testRuns.id,
       name: testRuns.name,
@@ -77,13 +77,16 @@ export async function runsOf(db: Database, projectId: string) {
       state: testRuns.state,
       assignees: testRuns.assignees,
       build: testRuns.build,
+      createdBy: testRuns.createdBy,
       createdAt: testRuns.createdAt,
+      startedAt: testRuns.startedAt,
       completedAt: testRuns.completedAt,
       updatedAt: testRuns.updatedAt,
     })
     .from(testRuns)
     .where(eq(testRuns.projectId, projectId))
     .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+  const runs = limit ? await query.limit(limit) : await query
   const counts = await countsOfRuns(
     db,
     runs.map((run) => run.id),

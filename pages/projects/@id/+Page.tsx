@@ -5,10 +5,11 @@ import { PageIntro } from '../../../components/PageIntro.tsx'
 import { Badge, PriorityBadge } from '../../../components/ui/badge.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { ActivityList } from '../../../features/projects/ActivityList.tsx'
+import { RecentRuns } from '../../../features/test-runs/RecentRuns.tsx'
 import { ApiProvider } from '../../../lib/api/trpc.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
-import { caseCreateHref, projectHref, suiteCreateHref, suiteHref } from '../../../lib/routing/project-links.ts'
+import { caseCreateHref, projectHref, runStartHref, suiteCreateHref, suiteHref } from '../../../lib/routing/project-links.ts'
 import type { Data } from './+data.ts'
 import { OwnerActions } from './OwnerActions.tsx'
 
@@ -95,6 +96,11 @@ export default function Page() {
               </a>
             </li>
             <li>
+              <a className={quickLink} href={projectHref('runs', project.id)}>
+                {t('runs.allRuns')}
+              </a>
+            </li>
+            <li>
               <a className={quickLink} href={projectHref('settings', project.id)}>
                 {t('projects.settingsLink')}
               </a>
@@ -155,20 +161,23 @@ export default function Page() {
           )}
         </Section>
 
-        <Section id="runs" title={t('projects.latestRuns')}>
+        <Section
+          id="runs"
+          title={t('projects.latestRuns')}
+          action={
+            runs.length > 0 ? (
+              <a href={projectHref('runs', project.id)} className={css({ fontSize: 'sm' })}>
+                {t('runs.allRuns')}
+              </a>
+            ) : null
+          }
+        >
           {runs.length === 0 ? (
             <p className={muted} data-testid="runs-empty">
-              {t('projects.noRuns')}
+              {t('projects.noRuns')} {canEdit && cases.total > 0 ? <a href={runStartHref(project.id)}>{t('runs.startFirstRun')}</a> : null}
             </p>
           ) : (
-            <ul className={plainList}>
-              {runs.map((run) => (
-                <li key={run.id} className={row}>
-                  <span>{run.name}</span>
-                  <span className={tabular}>{t('projects.passRate', { rate: intl.formatNumber(run.passRate, { style: 'percent' }) })}</span>
-                </li>
-              ))}
-            </ul>
+            <RecentRuns runs={runs} />
           )}
         </Section>
 

@@ -25,12 +25,15 @@ import {
   updateProject,
 } from '../../queries/projects.server.ts'
 import { createSharedStep, deleteSharedStep, sharedStepById, sharedStepsOf, updateSharedStep } from '../../queries/test-cases.server.ts'
+import { runsOf } from '../../queries/test-runs.server.ts'
 import { suitesOf } from '../../queries/test-suites.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject } from '../project-access.server.ts'
 
 const ProjectInput = z.object({ projectId: IdSchema })
+/** How many of the latest runs the dashboard shows. */
+const DASHBOARD_RUNS = 5
 
 export const projectsRouter = router({
   /** The user's projects with their role, counts and last activity. */
@@ -52,13 +55,14 @@ export const projectsRouter = router({
   /** A project's dashboard: the project, the user's role, cases by priority and state, suites, portals, activity. */
   byId: protectedProcedure.input(ProjectInput).query(async ({ ctx, input }) => {
     const { project, role } = await requireProject(ctx, input.projectId, 'viewer')
-    const [counts, suites, portals, members, activity, last] = await Promise.all([
+    const [counts, suites, portals, members, activity, last, runs] = await Promise.all([
       caseCounts(ctx.db, project.id),
       suitesOf(ctx.db, project.id),
       projectPortalsOf(ctx.db, project.id),
       membersOf(ctx.db, project.id),
       auditLog(ctx.db, project.id, { limit: 12 }),
       lastActivity(ctx.db, project.id),
+      runsOf(ctx.db, project.id, DASHBOARD_RUNS),
     ])
     return {
       project: { id: project.id, key: project.key, name: project.name, description: project.description, createdAt: project.createdAt, lastActivityAt: last },
@@ -68,8 +72,8 @@ export const projectsRouter = router({
       portals,
       memberCount: members.length,
       activity,
-      // Test runs arrive with the next part of test management; the dashboard shows none until then.
-      runs: [] as Array<{ id: string; name: string; passRate: number }>,
+      // The latest runs with their figures (the run list has them all).
+      runs: runs.map(({ id, name, state, createdAt, counts, total, passRate }) => ({ id, name, state, createdAt, counts, total, passRate })),
     }
   }),
 

@@ -122,6 +122,14 @@ describe('test runs', () => {
     const run = await api.testRuns.byId({ id: fromRule.id })
     expect(run.cases.map((item) => item.title)).toEqual(['Search finds datasets', 'Dataset has a licence', 'CSV downloads'])
     expect(run).toMatchObject({ total: 3, counts: { untested: 3 }, passRate: 0, run: { state: 'open', environment: 'Chrome 140, staging', source: 'suite', suiteId: dynamicSuiteId } })
+
+    // The list names who started each run; the dashboard shows the latest runs with their figures, newest first.
+    expect((await api.testRuns.list({ projectId })).runs.find((item) => item.id === fromRule.id)).toMatchObject({ createdBy: editor.user!.id, total: 3 })
+    const dashboard = await api.projects.byId({ projectId })
+    expect(dashboard.runs.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: fromRule.id, name: 'Smoke 1', state: 'open', total: 3, passRate: 0 }),
+      expect.objectContaining({ id: fromStatic.id, name: 'Regression 1' }),
+    ])
   })
 
   it('pins the case version: a later edit of the case changes neither the run nor what results are recorded against', async () => {

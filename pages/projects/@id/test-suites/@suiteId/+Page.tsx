@@ -4,11 +4,12 @@ import { PageIntro } from '../../../../../components/PageIntro.tsx'
 import { Badge } from '../../../../../components/ui/badge.tsx'
 import { Button } from '../../../../../components/ui/button.tsx'
 import { KIND_KEYS } from '../../../../../features/test-suites/labels.ts'
+import { RecentRuns } from '../../../../../features/test-runs/RecentRuns.tsx'
 import { SuiteCaseTable } from '../../../../../features/test-suites/SuiteCaseTable.tsx'
 import { useRuleText } from '../../../../../features/test-suites/use-rule-text.ts'
 import { roleAtLeast } from '../../../../../lib/domain/test-management.ts'
 import { useIntl, useT } from '../../../../../lib/i18n/I18nProvider.tsx'
-import { projectHref, suiteEditHref } from '../../../../../lib/routing/project-links.ts'
+import { projectHref, runStartHref, suiteEditHref } from '../../../../../lib/routing/project-links.ts'
 import type { Data } from './+data.ts'
 
 const h2 = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
@@ -19,7 +20,8 @@ const emptyBox = css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: '
 export default function Page() {
   const t = useT()
   const intl = useIntl()
-  const { project, role, suite, descriptionHtml, sections, portals } = useData<Data>()
+  const { project, role, suite, descriptionHtml, sections, portals, runs } = useData<Data>()
+  const canStart = roleAtLeast(role, 'editor') && (suite.kind === 'dynamic' || sections.some((section) => section.cases.length > 0))
   const ruleText = useRuleText(portals)
   const cases = sections.flatMap((section) => section.cases)
   const named = sections.filter((section) => section.id !== null)
@@ -100,9 +102,20 @@ export default function Page() {
           <h2 id="suite-runs" className={h2}>
             {t('suites.runsTitle')}
           </h2>
-          <p className={emptyBox} data-testid="suite-no-runs">
-            {t('suites.noRuns')}
-          </p>
+          {canStart ? (
+            <p className={css({ mb: '3' })}>
+              <Button asChild>
+                <a href={runStartHref(project.id, suite.id)}>{t('runs.startFromSuite')}</a>
+              </Button>
+            </p>
+          ) : null}
+          {runs.length === 0 ? (
+            <p className={emptyBox} data-testid="suite-no-runs">
+              {t('suites.noRuns')}
+            </p>
+          ) : (
+            <RecentRuns runs={runs} />
+          )}
         </section>
       </PageIntro>
     </article>
