@@ -81,5 +81,3 @@ export function sectionOfPath(pathname: string): ProjectSection | null {
 export function sectionsFor(role: ProjectRole): ProjectSection[] {
   return PROJECT_SECTIONS.filter((section) => section !== 'debug' || role === 'owner')
 }
-/** A test run's execution view. */
-export const runHref = (runId: string) => `/test-runs/${enc(runId)}`
