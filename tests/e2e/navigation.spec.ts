@@ -46,6 +46,11 @@ async function expectNoSideways(page: Page, label: string) {
   expect(widths.scroll, `${label}: the page is no wider than the screen`).toBeLessThanOrEqual(widths.viewport)
 }
 
+/** Waits until every animation and transition on the page has finished (a drawer sliding in is not yet in place). */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+}
+
 async function checkHeader(page: Page, width: number) {
   const menuButton = page.locator('header button[aria-haspopup=dialog]')
   const inline = await page.getByTestId('header-nav').isVisible()
@@ -56,6 +61,7 @@ async function checkHeader(page: Page, width: number) {
     await menuButton.click()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
+    await settled(page)
     for (const href of [...HEADER_ITEMS, '/profile']) await expectFullyVisible(page, `[role=dialog] a[href="${href}"]`, `${width}px drawer ${href}`)
     await expectFullyVisible(page, '[role=dialog] form[action="/auth/logout"] button', `${width}px drawer sign-out`)
     await page.keyboard.press('Escape')
@@ -65,6 +71,7 @@ async function checkHeader(page: Page, width: number) {
   const account = page.getByTestId('user-menu')
   await expectFullyVisible(page, '[data-testid=user-menu] summary', `${width}px account button`)
   await account.locator('summary').click()
+  await settled(page)
   await expectFullyVisible(page, '[data-testid=user-menu] a[href="/profile"]', `${width}px account profile`)
   await expectFullyVisible(page, '[data-testid=user-menu] form[action="/auth/logout"] button', `${width}px account sign-out`)
   await page.keyboard.press('Escape')
@@ -82,6 +89,7 @@ async function checkProjectNav(page: Page, width: number) {
     const compact = page.getByTestId('project-nav-compact')
     await expectFullyVisible(page, '[data-testid=project-nav-compact] > details > summary', `${width}px project menu`)
     await compact.locator('> details > summary').click()
+    await settled(page)
     for (const section of SECTIONS) await expectFullyVisible(page, `[data-testid=project-nav-compact] a[data-section=${section}]`, `${width}px compact ${section}`)
     await compact.locator('> details > summary').click()
   }

@@ -5,7 +5,7 @@ import { E2E_USERS, signIn, trpc } from './users.ts'
 // 404 page and every procedure NOT_FOUND, as for an id that was never used (IDOR). Inside it the role decides, on the
 // server. API tokens act for their owner on the same procedures.
 
-type Ids = { projectId: string; caseId: string; suiteId: string; fieldId: string; sharedStepId: string; ownerId: string }
+type Ids = { projectId: string; caseId: string; suiteId: string; fieldId: string; sharedStepId: string; ownerId: string; runId: string; runCaseId: string }
 
 async function ownerProject(page: Page, key: string): Promise<Ids> {
   await signIn(page, E2E_USERS.owner)
@@ -18,13 +18,26 @@ async function ownerProject(page: Page, key: string): Promise<Ids> {
   const shared = await trpc<{ id: string }>(page, 'projects.sharedSteps.create', { projectId, step: { title: 'Přihlásit se', steps: [{ action: 'Otevřít přihlášení' }] } }, 'mutation')
   const me = await trpc<{ user: { id: string } }>(page, 'auth.me', undefined)
   for (const answer of [created, suite, field, shared]) expect(answer.error).toBeNull()
-  return { projectId, caseId: created.data!.id, suiteId: suite.data!.id, fieldId: field.data!.id, sharedStepId: shared.data!.id, ownerId: me.data!.user.id }
+  expect((await trpc(page, 'testSuites.addCases', { id: suite.data!.id, caseIds: [created.data!.id] }, 'mutation')).error).toBeNull()
+  const run = await trpc<{ id: string }>(page, 'testRuns.create', { projectId, run: { name: 'Noční běh' }, source: { kind: 'suite', suiteId: suite.data!.id } }, 'mutation')
+  expect(run.error).toBeNull()
+  const content = await trpc<{ cases: Array<{ id: string }> }>(page, 'testRuns.byId', { id: run.data!.id })
+  return {
+    projectId,
+    caseId: created.data!.id,
+    suiteId: suite.data!.id,
+    fieldId: field.data!.id,
+    sharedStepId: shared.data!.id,
+    ownerId: me.data!.user.id,
+    runId: run.data!.id,
+    runCaseId: content.data!.cases[0]!.id,
+  }
 }
 
 test('a project and everything in it do not exist for someone outside it, by page and by API', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const ids = await ownerProject(page, 'IDOR')
-  const { projectId, caseId, suiteId, fieldId, sharedStepId, ownerId } = ids
+  const { projectId, caseId, suiteId, fieldId, sharedStepId, ownerId, runId, runCaseId } = ids
 
   const outsiderContext = await browser.newContext()
   const outsider = await outsiderContext.newPage()
@@ -43,6 +56,8 @@ test('a project and everything in it do not exist for someone outside it, by pag
     `/test-suites?project=${projectId}`,
     `/test-suites/create?project=${projectId}`,
     `/test-suites/${suiteId}/edit`,
+    `/test-runs?project=${projectId}`,
+    `/test-runs/${runId}`,
   ]
   for (const path of pages) {
     const response = await outsider.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
@@ -87,7 +102,16 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testSuites.update', { id: suiteId, expectedVersion: 1, suite: { name: 'Cizí', kind: 'static' } }, 'mutation'],
     ['testSuites.setContent', { suiteId, expectedVersion: 1, sections: [] }, 'mutation'],
     ['testSuites.addCases', { id: suiteId, caseIds: [caseId] }, 'mutation'],
+    ['testSuites.preview', { projectId, rule: {} }, 'query'],
     ['testSuites.remove', { id: suiteId }, 'mutation'],
+    ['testRuns.list', { projectId }, 'query'],
+    ['testRuns.byId', { id: runId }, 'query'],
+    ['testRuns.results', { runCaseId }, 'query'],
+    ['testRuns.create', { projectId, run: { name: 'Cizí' }, source: { kind: 'selection', caseIds: [caseId] } }, 'mutation'],
+    ['testRuns.update', { id: runId, expectedVersion: 1, run: { name: 'Cizí' } }, 'mutation'],
+    ['testRuns.assign', { id: runId, runCaseIds: [runCaseId], assigneeId: null }, 'mutation'],
+    ['testRuns.record', { runCaseId, expectedLatestResultId: null, result: { status: 'failed' } }, 'mutation'],
+    ['testRuns.remove', { id: runId }, 'mutation'],
   ]
   for (const [procedure, input, kind] of calls) {
     const answer = await trpc(outsider, procedure, input, kind)
@@ -100,6 +124,8 @@ test('a project and everything in it do not exist for someone outside it, by pag
   // Nothing the outsider tried changed anything.
   const after = await trpc<{ case: { version: number; title: string; deleted: boolean } }>(page, 'testCases.byId', { id: caseId })
   expect(after.data?.case).toMatchObject({ version: 1, title: 'Datová sada má licenci', deleted: false })
+  const runAfter = await trpc<{ counts: Record<string, number> }>(page, 'testRuns.byId', { id: runId })
+  expect(runAfter.data?.counts).toMatchObject({ untested: 1, failed: 0 })
   const members = await trpc<Array<{ email: string; role: string }>>(page, 'projects.members.list', { projectId })
   expect(members.data?.map((member) => `${member.email}:${member.role}`)).toEqual([`${E2E_USERS.owner.email}:owner`])
   await outsiderContext.close()
