@@ -1,0 +1,196 @@
+// A run written out for other tools: JUnit XML (the common dialect CI servers read), CSV for spreadsheets and JSON
+// with the whole result history. Pure: the server reads the run and its results, these functions only write.
+
+import { toCsv } from '../csv.ts'
+import type { ResultStatus, StepResult } from './test-runs.ts'
+
+export const RUN_EXPORT_FORMATS = ['junit', 'csv', 'json'] as const
+export type RunExportFormat = (typeof RUN_EXPORT_FORMATS)[number]
+
+export function isRunExportFormat(value: string): value is RunExportFormat {
+  return (RUN_EXPORT_FORMATS as readonly string[]).includes(value)
+}
+
+export const RUN_EXPORT_TYPES: Record<RunExportFormat, { extension: string; contentType: string }> = {
+  junit: { extension: 'xml', contentType: 'application/xml; charset=utf-8' },
+  csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  json: { extension: 'json', contentType: 'application/json; charset=utf-8' },
+}
+
+export type ReportResult = {
+  id: number
+  status: ResultStatus
+  comment: string
+  elapsedSeconds: number | null
+  defects: string[]
+  steps: StepResult[]
+  retest: boolean
+  caseVersion: number
+  recordedBy: string | null
+  recordedAt: Date
+}
+
+export type ReportCase = {
+  key: string
+  title: string
+  section: string
+  caseVersion: number
+  /** Every result, oldest first; the last one counts. */
+  results: ReportResult[]
+}
+
+export type ReportRun = {
+  id: string
+  name: string
+  projectKey: string
+  state: string
+  environment: string
+  build: string | null
+  commit: string | null
+  createdAt: Date
+  startedAt: Date | null
+  completedAt: Date | null
+}
+
+export function latestResult(item: ReportCase): ReportResult | null {
+  return item.results.at(-1) ?? null
+}
+
+/** `<KEY>-run-<yyyy-mm-dd>.<ext>`: the key is capitals and digits, so the name is safe in a header as it is. */
+export function runExportFilename(run: Pick<ReportRun, 'projectKey' | 'createdAt'>, format: RunExportFormat): string {
+  const key = run.projectKey.replace(/[^A-Za-z0-9]/g, '') || 'RUN'
+  return `${key}-run-${run.createdAt.toISOString().slice(0, 10)}.${RUN_EXPORT_TYPES[format].extension}`
+}
+
+// Characters XML 1.0 does not allow at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE, U+FFFF).
+// They cannot be escaped, only left out.
+// eslint-disable-next-line no-control-regex
+const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Text safe inside an attribute value or element content (quotes escaped too, so one function serves both). */
+export function xmlEscape(value: string): string {
+  return value
+    .replace(XML_ILLEGAL, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
+    .replaceAll('\r', '&#13;')
+    .replaceAll('\n', '&#10;')
+    .replaceAll('\t', '&#9;')
+}
+
+/** Element content: line breaks stay line breaks (only attributes need them as references). */
+function xmlText(value: string): string {
+  return value.replace(XML_ILLEGAL, '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+}
+
+function seconds(value: number | null | undefined): string {
+  return String(Math.max(0, value ?? 0))
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
+
+type Written = { xml: string; tests: number; failures: number; skipped: number; time: number }
+
+function testcase(classname: string, item: ReportCase): Written | null {
+  const result = latestResult(item)
+  // An untested case has no outcome to report; leaving it out keeps CI from reading it as passed.
+  if (!result) return null
+  const time = Math.max(0, result.elapsedSeconds ?? 0)
+  const lines = [
+    `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(`[${item.key}] ${item.title}`)}" time="${seconds(time)}">`,
+    `      <properties><property name="portalscope_case" value="${xmlEscape(item.key)}"/></properties>`,
+  ]
+  let failures = 0
+  let skipped = 0
+  if (result.status === 'failed') {
+    failures = 1
+    lines.push(`      <failure message="${xmlEscape(firstLine(result.comment) || 'failed')}">${xmlText(result.comment)}</failure>`)
+  } else if (result.status === 'blocked') {
+    // JUnit has no "blocked": it is reported as skipped, and the message says what it really was.
+    skipped = 1
+    const reason = firstLine(result.comment)
+    lines.push(`      <skipped message="${xmlEscape(reason ? `blocked: ${reason}` : 'blocked')}"/>`)
+  } else if (result.status === 'skipped') {
+    skipped = 1
+    lines.push('      <skipped/>')
+  }
+  lines.push('    </testcase>')
+  return { xml: lines.join('\n'), tests: 1, failures, skipped, time }
+}
+
+function suiteAttributes(name: string, totals: Omit<Written, 'xml'>): string {
+  return `name="${xmlEscape(name)}" tests="${totals.tests}" failures="${totals.failures}" errors="0" skipped="${totals.skipped}" time="${totals.time}"`
+}
+
+/**
+ * JUnit XML: one `<testsuite>` per section in the order the run holds them (one named after the run when it has no
+ * sections), untested cases left out, every count taken from what is written.
+ */
+export function runToJunit(run: ReportRun, cases: readonly ReportCase[]): string {
+  const sections = new Map<string, ReportCase[]>()
+  for (const item of cases) {
+    const section = item.section.trim() || run.name
+    sections.set(section, [...(sections.get(section) ?? []), item])
+  }
+  const all = { tests: 0, failures: 0, skipped: 0, time: 0 }
+  const suites: string[] = []
+  for (const [section, items] of sections) {
+    const written = items.map((item) => testcase(section, item)).filter((item): item is Written => item !== null)
+    const totals = { tests: 0, failures: 0, skipped: 0, time: 0 }
+    for (const item of written) {
+      totals.tests += item.tests
+      totals.failures += item.failures
+      totals.skipped += item.skipped
+      totals.time += item.time
+    }
+    all.tests += totals.tests
+    all.failures += totals.failures
+    all.skipped += totals.skipped
+    all.time += totals.time
+    suites.push([`  <testsuite ${suiteAttributes(section, totals)}>`, ...written.map((item) => item.xml), '  </testsuite>'].join('\n'))
+  }
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${suiteAttributes(run.name, all)}>`, ...suites, '</testsuites>', ''].join('\n')
+}
+
+export const RUN_CSV_HEADER = ['Key', 'Title', 'Section', 'Version', 'Status', 'Comment', 'Elapsed', 'Defects', 'Recorded by', 'Recorded at']
+
+/** One row per case with its latest result (blank for an untested case); formula-like text is kept inert by toCsv. */
+export function runToCsv(cases: readonly ReportCase[]): string {
+  return toCsv(
+    RUN_CSV_HEADER,
+    cases.map((item) => {
+      const result = latestResult(item)
+      return [
+        item.key,
+        item.title,
+        item.section,
+        item.caseVersion,
+        result?.status ?? 'untested',
+        result?.comment ?? '',
+        result?.elapsedSeconds ?? null,
+        result?.defects.join(' ') ?? '',
+        result?.recordedBy ?? '',
+        result?.recordedAt ?? null,
+      ]
+    }),
+  )
+}
+
+/** The run, its cases with the latest result each and their whole result history (oldest first). */
+export function runToJson(run: ReportRun, cases: readonly ReportCase[], exportedAt = new Date()): string {
+  return JSON.stringify(
+    {
+      exportedAt,
+      run,
+      cases: cases.map((item) => ({ ...item, status: latestResult(item)?.status ?? 'untested', latest: latestResult(item) })),
+    },
+    null,
+    2,
+  )
+}
