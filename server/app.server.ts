@@ -20,6 +20,7 @@ import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_C
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
 import { projectExportResponse } from './project-export.server.ts'
+import { runExportResponse } from './run-export.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
@@ -178,6 +179,8 @@ export function createApp() {
 
   // 8a. A project's JSON export as a file (owners; the same check as projects.export).
   app.get('/api/projects/:projectId/export', projectExportResponse)
+  // A run as JUnit XML, CSV or JSON (viewers and up; the same checks as testRuns.byId).
+  app.get('/api/test-runs/:runId/export', runExportResponse)
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

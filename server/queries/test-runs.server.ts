@@ -211,6 +211,11 @@ export async function resultsOf(db: Database, runCaseId: string, limit = 500) {
   return db.select(RESULT_COLUMNS).from(testResults).leftJoin(users, eq(users.id, testResults.recordedBy)).where(eq(testResults.runCaseId, runCaseId)).orderBy(desc(testResults.id)).limit(limit)
 }
 
+/** Every result of a run, oldest first (the whole history of each case), for the run's export. */
+export async function runResultsOf(db: Database, runId: string) {
+  return db.select(RESULT_COLUMNS).from(testResults).leftJoin(users, eq(users.id, testResults.recordedBy)).where(eq(testResults.runId, runId)).orderBy(asc(testResults.id))
+}
+
 export async function latestResultOf(db: Database, runCaseId: string): Promise<ResultView | null> {
   const [row] = await resultsOf(db, runCaseId, 1)
   return row ?? null

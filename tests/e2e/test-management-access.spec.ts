@@ -107,6 +107,7 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testRuns.list', { projectId }, 'query'],
     ['testRuns.byId', { id: runId }, 'query'],
     ['testRuns.results', { runCaseId }, 'query'],
+    ['testRuns.history', { id: runId }, 'query'],
     ['testRuns.create', { projectId, run: { name: 'Cizí' }, source: { kind: 'selection', caseIds: [caseId] } }, 'mutation'],
     ['testRuns.update', { id: runId, expectedVersion: 1, run: { name: 'Cizí' } }, 'mutation'],
     ['testRuns.assign', { id: runId, runCaseIds: [runCaseId], assigneeId: null }, 'mutation'],

@@ -14,6 +14,7 @@ import {
   recordResult,
   resultsOf,
   runContent,
+  runResultsOf,
   runsOf,
   stepIdsAt,
   updateRun,
@@ -179,6 +180,12 @@ export const testRunsRouter = router({
     const { runCase } = await requireRunCase(ctx, input.runCaseId, 'viewer')
     const [results, pinned] = await Promise.all([resultsOf(ctx.db, runCase.id), pinnedCaseOf(ctx.db, runCase.caseId, runCase.caseVersion)])
     return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results, ...pinned }
+  }),
+
+  /** Every result of the run, oldest first: the history behind byId's latest results, for the run's export. */
+  history: protectedProcedure.input(z.object({ id: IdSchema })).query(async ({ ctx, input }) => {
+    const { run } = await requireRun(ctx, input.id, 'viewer')
+    return { results: await runResultsOf(ctx.db, run.id) }
   }),
 
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {

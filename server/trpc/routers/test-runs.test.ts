@@ -83,9 +83,10 @@ describe('test runs', () => {
       codeOf(outsider.testRuns.assign({ id: created.id, runCaseIds: [runCaseId], assigneeId: null })),
       codeOf(outsider.testRuns.record({ runCaseId, expectedLatestResultId: null, result: PASS })),
       codeOf(outsider.testRuns.results({ runCaseId })),
+      codeOf(outsider.testRuns.history({ id: created.id })),
       codeOf(outsider.testRuns.remove({ id: created.id })),
     ])
-    expect(refusals).toEqual(Array(8).fill('NOT_FOUND'))
+    expect(refusals).toEqual(Array(9).fill('NOT_FOUND'))
     // An unknown run reads the same as someone else's.
     expect(await codeOf(outsider.testRuns.byId({ id: 'no-such-run' }))).toBe('NOT_FOUND')
 
