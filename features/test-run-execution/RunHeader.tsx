@@ -7,7 +7,7 @@ import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
 import { mayTransition } from '../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { projectHref } from '../../lib/routing/project-links.ts'
+import { projectHref, runExportHref } from '../../lib/routing/project-links.ts'
 import { css, cx } from '../../styled-system/css'
 import { DateTime, muted, plainList, useHydrated } from './bits.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
@@ -54,6 +54,7 @@ export function RunHeader({ detail, info, onChanged }: { detail: RunDetail; info
         </Fact>
       </dl>
       <Progress detail={detail} />
+      <Exports runId={run.id} />
       {run.state === 'completed' ? (
         <FormAlert tone="info">
           <span data-testid="run-completed-note">
@@ -72,6 +73,36 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className={muted}>{term}</dt>
       <dd className={css({ overflowWrap: 'anywhere' })}>{children}</dd>
     </div>
+  )
+}
+
+/** Plain download links (they work without JavaScript): the server answers each with a file. */
+function Exports({ runId }: { runId: string }) {
+  const t = useT()
+  const link = css({ display: 'inline-flex', alignItems: 'center', minH: '10', px: '1' })
+  return (
+    <nav aria-labelledby="run-export-label" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', fontSize: 'sm' })} data-testid="run-exports">
+      <span id="run-export-label" className={muted}>
+        {t('execution.exportLabel')}
+      </span>
+      <ul className={cx(plainList, css({ display: 'flex', flexWrap: 'wrap', gap: '3' }))}>
+        <li>
+          <a className={link} href={runExportHref(runId, 'junit')} download>
+            {t('execution.exportJunit')}
+          </a>
+        </li>
+        <li>
+          <a className={link} href={runExportHref(runId, 'csv')} download>
+            {t('execution.exportCsv')}
+          </a>
+        </li>
+        <li>
+          <a className={link} href={runExportHref(runId, 'json')} download>
+            {t('execution.exportJson')}
+          </a>
+        </li>
+      </ul>
+    </nav>
   )
 }
 

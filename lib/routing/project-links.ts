@@ -56,6 +56,8 @@ export const suiteEditHref = (suiteId: string) => `/test-suites/${enc(suiteId)}/
 export const suiteCreateHref = (projectId: string) => `/test-suites/create?project=${enc(projectId)}`
 /** A test run: its execution view. */
 export const runHref = (runId: string) => `/test-runs/${enc(runId)}`
+/** A run as a file: JUnit XML for CI, CSV for spreadsheets, JSON with every result (GET /api/test-runs/:id/export). */
+export const runExportHref = (runId: string, format: 'junit' | 'csv' | 'json') => `/api/test-runs/${enc(runId)}/export?format=${format}`
 /** The form that starts a run in a project, from the given suite when one is named. */
 export const runStartHref = (projectId: string, suiteId?: string) => `/test-runs?project=${enc(projectId)}&start=1${suiteId ? `&suite=${enc(suiteId)}` : ''}`
 /** The project's runs in one state, or all of them. */
