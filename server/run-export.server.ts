@@ -23,7 +23,8 @@ import { createCaller } from './trpc/router.server.ts'
  * testRuns.byId and testRuns.history, so the same rules answer: 401 signed out, 404 for non-members, viewers may export.
  */
 export async function runExportResponse(c: Context<AppBindings>): Promise<Response> {
-  const caller = createCaller(await createContext(requestContextOptions(c)))
+  const context = await createContext(requestContextOptions(c))
+  const caller = createCaller(context)
   const id = c.req.param('runId') ?? ''
   const format = c.req.query('format') ?? 'json'
   let detail: Awaited<ReturnType<typeof caller.testRuns.byId>>
@@ -32,7 +33,7 @@ export async function runExportResponse(c: Context<AppBindings>): Promise<Respon
     detail = await caller.testRuns.byId({ id })
     // Access first, so that a signed-out or outside caller learns nothing else (not even that the format is wrong).
     if (!isRunExportFormat(format)) {
-      return c.json({ error: { message: `Unknown export format "${format.slice(0, 40)}": use one of ${RUN_EXPORT_FORMATS.join(', ')}.`, code: 'BAD_REQUEST' } }, 400)
+      return c.json({ error: { message: context.t('runs.exportFormatUnknown', { format: format.slice(0, 40), formats: RUN_EXPORT_FORMATS.join(', ') }), code: 'BAD_REQUEST' } }, 400)
     }
     history = await caller.testRuns.history({ id })
   } catch (error) {

@@ -113,6 +113,8 @@ describe('GET /api/test-runs/:runId/export', () => {
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: { message: string } }
     expect(body.error.message).toContain('junit, csv, json')
+    // In the caller's language (Czech unless the request asks otherwise).
+    expect(body.error.message).toContain('Neznámý formát exportu „pdf“')
     expect((await get(null, '?format=pdf')).status).toBe(401)
     expect((await get(outsider, '?format=pdf')).status).toBe(404)
   })
