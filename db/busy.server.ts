@@ -1,3 +1,5 @@
+import { madeBy } from '../lib/made-by.ts'
+
 /**
  * A write could not get SQLite's single write lock in time (another process held it throughout). Nothing was
  * written; the request may be repeated. The API answers 503 with Retry-After (docs/decisions/012-database-writes.md).
@@ -16,7 +18,7 @@ export class DatabaseBusyError extends Error {
 /** Whether an error, or anything in its chain of causes (drizzle wraps driver errors), is a DatabaseBusyError. */
 export function busyErrorIn(error: unknown): DatabaseBusyError | null {
   for (let current = error, depth = 0; current && depth < 8; depth++) {
-    if (current instanceof DatabaseBusyError) return current
+    if (madeBy(current, DatabaseBusyError)) return current
     current = (current as { cause?: unknown }).cause
   }
   return null

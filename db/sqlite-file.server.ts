@@ -14,6 +14,7 @@
 //   connection then never commit: such a connection is closed and replaced, and transaction control goes through
 //   exec(), which finalises its statements.
 
+import { types } from 'node:util'
 import Database from 'libsql'
 import {
   LibsqlBatchError,
@@ -28,6 +29,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from '@libsql/client'
+import { madeBy } from '../lib/made-by.ts'
 import { DatabaseBusyError } from './busy.server.ts'
 
 /** Interactive: a person waits for the answer. Background: harvests, the demo catalogue, link checks, the CLI. */
@@ -144,12 +146,13 @@ const SQLITE_BASE_CODES: Record<number, string> = {
 
 /** Driver errors keep the shape @libsql/client gives them (code, extendedCode, rawCode), so callers see no difference. */
 function mapError(error: unknown, statementIndex?: number): unknown {
-  if (!(error instanceof Database.SqliteError)) return error
-  const rawCode = (error as { rawCode?: number }).rawCode
+  if (!madeBy(error, Database.SqliteError)) return error
+  const sqliteError = error
+  const rawCode = (sqliteError as { rawCode?: number }).rawCode
   const code = rawCode === undefined ? 'SQLITE_UNKNOWN' : (SQLITE_BASE_CODES[rawCode & 0xff] ?? `SQLITE_UNKNOWN_${rawCode & 0xff}`)
   return statementIndex === undefined
-    ? new LibsqlError(error.message, code, error.code, rawCode, error)
-    : new LibsqlBatchError(error.message, statementIndex, code, error.code, rawCode, error)
+    ? new LibsqlError(sqliteError.message, code, sqliteError.code, rawCode, sqliteError)
+    : new LibsqlBatchError(sqliteError.message, statementIndex, code, sqliteError.code, rawCode, sqliteError)
 }
 
 type Statement = { sql: string; args: InArgs }
@@ -166,8 +169,8 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 function toSql(value: InValue): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments')
   if (typeof value === 'boolean') return value ? 1 : 0
-  if (value instanceof Date) return value.valueOf()
-  if (value instanceof ArrayBuffer) return Buffer.from(value)
+  if (types.isDate(value)) return value.valueOf()
+  if (types.isArrayBuffer(value)) return Buffer.from(value)
   if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database')
   return value
 }
@@ -177,7 +180,7 @@ function fromSql(value: unknown): unknown {
     if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number')
     return Number(value)
   }
-  if (value instanceof Buffer) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)
+  if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)
   return value
 }
 
