@@ -10,7 +10,8 @@ import { fieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { PRIORITY_LABELS, STATE_LABELS } from './labels.ts'
-import { fieldLabel, hint, nativeSelect } from './styles.ts'
+import { nativeSelect } from '../../components/native-controls.ts'
+import { fieldLabel, hint } from './styles.ts'
 import type { BulkAction } from './types.ts'
 
 const KINDS = ['priority', 'state', 'addTags', 'removeTags', 'folder', 'addToSuite', 'delete'] as const

@@ -6,7 +6,8 @@ import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../../lib/domain/test-management.ts'
 import { CASES_PATH, casesHref, parseCaseQuery, withoutFilters, type CaseQuery } from './case-query.ts'
 import { PRIORITY_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from './labels.ts'
-import { checkRow, fieldLabel, fieldset, legend, nativeSelect } from './styles.ts'
+import { checkRow, nativeSelect } from '../../components/native-controls.ts'
+import { fieldLabel, fieldset, legend } from './styles.ts'
 
 /**
  * The filters. A GET form to the list page: without JavaScript it loads the filtered page from the server; with it,

@@ -8,7 +8,8 @@ import { casesHref, type CaseQuery, type CaseSort } from './case-query.ts'
 import { DateTime } from './DateTime.tsx'
 import { duplicateTitles } from './duplicates.ts'
 import { STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from './labels.ts'
-import { checkRow, keyText, muted, plainList } from './styles.ts'
+import { checkRow } from '../../components/native-controls.ts'
+import { keyText, muted, plainList } from './styles.ts'
 import type { CaseListItem } from './types.ts'
 
 const SORTED_DESCENDING: ReadonlySet<CaseSort> = new Set(['priority', 'updated'])

@@ -5,7 +5,8 @@ import { css, cx } from '../../styled-system/css'
 import { apiFailure, useTRPCClient } from '../../lib/api/trpc.tsx'
 import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { downloadText } from './download.ts'
-import { checkRow, fieldset, legend, panel, sectionHeading } from './styles.ts'
+import { checkRow } from '../../components/native-controls.ts'
+import { fieldset, legend, panel, sectionHeading } from './styles.ts'
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null
 

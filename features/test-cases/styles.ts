@@ -6,32 +6,7 @@ export const fieldLabel = css({ display: 'block', fontSize: 'sm', fontWeight: '5
 export const muted = css({ color: 'text.muted' })
 export const hint = css({ fontSize: 'sm', color: 'text.muted' })
 
-/** A native select in the look of the text inputs (native: it works in a GET form without JavaScript). */
-export const nativeSelect = css({
-  h: '10',
-  minH: '10',
-  px: '3',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'border.strong',
-  bg: 'surface',
-  color: 'text',
-  maxW: '100%',
-  _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '1px' },
-})
 
-/** A native checkbox with a 40 px touch target around it (the label is the target). */
-export const checkRow = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  minH: '10',
-  pe: '2',
-  cursor: 'pointer',
-  '& input': { w: '5', h: '5', accentColor: 'primary', cursor: 'pointer', flexShrink: 0 },
-  '& input:focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' },
-})
 
 export const fieldset = css({ borderWidth: '0', p: '0', m: '0', minW: '0' })
 export const legend = css({ fontSize: 'sm', fontWeight: '500', mb: '1', p: '0' })

@@ -32,31 +32,7 @@ export const plainList = css({ listStyle: 'none', p: '0', m: '0' })
 export const panel = css({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', bg: 'surface', p: { base: '3', md: '4' }, minW: '0' })
 export const preWrap = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })
 
-/** A native select in the look of the text inputs (native: it works in a GET form without JavaScript). */
-export const nativeSelect = css({
-  h: '10',
-  minH: '10',
-  px: '3',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'border.strong',
-  bg: 'surface',
-  color: 'text',
-  maxW: '100%',
-  _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '1px' },
-})
 
-/** A native checkbox with a 40 px touch target around it (the label is the target). */
-export const checkRow = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  minH: '10',
-  cursor: 'pointer',
-  '& input': { w: '5', h: '5', accentColor: 'primary', cursor: 'pointer', flexShrink: 0 },
-  '& input:focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' },
-})
 
 export const kbd = css({ fontFamily: 'mono', fontSize: 'xs', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', borderRadius: 'l1', px: '1.5', py: '0.5', bg: 'surface.raised' })
 /** A key inside a button: outlined in the button's own text colour, so it reads on any button tone. */
