@@ -11,6 +11,8 @@ export const apiTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    // 'read' tokens may call queries only; 'write' tokens may also change things.
+    scope: text('scope', { enum: ['read', 'write'] }).notNull().default('write'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),

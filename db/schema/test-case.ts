@@ -2,6 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { projects } from './project.ts'
 import { users } from './user.ts'
 import { CASE_STATES, CASE_TYPES, PRIORITIES, type CaseStep, type CaseTarget } from '../../lib/domain/test-management.ts'
+import type { CaseCheck } from '../../lib/domain/checks.ts'
 
 // A test case. `number` is its number within the project (key `PRG-12`); `version` grows with every save, and
 // test_case_version keeps each one. `save_id` names the save that wrote the current version, so the statements of a
@@ -27,6 +28,8 @@ export const testCases = sqliteTable(
     // A section path, `Portals/Search`; '' is the project's top level.
     folder: text('folder').notNull().default(''),
     target: text('target', { mode: 'json' }).$type<CaseTarget | null>(),
+    // An automated case's check (docs/checks.md); null for manual cases.
+    check: text('check', { mode: 'json' }).$type<CaseCheck | null>(),
     // Custom field values by custom_field id.
     custom: text('custom', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),

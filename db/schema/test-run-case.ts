@@ -19,6 +19,11 @@ export const testRunCases = sqliteTable(
     caseVersion: integer('case_version').notNull(),
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     sectionName: text('section_name').notNull().default(''),
+    // An automated case waiting for its check ('queued') or being checked ('running', until `check_lease_until`, after
+    // which another worker may take it over); null when no check is pending.
+    checkState: text('check_state', { enum: ['queued', 'running'] }),
+    checkLeaseUntil: integer('check_lease_until', { mode: 'timestamp_ms' }),
+    checkRequestedBy: text('check_requested_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('test_run_case_position_idx').on(table.runId, table.position), uniqueIndex('test_run_case_case_idx').on(table.runId, table.caseId), index('test_run_case_of_case_idx').on(table.caseId)],
+  (table) => [uniqueIndex('test_run_case_position_idx').on(table.runId, table.position), uniqueIndex('test_run_case_case_idx').on(table.runId, table.caseId), index('test_run_case_of_case_idx').on(table.caseId), index('test_run_case_check_idx').on(table.checkState)],
 )

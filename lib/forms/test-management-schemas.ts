@@ -14,6 +14,7 @@ import {
   validFolder,
 } from '../domain/test-management.ts'
 import { rules } from './validation.ts'
+import { CaseCheckSchema } from './check-schemas.ts'
 
 // The rules of every test-management form, used by the forms in the browser and by the tRPC procedures on the
 // server: one set of rules, one set of messages (lib/forms/validation.ts).
@@ -91,6 +92,8 @@ export const TestCaseFieldsSchema = z.object({
   references: z.array(z.string().trim().min(1).max(100, 'validation.maxLength' satisfies MessageKey)).max(30, tooMany).default([]),
   folder: FolderSchema,
   target: TargetSchema.nullable().default(null),
+  /** An automated case's check; left out, a save keeps the case's check as it is (clients that do not edit checks). */
+  check: CaseCheckSchema.nullable().optional(),
   custom: z.record(z.string().min(1).max(64), z.unknown()).default({}),
 })
 export type TestCaseFields = z.output<typeof TestCaseFieldsSchema>

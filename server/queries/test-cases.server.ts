@@ -9,6 +9,7 @@ import { testSuiteCases } from '../../db/schema/test-suite-case.ts'
 import { testSuites } from '../../db/schema/test-suite.ts'
 import { users } from '../../db/schema/user.ts'
 import { PRIORITIES, type CaseState, type CaseStep, type CaseType, type Priority, type StepText, type TargetKind } from '../../lib/domain/test-management.ts'
+import type { CaseCheck } from '../../lib/domain/checks.ts'
 import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
 import { auditStatement } from './projects.server.ts'
@@ -25,7 +26,7 @@ const SNAPSHOT = sql.raw(`json_object(
   'title', test_case.title, 'description', test_case.description, 'preconditions', test_case.preconditions,
   'steps', json(test_case.steps), 'priority', test_case.priority, 'type', test_case.type, 'state', test_case.state,
   'tags', json(test_case.tags), 'estimateMinutes', test_case.estimate_minutes, 'references', json(test_case."references"),
-  'folder', test_case.folder, 'target', json(test_case.target), 'custom', json(test_case.custom),
+  'folder', test_case.folder, 'target', json(test_case.target), 'check', json(test_case."check"), 'custom', json(test_case.custom),
   'sharedSteps', (SELECT json_group_object(s.id, s.version) FROM shared_step s WHERE s.id IN (
     SELECT json_extract(e.value, '$.sharedStepId') FROM json_each(test_case.steps) e WHERE json_extract(e.value, '$.kind') = 'shared')))`)
 
@@ -198,6 +199,7 @@ function columnsOf(fields: TestCaseFields) {
     references: fields.references,
     folder: fields.folder,
     target: fields.target,
+    ...(fields.check === undefined ? {} : { check: fields.check }),
     custom: fields.custom,
   }
 }
@@ -370,6 +372,8 @@ export type CaseSnapshot = {
   references: string[]
   folder: string
   target: { kind: TargetKind; id: string; label: string } | null
+  /** Absent in versions saved before automated checks existed. */
+  check?: CaseCheck | null
   custom: Record<string, unknown>
   /** The version each shared step in `steps` was at. */
   sharedSteps: Record<string, number>

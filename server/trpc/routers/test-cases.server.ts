@@ -62,6 +62,7 @@ function caseDto(row: CaseRow, projectKey: string) {
     references: row.references,
     folder: row.folder,
     target: row.target,
+    check: row.check,
     custom: row.custom,
     version: row.version,
     createdAt: row.createdAt,
