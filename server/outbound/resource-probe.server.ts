@@ -175,7 +175,7 @@ export async function probeResource(raw: string, options: ProbeOptions): Promise
     result.request.method = method
     result.redirects = []
     let current = start
-    let response: Response | null = null
+    let response: Response
     for (let hops = 0; ; hops++) {
       const at = now()
       const timeout = AbortSignal.timeout(timeoutMs)
