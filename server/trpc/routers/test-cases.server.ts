@@ -23,6 +23,10 @@ import {
   type CaseRow,
 } from '../../queries/test-cases.server.ts'
 import { suiteById } from '../../queries/test-suites.server.ts'
+import { findPortal } from '../../queries/portals.server.ts'
+import { runCheck } from '../../checks/run-check.server.ts'
+import { createRateLimiter } from '../../rate-limit.server.ts'
+import { CheckTrySchema } from '../../../lib/forms/check-schemas.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -83,6 +87,8 @@ async function checkedFields(ctx: TrpcContext, projectId: string, fields: TestCa
   if (Object.keys(issues).length > 0) throw fieldIssues(ctx, issues)
   return checked
 }
+
+const tryLimiter = createRateLimiter({ limit: 20, windowMs: 60_000 })
 
 export const testCasesRouter = router({
   /** A page of the project's cases, with the folder tree and the tags in use. */
@@ -209,6 +215,23 @@ export const testCasesRouter = router({
       }
       return snapshotTargets(ctx.db, input.kind, input.q, portals.map((portal) => portal.id))
     }),
+
+  /**
+   * "Try it now": runs a check once against its portal (or the one given) and answers its evidence, recording nothing.
+   * Editors and up (who can save the check); a few tries a minute per person, since each calls another server.
+   */
+  tryCheck: protectedProcedure.input(CheckTrySchema).mutation(async ({ ctx, input }) => {
+    await requireProject(ctx, input.projectId, 'editor')
+    const decision = tryLimiter.take(ctx.user.id)
+    if (!decision.allowed) {
+      ctx.resHeaders.set('Retry-After', String(decision.retryAfterSeconds))
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t('cases.checkTryLimit', { seconds: decision.retryAfterSeconds }) })
+    }
+    const portalId = input.check.portal || input.portalId
+    const portal = portalId ? await findPortal(ctx.db, portalId) : null
+    if (portalId && !portal) throw fieldIssues(ctx, { 'check.portal': 'cases.checkPortalUnknown' })
+    return runCheck(input.check, { portal: portal ? { id: portal.id, apiBase: portal.apiBase, isDemo: portal.isDemo } : null })
+  }),
 
   /** The cases (all, or those given) as CSV, a row per step. */
   exportCsv: protectedProcedure

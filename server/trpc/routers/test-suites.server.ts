@@ -8,6 +8,9 @@ import { runsOfSuite } from '../../queries/test-runs.server.ts'
 import { casesMatchingRule, createSuite, deleteSuite, projectCaseIds, setSuiteContent, staticSuiteContent, suitesOf, updateSuite, type SuiteCase } from '../../queries/test-suites.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject, requireSuite } from '../project-access.server.ts'
+import { SUITE_SCHEDULES } from '../../../lib/domain/checks.ts'
+import { findPortal } from '../../queries/portals.server.ts'
+import { setSuiteSchedule } from '../../queries/check-queue.server.ts'
 
 const withKey = (projectKey: string) => (item: SuiteCase) => ({ ...item, key: caseKey(projectKey, item.number) })
 
@@ -30,6 +33,7 @@ export const testSuitesRouter = router({
         : [{ id: null, name: '', cases: (await casesMatchingRule(ctx.db, project.id, suite.rule!)).map(key) }]
     return {
       suite: { id: suite.id, name: suite.name, description: suite.description, kind: suite.kind, rule: suite.rule, version: suite.version, updatedAt: suite.updatedAt },
+      schedule: suite.schedule ? { every: suite.schedule, portalId: suite.schedulePortalId, nextAt: suite.scheduleNextAt } : null,
       project: { id: project.id, key: project.key, name: project.name },
       role,
       sections,
@@ -75,6 +79,18 @@ export const testSuitesRouter = router({
     await runBatch(ctx.db, addToSuiteStatements(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()))
     return { ok: true as const }
   }),
+
+  /** Sets or clears the schedule of a suite's automated cases: a run starts by itself daily or weekly (editors). */
+  setSchedule: protectedProcedure
+    .input(z.object({ id: IdSchema, schedule: z.object({ every: z.enum(SUITE_SCHEDULES), portalId: z.string().trim().min(1).max(80).nullable(), firstAt: z.date() }).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const { suite } = await requireSuite(ctx, input.id, 'editor')
+      if (input.schedule?.portalId && !(await findPortal(ctx.db, input.schedule.portalId))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('cases.checkPortalUnknown') })
+      }
+      await setSuiteSchedule(ctx.db, suite.id, input.schedule, ctx.user.id)
+      return { schedule: input.schedule }
+    }),
 
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {
     const { suite } = await requireSuite(ctx, input.id, 'editor')
