@@ -124,6 +124,11 @@ export function CaseList({
                 <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
                   <StatusBadge status={runCase.latest?.status ?? 'untested'} size="sm" />
                   {runCase.assigneeId ? <span className={muted}>{names.get(runCase.assigneeId) ?? t('execution.someone')}</span> : null}
+                  {runCase.checkState ? (
+                    <span className={muted} data-testid="check-running">
+                      {t('execution.checkRunning')}
+                    </span>
+                  ) : null}
                 </span>
               </a>
             </li>

@@ -12,6 +12,7 @@ import { css, cx } from '../../styled-system/css'
 import { DateTime, muted, plainList, useHydrated } from './bits.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
+import { AutomationBar } from './AutomationBar.tsx'
 
 const STATE_TONES = { open: 'neutral', in_progress: 'info', completed: 'success' } as const
 
@@ -55,6 +56,7 @@ export function RunHeader({ detail, info, onChanged }: { detail: RunDetail; info
       </dl>
       <Progress detail={detail} />
       <Exports runId={run.id} />
+      <AutomationBar detail={detail} onChanged={onChanged} />
       {run.state === 'completed' ? (
         <FormAlert tone="info">
           <span data-testid="run-completed-note">

@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { FormAlert } from '../../components/FormAlert.tsx'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { roleAtLeast } from '../../lib/domain/test-management.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../styled-system/css'
+import { muted, useHydrated } from './bits.tsx'
+import type { RunDetail } from './types.ts'
+
+/**
+ * The run's automated cases: how many there are and how many checks wait or run, and (testers and up, while the run
+ * is not completed) a button that queues their checks. Results arrive through the view's polling.
+ */
+export function AutomationBar({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
+  const t = useT()
+  const trpc = useTRPC()
+  const hydrated = useHydrated()
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const automated = detail.cases.filter((item) => item.type === 'automated').length
+  const pending = detail.cases.filter((item) => item.checkState !== null).length
+  const start = useMutation(
+    trpc.testRuns.runChecks.mutationOptions({
+      onSuccess: ({ queued }) => setMessage({ tone: 'success', text: queued === 0 ? t('execution.checksNoneQueued') : t('execution.checksQueued', { count: queued }) }),
+      onError: (error) => setMessage({ tone: 'error', text: apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') }).message }),
+      onSettled: onChanged,
+    }),
+  )
+  if (automated === 0) return null
+  const mayRun = roleAtLeast(detail.role, 'tester') && detail.run.state !== 'completed'
+  return (
+    <section aria-labelledby="automation-heading" className={css({ display: 'grid', gap: '2', justifyItems: 'start' })} data-testid="automation">
+      <h2 id="automation-heading" className={css({ fontSize: 'md', fontWeight: '600' })}>
+        {t('execution.automationTitle')}
+      </h2>
+      <p className={muted} aria-live="polite" data-testid="checks-pending">
+        {pending > 0 ? t('execution.checksPending', { pending, count: automated }) : t('execution.checksIdle', { count: automated })}
+      </p>
+      {mayRun && hydrated ? (
+        <Button variant="outline" loading={start.isPending} disabled={pending > 0} onClick={() => start.mutate({ runId: detail.run.id })} data-testid="run-checks">
+          {t('execution.runChecks')}
+        </Button>
+      ) : null}
+      {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
+    </section>
+  )
+}
