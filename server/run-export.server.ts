@@ -57,6 +57,7 @@ export async function runExportResponse(c: Context<AppBindings>): Promise<Respon
       caseVersion: result.caseVersion,
       recordedBy: result.recordedBy,
       recordedAt: result.recordedAt,
+      evidence: result.evidence,
     })
     resultsByCase.set(result.runCaseId, list)
   }

@@ -100,12 +100,12 @@ describe('GET /api/test-runs/:runId/export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('content-disposition')).toMatch(/filename="EXP-run-\d{4}-\d{2}-\d{2}\.csv"$/)
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
-    expect(text.startsWith('\uFEFFKey,Title,Section,Version,Status,Comment,Elapsed,Defects,Recorded by,Recorded at\r\n')).toBe(true)
+    expect(text.startsWith('\uFEFFKey,Title,Section,Version,Status,Comment,Elapsed,Defects,Recorded by,Recorded at,Evidence\r\n')).toBe(true)
     const lines = text.trim().split('\r\n')
     expect(lines).toHaveLength(4)
     expect(lines[1]).toMatch(/^EXP-1,Katalog <odpovídá> & běží,,1,failed,Vrací 500 \]\]> <script>,12,BUG-7,Olga Vlastníková,\d{4}-/)
     expect(lines[2]).toContain(`EXP-2,"'=HYPERLINK(""x"")"`)
-    expect(lines[3]).toBe('EXP-3,Neotestováno,,1,untested,,,,,')
+    expect(lines[3]).toBe('EXP-3,Neotestováno,,1,untested,,,,,,')
   })
 
   it('refuses an unknown format with 400 and says which ones exist', async () => {

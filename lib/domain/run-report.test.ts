@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fromCsvText, parseCsv } from '../csv.ts'
-import { runExportFilename, runToCsv, runToJson, runToJunit, xmlEscape, type ReportCase, type ReportResult, type ReportRun } from './run-report.ts'
+import { evidenceLines, runExportFilename, runToCsv, runToJson, runToJunit, xmlEscape, type ReportCase, type ReportResult, type ReportRun } from './run-report.ts'
 
 const run: ReportRun = {
   id: 'r1',
@@ -105,10 +105,10 @@ describe('CSV', () => {
       item('OPEN-2', '', [], 'Čeština, "uvozovky"'),
     ])
     const rows = parseCsv(csv)
-    expect(rows[0]).toEqual(['Key', 'Title', 'Section', 'Version', 'Status', 'Comment', 'Elapsed', 'Defects', 'Recorded by', 'Recorded at'])
-    expect(rows[1]).toEqual(['OPEN-1', 'Případ OPEN-1', 'Katalog', '2', 'passed', `'=HYPERLINK("http://x")`, '3', 'BUG-1 BUG-2', 'Žofie', '2026-11-23T23:00:00.000Z'])
+    expect(rows[0]).toEqual(['Key', 'Title', 'Section', 'Version', 'Status', 'Comment', 'Elapsed', 'Defects', 'Recorded by', 'Recorded at', 'Evidence'])
+    expect(rows[1]).toEqual(['OPEN-1', 'Případ OPEN-1', 'Katalog', '2', 'passed', `'=HYPERLINK("http://x")`, '3', 'BUG-1 BUG-2', 'Žofie', '2026-11-23T23:00:00.000Z', ''])
     expect(fromCsvText(rows[1]![5]!)).toBe('=HYPERLINK("http://x")')
-    expect(rows[2]).toEqual(['OPEN-2', 'Čeština, "uvozovky"', '', '2', 'untested', '', '', '', '', ''])
+    expect(rows[2]).toEqual(['OPEN-2', 'Čeština, "uvozovky"', '', '2', 'untested', '', '', '', '', '', ''])
   })
 })
 
@@ -127,5 +127,20 @@ describe('JSON and file names', () => {
   it('names the file by the project key and the run date', () => {
     expect(runExportFilename(run, 'junit')).toBe('OPEN-run-2026-11-23.xml')
     expect(runExportFilename({ ...run, projectKey: 'A"B\r\n' }, 'csv')).toBe('AB-run-2026-11-23.csv')
+  })
+})
+
+describe('evidence in exports', () => {
+  it('writes an automated check’s requests, statuses, redirects and messages as lines', () => {
+    const evidence = {
+      kind: 'check', check: 'resource-reachable', scope: 'single', startedAt: '2026-11-24T10:00:00.000Z', durationMs: 120, items: [],
+      subject: 'https://data.example.cz/a.csv', outcome: 'passed', messages: [{ code: 'reachable', params: { status: 200, redirects: 1 } }],
+      request: { method: 'HEAD', url: 'https://data.example.cz/a.csv' }, finalUrl: 'https://cdn.example.cz/a.csv', status: 200, latencyMs: 120,
+      headers: { contentType: 'text/csv', contentLength: '10', etag: null, lastModified: null }, redirects: ['https://cdn.example.cz/a.csv'],
+      hash: null, bytes: null, excerpt: null, attempts: [],
+    }
+    expect(evidenceLines(evidence)).toBe('check resource-reachable (single): passed\npassed HEAD https://data.example.cz/a.csv -> 200 via https://cdn.example.cz/a.csv | reachable status=200 redirects=1')
+    expect(evidenceLines({ kind: 'junit' })).toBe('')
+    expect(evidenceLines(null)).toBe('')
   })
 })

@@ -2,7 +2,8 @@
 // with the whole result history. Pure: the server reads the run and its results, these functions only write.
 
 import { toCsv } from '../csv.ts'
-import type { ResultStatus, StepResult } from './test-runs.ts'
+import type { ResultEvidence, ResultStatus, StepResult } from './test-runs.ts'
+import { isCheckEvidence } from './checks.ts'
 
 export const RUN_EXPORT_FORMATS = ['junit', 'csv', 'json'] as const
 export type RunExportFormat = (typeof RUN_EXPORT_FORMATS)[number]
@@ -28,6 +29,8 @@ export type ReportResult = {
   caseVersion: number
   recordedBy: string | null
   recordedAt: Date
+  /** What an automated check (or an import) kept with the result, as stored. */
+  evidence?: ResultEvidence | null
 }
 
 export type ReportCase = {
@@ -120,8 +123,23 @@ function testcase(classname: string, item: ReportCase): Written | null {
     skipped = 1
     lines.push('      <skipped/>')
   }
+  const evidence = evidenceLines(result.evidence)
+  if (evidence) lines.push(`      <system-out>${xmlText(evidence)}</system-out>`)
   lines.push('    </testcase>')
   return { xml: lines.join('\n'), tests: 1, failures, skipped, time }
+}
+
+/** An automated check's evidence in a few lines (requests, statuses, messages), for JUnit's system-out and the CSV. */
+export function evidenceLines(evidence: ResultEvidence | null | undefined): string {
+  if (!isCheckEvidence(evidence)) return ''
+  const entries = evidence.items.length ? evidence.items : [evidence]
+  const lines = [`check ${evidence.check} (${evidence.scope}): ${evidence.outcome}`]
+  for (const entry of entries) {
+    const request = entry.request ? `${entry.request.method} ${entry.request.url}` : entry.subject
+    const messages = entry.messages.map((message) => [message.code, ...Object.entries(message.params ?? {}).map(([key, value]) => `${key}=${value}`)].join(' ')).join('; ')
+    lines.push(`${entry.outcome} ${request}${entry.status !== null ? ` -> ${entry.status}` : ''}${entry.redirects.length ? ` via ${entry.redirects.join(' -> ')}` : ''}${messages ? ` | ${messages}` : ''}`)
+  }
+  return lines.join('\n')
 }
 
 function suiteAttributes(name: string, totals: Omit<Written, 'xml'>): string {
@@ -158,7 +176,7 @@ export function runToJunit(run: ReportRun, cases: readonly ReportCase[]): string
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${suiteAttributes(run.name, all)}>`, ...suites, '</testsuites>', ''].join('\n')
 }
 
-export const RUN_CSV_HEADER = ['Key', 'Title', 'Section', 'Version', 'Status', 'Comment', 'Elapsed', 'Defects', 'Recorded by', 'Recorded at']
+export const RUN_CSV_HEADER = ['Key', 'Title', 'Section', 'Version', 'Status', 'Comment', 'Elapsed', 'Defects', 'Recorded by', 'Recorded at', 'Evidence']
 
 /** One row per case with its latest result (blank for an untested case); formula-like text is kept inert by toCsv. */
 export function runToCsv(cases: readonly ReportCase[]): string {
@@ -177,6 +195,7 @@ export function runToCsv(cases: readonly ReportCase[]): string {
         result?.defects.join(' ') ?? '',
         result?.recordedBy ?? '',
         result?.recordedAt ?? null,
+        evidenceLines(result?.evidence),
       ]
     }),
   )
