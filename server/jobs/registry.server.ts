@@ -3,6 +3,7 @@ import { runHarvest, type RunOptions } from '../ckan/harvest/harvest.server.ts'
 import { loadDemoIfEmpty } from './demo-load.server.ts'
 import { harvestTick, type TickOptions } from './harvest.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
+import { runQueuedChecks, startScheduledRuns, type AutomatedChecksOptions } from './automated-checks.server.ts'
 import { refreshRollupsJob } from './rollup-refresh.server.ts'
 import type { LinkCheckOptions } from '../outbound/link-check.server.ts'
 
@@ -22,6 +23,10 @@ export const JOBS = {
   },
   /** A few due resource links, checked politely within a time budget; their datasets re-scored. */
   'link-check': (db: Database, options: LinkCheckOptions & { limit: number; budgetMs: number }) => linkCheckTick(db, options),
+  /** Queued automated checks of test runs, a few at once, within a time budget (server/jobs/automated-checks.server.ts). */
+  'automated-checks': (db: Database, options: AutomatedChecksOptions) => runQueuedChecks(db, options),
+  /** Runs of the suites whose schedule is due, with their automated checks queued. */
+  'suite-schedules': (db: Database, _options: Record<string, never>) => startScheduledRuns(db),
   /** The scheduler's round: runs left behind, the portals that are due, then a few links (server/jobs/harvest.server.ts). */
   'scheduled-tick': (db: Database, options: TickOptions) => harvestTick(db, options),
 } as const

@@ -20,7 +20,7 @@ export function startNodeJobs(): void {
   if (state.portalscopeBackgroundStarted) return
   state.portalscopeBackgroundStarted = true
   const env = serverEnv()
-  if (env.PORTALSCOPE_DEMO === 'off' && env.PORTALSCOPE_SCHEDULER === 'off') return
+  // Always: automated checks that people start run in the helper even when the demo and the scheduler are off.
   void import('./helper-process.server.ts').then(({ helperScript, spawnHelper }) => {
     const script = helperScript()
     // The helper ends with the server (an IPC channel ties them); it reads the same settings from the environment.
@@ -34,6 +34,8 @@ export async function startJobsHere(options: { store?: PackageStore } = {}): Pro
   const env = serverEnv()
   // Background work yields SQLite's write lock to people's writes (docs/decisions/012-database-writes.md).
   const openDb = () => createDb({ url: env.DATABASE_URL }, { role: 'background' })
+  startCheckWorker(openDb, { schedules: env.PORTALSCOPE_SCHEDULER === 'on' })
+  if (env.PORTALSCOPE_DEMO === 'off' && env.PORTALSCOPE_SCHEDULER === 'off') return
   if (env.PORTALSCOPE_DEMO === 'on') {
     try {
       await runJob('demo-load', await openDb(), {})
@@ -68,8 +70,42 @@ export async function scheduled(_controller: unknown, env: { DB?: D1Database }, 
   }).then(({ resumed, started }) => {
     for (const run of [...resumed, ...started]) console.log(`Harvest of ${run.portalId} (${run.mode}): ${run.status}, ${run.done}/${run.total ?? '?'} datasets`)
   })
+  // Automated checks left in the queue and suites whose schedule is due, within the same invocation's budget.
+  const checks = runJob('suite-schedules', db, {})
+    .then(() => runJob('automated-checks', db, { budgetMs: WORKERS_SLICE_MS }))
+    .then(({ checked }) => checked && console.log(`Automated checks recorded: ${checked}`))
   ctx.waitUntil(work)
-  await work
+  ctx.waitUntil(checks)
+  await Promise.all([work, checks])
+}
+
+/**
+ * The Node helper's check worker: every second it takes what is queued (a run's checks start within a second of being
+ * asked for), and once a minute starts the runs of scheduled suites. Never two rounds at once; timers do not keep the
+ * process alive.
+ */
+export function startCheckWorker(openDb: () => Promise<Database>, options: { schedules: boolean; tickMs?: number }): () => void {
+  let busy = false
+  let lastSchedules = 0
+  const tick = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const db = await openDb()
+      if (options.schedules && Date.now() - lastSchedules >= 60_000) {
+        lastSchedules = Date.now()
+        for (const run of await runJob('suite-schedules', db, {})) console.log(`Scheduled run ${run.runId} of suite ${run.suiteId}: ${run.queued} checks queued`)
+      }
+      await runJob('automated-checks', db, { budgetMs: 50_000 })
+    } catch (error) {
+      console.error('Automated checks failed:', error)
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void tick(), options.tickMs ?? 1_000)
+  timer.unref?.()
+  return () => clearInterval(timer)
 }
 
 /**

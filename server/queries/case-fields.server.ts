@@ -39,6 +39,7 @@ export async function checkCaseFields(db: Database, projectId: string, fields: T
     if (label === null) issues.target = 'cases.targetUnknown'
     else target = { ...target, label }
   }
+  if (fields.check?.portal && (await targetLabel(db, { kind: 'portal', id: fields.check.portal })) === null) issues['check.portal'] = 'cases.checkPortalUnknown'
   return { fields: { ...fields, custom: kept, target }, issues }
 }
 

@@ -284,6 +284,8 @@ export async function runContent(db: Database, runId: string) {
       priority: sql<string>`coalesce(json_extract(${testCaseVersions.snapshot}, '$.priority'), ${testCases.priority})`,
       deleted: sql<boolean>`${testCases.deletedAt} IS NOT NULL`.mapWith(Boolean),
       assigneeId: testRunCases.assigneeId,
+      type: sql<'manual' | 'automated'>`coalesce(json_extract(${testCaseVersions.snapshot}, '$.type'), ${testCases.type})`,
+      checkState: testRunCases.checkState,
       latestId: sql<number | null>`r.id`,
       latestStatus: sql<ResultStatus | null>`r.status`,
       latestAt: sql<number | null>`r.recorded_at`,

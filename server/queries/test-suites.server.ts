@@ -204,3 +204,11 @@ export async function projectCaseIds(db: Database, projectId: string, caseIds: s
     .where(and(eq(testCases.projectId, projectId), isNull(testCases.deletedAt), inArray(testCases.id, caseIds)))
   return new Set(rows.map((row) => row.id))
 }
+
+/** The cases a run of a suite freezes, in order: a static suite's live cases by section, a dynamic suite's rule now. */
+export async function suiteCasesForRun(db: Database, suite: { id: string; projectId: string; kind: 'static' | 'dynamic'; rule: SuiteRule | null }): Promise<Array<{ caseId: string; sectionName: string }>> {
+  if (suite.kind === 'static') {
+    return (await staticSuiteContent(db, suite.id)).flatMap((section) => section.cases.filter((item) => !item.deleted).map((item) => ({ caseId: item.id, sectionName: section.name })))
+  }
+  return suite.rule ? (await casesMatchingRule(db, suite.projectId, suite.rule)).map((item) => ({ caseId: item.id, sectionName: '' })) : []
+}

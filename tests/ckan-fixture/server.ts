@@ -311,6 +311,65 @@ function send(res: ServerResponse, status: number, contentType: string, body: Bu
   res.end(buf)
 }
 
+// ------------------------------------------------------------------------------------------ resource files
+
+/** A small deterministic CSV for a resource id: a header and ten records. */
+export function fixtureCsv(seed: string): string {
+  const rows = ['id,obec,pocet']
+  let h = 0
+  for (const char of seed) h = (h * 31 + char.charCodeAt(0)) >>> 0
+  for (let i = 1; i <= 10; i++) rows.push(`${i},Obec ${String.fromCharCode(65 + ((h + i) % 26))},${(h + i * 7) % 1000}`)
+  return rows.join('\r\n') + '\r\n'
+}
+
+const SERVICE_ERROR = '<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc"><ServiceException code="LayerNotDefined">Layer not defined</ServiceException></ServiceExceptionReport>\n'
+
+/**
+ * Files a portal serves for resource checks: uploads (`/dataset/<id>/resource/<rid>/download/<file>`), and under
+ * `/files/` fixed cases: `data.csv`, `bad.csv` (ragged records), `types.csv` (a value of the wrong type),
+ * `no-head.csv` (HEAD answers 405), `wms` (a 200 that is a service error), `gone` (404), `redirect/<n>` (n hops, then
+ * data.csv). Answers false when the path is none of these.
+ */
+function serveFile(rest: string, req: IncomingMessage, res: ServerResponse, siteUrl: string): boolean {
+  const csv = (body: string) => send(res, 200, 'text/csv; charset=utf-8', body, { ETag: `"${body.length}-${body.charCodeAt(body.length - 3)}"`, 'Last-Modified': 'Tue, 30 Sep 2025 10:00:00 GMT' })
+  const upload = /^\/dataset\/[^/]+\/resource\/([^/]+)\/download\/([^/]+)$/.exec(rest)
+  if (upload) {
+    const [, rid, file] = upload as unknown as [string, string, string]
+    if (/\.csv$/i.test(file)) csv(fixtureCsv(rid))
+    else send(res, 200, 'application/octet-stream', Buffer.from(`fixture file ${rid}\n`))
+    return true
+  }
+  const redirect = /^\/files\/redirect\/(\d{1,2})$/.exec(rest)
+  if (redirect) {
+    const left = Number(redirect[1])
+    send(res, 302, HTML_TYPE, '', { Location: left <= 1 ? `${siteUrl}/files/data.csv` : `${siteUrl}/files/redirect/${left - 1}` })
+    return true
+  }
+  switch (rest) {
+    case '/files/data.csv':
+      csv(fixtureCsv('data'))
+      return true
+    case '/files/bad.csv':
+      csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha\r\n3,Ostrava,30,navic\r\n')
+      return true
+    case '/files/types.csv':
+      csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha,hodne\r\n2,Ostrava,30\r\n')
+      return true
+    case '/files/no-head.csv':
+      if (req.method === 'HEAD') send(res, 405, HTML_TYPE, '', { Allow: 'GET' })
+      else csv(fixtureCsv('no-head'))
+      return true
+    case '/files/wms':
+      send(res, 200, 'text/xml', SERVICE_ERROR)
+      return true
+    case '/files/gone':
+      send(res, 404, HTML_TYPE, htmlPage('404 Not Found', '<h1>Not Found</h1>'))
+      return true
+    default:
+      return false
+  }
+}
+
 function streamHugeBody(p: Portal, res: ServerResponse, siteUrl: string): void {
   res.writeHead(200, { 'Content-Type': JSON_TYPE }) // chunked, no Content-Length
   const count = Math.max(p.data.total, 1)
@@ -518,6 +577,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       send(res, 200, JSON_TYPE, JSON.stringify({ version: Number(/\/([123])/.exec(rest)?.[1] ?? 3) }))
       return
     }
+    if (serveFile(rest, req, res, siteUrl)) return
     if (rest === '/' || rest === '') {
       send(res, 200, HTML_TYPE, htmlPage(`Katalog otevřených dat – ${slug}`, `<h1>Katalog otevřených dat – ${slug}</h1>\n<p>CKAN ${p.ckanVersion}</p>`))
       return

@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { caseKey } from '../../../lib/domain/test-management.ts'
-import { mayTransition, passRate, transitionRole, type RunCounts } from '../../../lib/domain/test-runs.ts'
+import { emptyCounts, mayTransition, passRate, transitionRole, type RunCounts } from '../../../lib/domain/test-runs.ts'
 import { IdSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { ResultRecordSchema, RunCreateSchema, RunUpdateSchema } from '../../../lib/forms/test-run-schemas.ts'
 import { membersOf, projectPortalsOf } from '../../queries/projects.server.ts'
 import {
   assignRunCases,
+  countsOfRuns,
   createRun,
   deleteRun,
   liveCaseIds,
@@ -21,7 +22,9 @@ import {
   type FrozenCase,
   type RunRow,
 } from '../../queries/test-runs.server.ts'
-import { casesMatchingRule, staticSuiteContent } from '../../queries/test-suites.server.ts'
+import { suiteCasesForRun } from '../../queries/test-suites.server.ts'
+import { pendingChecksOf, queueRunChecks } from '../../queries/check-queue.server.ts'
+import { runJob } from '../../jobs/registry.server.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -109,10 +112,7 @@ export const testRunsRouter = router({
       const { suite } = await requireSuite(ctx, input.source.suiteId, 'editor')
       if (suite.projectId !== project.id) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
       suiteId = suite.id
-      cases =
-        suite.kind === 'static'
-          ? (await staticSuiteContent(ctx.db, suite.id)).flatMap((section) => section.cases.filter((item) => !item.deleted).map((item) => ({ caseId: item.id, sectionName: section.name })))
-          : (await casesMatchingRule(ctx.db, project.id, suite.rule!)).map((item) => ({ caseId: item.id, sectionName: '' }))
+      cases = await suiteCasesForRun(ctx.db, suite)
     } else {
       const known = await liveCaseIds(ctx.db, project.id, input.source.caseIds)
       cases = [...new Set(input.source.caseIds)].filter((id) => known.has(id)).map((caseId) => ({ caseId, sectionName: '' }))
@@ -139,6 +139,28 @@ export const testRunsRouter = router({
     await checkRunFields(ctx, project.id, fields)
     if (!(await updateRun(ctx.db, run, input.expectedVersion, { ...fields, state }, ctx.user.id))) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
     return { version: input.expectedVersion + 1 }
+  }),
+
+  /**
+   * Queues the automated checks of a run (all its automated cases, or the given ones) for the background worker; the
+   * results arrive as results recorded by the caller. Testers and up, as for recording by hand.
+   */
+  runChecks: protectedProcedure
+    .input(z.object({ runId: IdSchema, runCaseIds: z.array(IdSchema).min(1).max(5000).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const { run, project } = await requireRun(ctx, input.runId, 'tester')
+      if (run.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+      const queued = await queueRunChecks(ctx.db, { id: run.id, projectId: project.id }, ctx.user.id, input.runCaseIds ?? null)
+      // Workers has no helper process: the checks start in this request's waitUntil (and the Cron Trigger picks up the rest).
+      if (queued > 0 && ctx.runtime === 'workerd') ctx.background(runJob('automated-checks', ctx.db, { budgetMs: 25_000 }))
+      return { queued }
+    }),
+
+  /** How far a run's automated checks are: how many still wait or run, and the run's counts by latest result. */
+  checkProgress: protectedProcedure.input(z.object({ runId: IdSchema })).query(async ({ ctx, input }) => {
+    const { run } = await requireRun(ctx, input.runId, 'viewer')
+    const [pending, counts] = await Promise.all([pendingChecksOf(ctx.db, run.id), countsOfRuns(ctx.db, [run.id])])
+    return { pending, counts: counts.get(run.id) ?? emptyCounts(), state: run.state }
   }),
 
   /** Gives cases of a run to a member (or to nobody). */

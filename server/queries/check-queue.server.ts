@@ -1,0 +1,183 @@
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm'
+import { runBatch, type Database } from '../../db/client.server.ts'
+import { portals } from '../../db/schema/portal.ts'
+import { testCaseVersions } from '../../db/schema/test-case-version.ts'
+import { testCases } from '../../db/schema/test-case.ts'
+import { testResults } from '../../db/schema/test-result.ts'
+import { testRunCases } from '../../db/schema/test-run-case.ts'
+import { testRuns } from '../../db/schema/test-run.ts'
+import { testSuites } from '../../db/schema/test-suite.ts'
+import { isCheckEvidence, nextScheduledAt, type CaseCheck, type CheckEvidence } from '../../lib/domain/checks.ts'
+import { auditStatement } from './projects.server.ts'
+
+// The queue of automated checks: a run case waits as `queued`, a worker claims it (`running`, with a lease so that a
+// worker that died gives it back), runs its check and records the result. Claims and results are single statements
+// or one batch (decision 012), so two workers never take the same case and a result is never recorded twice.
+
+export const CHECK_LEASE_MS = 5 * 60 * 1000
+
+export type ClaimedCheck = {
+  runCaseId: string
+  runId: string
+  projectId: string
+  caseId: string
+  caseVersion: number
+  requestedBy: string | null
+  /** The check as the pinned case version holds it (the case's current one for versions saved before checks). */
+  check: CaseCheck | null
+  portal: { id: string; apiBase: string; isDemo: boolean } | null
+  /** content-unchanged: hash and size by subject from this case's last passed check, in any run. */
+  previous: Map<string, { hash: string | null; bytes: number | null }>
+}
+
+/**
+ * Queues the automated cases of a run (or the given ones) that are not queued already; answers how many were queued.
+ * A completed run queues nothing.
+ */
+export async function queueRunChecks(db: Database, run: { id: string; projectId: string }, actorId: string | null, runCaseIds: string[] | null, now = new Date()): Promise<number> {
+  const only = runCaseIds ? sql` AND test_run_case.id IN (SELECT value FROM json_each(${JSON.stringify(runCaseIds)}))` : sql``
+  const [queued] = await runBatch(db, [
+    db.all<{ id: string }>(sql`UPDATE ${testRunCases} SET check_state = 'queued', check_lease_until = NULL, check_requested_by = ${actorId}
+      WHERE run_id = ${run.id} AND check_state IS NULL
+        AND (SELECT state FROM ${testRuns} WHERE id = ${run.id}) <> 'completed'
+        AND case_id IN (SELECT id FROM ${testCases} WHERE type = 'automated')${only}
+      RETURNING id`),
+    auditStatement(db, { projectId: run.projectId, actorId, entity: 'run', entityId: run.id, action: 'checks-queued', detail: {} }, now, { afterChange: true }),
+  ])
+  return (queued as unknown[]).length
+}
+
+/** How many of a run's checks are still waiting or running. */
+export async function pendingChecksOf(db: Database, runId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(testRunCases)
+    .where(and(eq(testRunCases.runId, runId), isNotNull(testRunCases.checkState)))
+  return row?.count ?? 0
+}
+
+/** The run cases of a run whose checks are pending, for the execution view. */
+export async function pendingCheckIdsOf(db: Database, runId: string): Promise<string[]> {
+  const rows = await db.select({ id: testRunCases.id }).from(testRunCases).where(and(eq(testRunCases.runId, runId), isNotNull(testRunCases.checkState)))
+  return rows.map((row) => row.id)
+}
+
+/** Whether any check waits anywhere: a read on the index, so that an idle worker never takes the write lock. */
+export async function hasPendingChecks(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: testRunCases.id }).from(testRunCases).where(isNotNull(testRunCases.checkState)).limit(1)
+  return rows.length > 0
+}
+
+/** Takes the next queued check (or one whose worker's lease ran out) for this worker; null when there is none. */
+export async function claimCheck(db: Database, now = new Date(), leaseMs = CHECK_LEASE_MS): Promise<ClaimedCheck | null> {
+  const [claimed] = await db.all<{ id: string; run_id: string; case_id: string; case_version: number; check_requested_by: string | null }>(
+    sql`UPDATE ${testRunCases} SET check_state = 'running', check_lease_until = ${now.getTime() + leaseMs}
+      WHERE id = (SELECT id FROM ${testRunCases} WHERE check_state = 'queued' OR (check_state = 'running' AND check_lease_until < ${now.getTime()}) LIMIT 1)
+        AND (check_state = 'queued' OR check_lease_until < ${now.getTime()})
+      RETURNING id, run_id, case_id, case_version, check_requested_by`,
+  )
+  if (!claimed) return null
+  const [details] = await db
+    .select({
+      projectId: testRuns.projectId,
+      runPortalId: testRuns.portalId,
+      pinned: sql<string | null>`json_extract(${testCaseVersions.snapshot}, '$.check')`,
+      current: testCases.check,
+    })
+    .from(testRuns)
+    .innerJoin(testCases, eq(testCases.id, claimed.case_id))
+    .leftJoin(testCaseVersions, and(eq(testCaseVersions.caseId, claimed.case_id), eq(testCaseVersions.version, claimed.case_version)))
+    .where(eq(testRuns.id, claimed.run_id))
+    .limit(1)
+  const check = details?.pinned ? (JSON.parse(details.pinned) as CaseCheck) : (details?.current ?? null)
+  const portalId = check?.portal || details?.runPortalId || null
+  const [portal] = portalId ? await db.select({ id: portals.id, apiBase: portals.apiBase, isDemo: portals.isDemo }).from(portals).where(eq(portals.id, portalId)).limit(1) : []
+  return {
+    runCaseId: claimed.id,
+    runId: claimed.run_id,
+    projectId: details?.projectId ?? '',
+    caseId: claimed.case_id,
+    caseVersion: claimed.case_version,
+    requestedBy: claimed.check_requested_by,
+    check,
+    portal: portal ?? null,
+    previous: check?.type === 'content-unchanged' ? await previousContent(db, claimed.case_id) : new Map(),
+  }
+}
+
+/** What the case's last passed check saw of each resource (content-unchanged compares against it). */
+async function previousContent(db: Database, caseId: string): Promise<Map<string, { hash: string | null; bytes: number | null }>> {
+  const [row] = await db
+    .select({ evidence: testResults.evidence })
+    .from(testResults)
+    .innerJoin(testRunCases, eq(testRunCases.id, testResults.runCaseId))
+    .where(and(eq(testRunCases.caseId, caseId), eq(testResults.status, 'passed'), sql`json_extract(${testResults.evidence}, '$.kind') = 'check'`))
+    .orderBy(sql`${testResults.id} DESC`)
+    .limit(1)
+  const previous = new Map<string, { hash: string | null; bytes: number | null }>()
+  const evidence: unknown = row?.evidence ?? null
+  if (!isCheckEvidence(evidence)) return previous
+  for (const entry of evidence.items.length ? evidence.items : [evidence]) if (entry.hash) previous.set(entry.subject, { hash: entry.hash, bytes: entry.bytes })
+  return previous
+}
+
+/** A result's comment: the check's outcome in a line that reads in any language's list (details are in the evidence). */
+function summaryOf(evidence: CheckEvidence): string {
+  const first = evidence.messages[0]
+  return first ? `${evidence.check}: ${first.code}` : evidence.check
+}
+
+/**
+ * Records a claimed check's result and releases the case, in one batch. Nothing is recorded when the run was
+ * completed meanwhile or the claim was taken over by another worker after its lease ran out. Answers whether it was.
+ */
+export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: CheckEvidence, now = new Date()): Promise<boolean> {
+  const ours = sql`(SELECT check_state FROM ${testRunCases} WHERE id = ${claim.runCaseId}) = 'running' AND (SELECT state FROM ${testRuns} WHERE id = ${claim.runId}) <> 'completed'`
+  const outcome = await runBatch(db, [
+    db
+      .update(testRuns)
+      .set({ state: 'in_progress', startedBy: claim.requestedBy, startedAt: now, version: sql`${testRuns.version} + 1`, updatedAt: now })
+      .where(and(eq(testRuns.id, claim.runId), eq(testRuns.state, 'open'), ours))
+      .returning({ id: testRuns.id }),
+    db.all<{ id: number }>(
+      sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_seconds, defects, retest, case_version, recorded_by, recorded_at, evidence)
+        SELECT ${claim.runId}, ${claim.runCaseId}, ${evidence.outcome}, '[]', ${summaryOf(evidence)}, ${Math.round(evidence.durationMs / 1000)}, '[]', 0,
+          ${claim.caseVersion}, ${claim.requestedBy}, ${now.getTime()}, ${JSON.stringify(evidence)}
+        WHERE ${ours}
+        RETURNING id`,
+    ),
+    db.update(testRunCases).set({ checkState: null, checkLeaseUntil: null }).where(eq(testRunCases.id, claim.runCaseId)),
+  ])
+  return (outcome[1] as unknown[]).length > 0
+}
+
+/** Suites whose schedule is due, to start a run of their automated cases. */
+export async function dueSuites(db: Database, now = new Date()) {
+  return db
+    .select({ id: testSuites.id, projectId: testSuites.projectId, name: testSuites.name, schedule: testSuites.schedule, portalId: testSuites.schedulePortalId, by: testSuites.scheduleBy, nextAt: testSuites.scheduleNextAt })
+    .from(testSuites)
+    .where(and(isNotNull(testSuites.schedule), lte(testSuites.scheduleNextAt, now)))
+    .limit(20)
+}
+
+/** Moves a suite's schedule to its next time, only if no other worker did (answers whether this one did). */
+export async function advanceSchedule(db: Database, suite: { id: string; schedule: 'daily' | 'weekly' | null; nextAt: Date | null }, now = new Date()): Promise<boolean> {
+  if (!suite.schedule || !suite.nextAt) return false
+  let next = nextScheduledAt(suite.schedule, suite.nextAt)
+  while (next <= now) next = nextScheduledAt(suite.schedule, next)
+  const moved = await db
+    .update(testSuites)
+    .set({ scheduleNextAt: next })
+    .where(and(eq(testSuites.id, suite.id), eq(testSuites.scheduleNextAt, suite.nextAt)))
+    .returning({ id: testSuites.id })
+  return moved.length > 0
+}
+
+/** Sets or clears a suite's schedule (the first run falls due at `firstAt`). */
+export async function setSuiteSchedule(db: Database, suiteId: string, schedule: { every: 'daily' | 'weekly'; portalId: string | null; firstAt: Date } | null, actorId: string): Promise<void> {
+  await db
+    .update(testSuites)
+    .set(schedule ? { schedule: schedule.every, schedulePortalId: schedule.portalId, scheduleBy: actorId, scheduleNextAt: schedule.firstAt } : { schedule: null, schedulePortalId: null, scheduleBy: null, scheduleNextAt: null })
+    .where(eq(testSuites.id, suiteId))
+}
+

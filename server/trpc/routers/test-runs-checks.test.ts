@@ -1,0 +1,138 @@
+import { TRPCError } from '@trpc/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
+import { rejection } from '../../../tests/helpers/rejection.ts'
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
+import { testContext } from '../../../tests/helpers/trpc-context.ts'
+import { DEFAULT_CHECK, isCheckEvidence, type CaseCheck } from '../../../lib/domain/checks.ts'
+import { runQueuedChecks, startScheduledRuns } from '../../jobs/automated-checks.server.ts'
+import { createUser } from '../../queries/accounts.server.ts'
+import { claimCheck, setSuiteSchedule } from '../../queries/check-queue.server.ts'
+import { insertPortal } from '../../queries/portals.server.ts'
+import type { AuthState } from '../../session.server.ts'
+import { createCaller } from '../router.server.ts'
+
+// Automated cases through the API and the background job, against a real database and the CKAN fixture: queued by a
+// tester, claimed once, recorded with their evidence as passed, failed, blocked or skipped.
+let testDb: TestDatabase
+let fixture: CkanFixture
+let owner: AuthState
+let tester: AuthState
+let viewer: AuthState
+let projectId: string
+let datasetName: string
+const cases: Record<string, string> = {}
+const POLICY = { allowPrivate: true }
+
+async function account(name: string, email: string): Promise<AuthState> {
+  const user = await createUser(testDb.db, { name, email, password: 'x'.repeat(12) })
+  return { via: 'cookie', user: { ...user, locale: null, theme: null }, session: { id: `s-${email}`, expiresAt: new Date(Date.now() + 1e7), createdAt: new Date() }, tokenId: null }
+}
+const as = async (auth: AuthState) => createCaller(await testContext(testDb.db, { auth }))
+const check = (fields: Partial<CaseCheck>): CaseCheck => ({ ...DEFAULT_CHECK, portal: 'healthy', ...fields })
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  fixture = await startCkanFixture({ portals: [{ slug: 'healthy', datasets: 20 }, { slug: 'broken', datasets: 5, fault: 'http500' }] })
+  for (const slug of ['healthy', 'broken']) {
+    await insertPortal(testDb.db, { id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
+  }
+  const found = (await (await fetch(`${fixture.apiBase('healthy')}/action/package_list`)).json()) as { result: string[] }
+  datasetName = found.result[0]!
+  owner = await account('Olga Owner', 'olga@checks.cz')
+  tester = await account('Tomáš Tester', 'tomas@checks.cz')
+  viewer = await account('Věra Viewer', 'vera@checks.cz')
+  const api = await as(owner)
+  projectId = (await api.projects.create({ name: 'Checks', key: 'CHK' })).id
+  await api.projects.members.add({ projectId, email: 'tomas@checks.cz', role: 'tester' })
+  await api.projects.members.add({ projectId, email: 'vera@checks.cz', role: 'viewer' })
+  const automated = { projectId, type: 'automated' as const, state: 'active' as const }
+  cases.healthy = (await api.testCases.create({ ...automated, title: 'Dataset is there', check: check({ type: 'dataset-active', dataset: datasetName }) })).id
+  cases.failing = (await api.testCases.create({ ...automated, title: 'Recently modified', check: check({ type: 'modified-within', dataset: datasetName, days: 1 }) })).id
+  cases.blocked = (await api.testCases.create({ ...automated, title: 'Broken portal answers', check: check({ type: 'portal-answers', portal: 'broken' }) })).id
+  cases.skipped = (await api.testCases.create({ ...automated, title: 'Deleted dataset licence', check: check({ type: 'licence-open', dataset: 'deleted-dataset' }) })).id
+  cases.noCheck = (await api.testCases.create({ ...automated, title: 'Automated without a check' })).id
+  cases.manual = (await api.testCases.create({ projectId, title: 'Look at the portal', state: 'active' })).id
+})
+afterAll(async () => {
+  await fixture?.close()
+  await testDb?.cleanup()
+})
+
+describe('automated checks in a run', () => {
+  it('keeps the check with the case and refuses a check that lacks what its type needs', async () => {
+    const api = await as(owner)
+    const saved = await api.testCases.byId({ id: cases.healthy! })
+    expect(saved.case.check).toMatchObject({ type: 'dataset-active', dataset: datasetName, portal: 'healthy' })
+    const error = await rejection(api.testCases.create({ projectId, title: 'No dataset', type: 'automated', check: check({ type: 'csv-valid' }) }), TRPCError)
+    expect(error.code).toBe('BAD_REQUEST')
+  })
+
+  it('queues automated cases only, records each outcome with evidence, and reports progress', async () => {
+    const api = await as(owner)
+    const run = await api.testRuns.create({ projectId, run: { name: 'Nightly' }, source: { kind: 'selection', caseIds: Object.values(cases) } })
+    const viewerApi = await as(viewer)
+    expect((await rejection(viewerApi.testRuns.runChecks({ runId: run.id }), TRPCError)).code).toBe('FORBIDDEN')
+    const testerApi = await as(tester)
+    expect(await testerApi.testRuns.runChecks({ runId: run.id })).toEqual({ queued: 5 })
+    // Asking again while they wait queues nothing twice.
+    expect(await testerApi.testRuns.runChecks({ runId: run.id })).toEqual({ queued: 0 })
+    expect(await viewerApi.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: 5, state: 'open' })
+
+    expect(await runQueuedChecks(testDb.db, { budgetMs: 60_000, policy: POLICY, timeoutMs: 2_000 })).toEqual({ checked: 5 })
+    const progress = await viewerApi.testRuns.checkProgress({ runId: run.id })
+    expect(progress).toEqual({ pending: 0, state: 'in_progress', counts: { passed: 1, failed: 1, blocked: 1, skipped: 2, untested: 1 } })
+
+    const detail = await api.testRuns.byId({ id: run.id })
+    const byCase = new Map(detail.cases.map((item) => [item.caseId, item]))
+    expect(byCase.get(cases.healthy!)?.latest?.status).toBe('passed')
+    expect(byCase.get(cases.failing!)?.latest?.status).toBe('failed')
+    expect(byCase.get(cases.blocked!)?.latest?.status).toBe('blocked')
+    expect(byCase.get(cases.skipped!)?.latest?.status).toBe('skipped')
+    expect(byCase.get(cases.noCheck!)?.latest?.status).toBe('skipped')
+    expect(byCase.get(cases.manual!)?.latest).toBeNull()
+    expect(byCase.get(cases.healthy!)?.latest?.recordedBy).toBe('Tomáš Tester')
+
+    const results = await api.testRuns.results({ runCaseId: byCase.get(cases.blocked!)!.id })
+    const evidence = results.results[0]?.evidence
+    expect(isCheckEvidence(evidence)).toBe(true)
+    if (!isCheckEvidence(evidence)) return
+    expect(evidence.request?.url).toBe(`${fixture.apiBase('broken')}/action/status_show`)
+    expect(evidence.attempts.map((attempt) => attempt.status)).toEqual([500, 500])
+  })
+
+  it('hands a check to one worker only, and takes it over when the lease runs out', async () => {
+    const api = await as(owner)
+    const run = await api.testRuns.create({ projectId, run: { name: 'Lease' }, source: { kind: 'selection', caseIds: [cases.healthy!] } })
+    await api.testRuns.runChecks({ runId: run.id })
+    const now = new Date()
+    const first = await claimCheck(testDb.db, now, 1_000)
+    expect(first?.runId).toBe(run.id)
+    expect(await claimCheck(testDb.db, now, 1_000)).toBeNull()
+    const late = await claimCheck(testDb.db, new Date(now.getTime() + 2_000), 1_000)
+    expect(late?.runCaseId).toBe(first?.runCaseId)
+    await runQueuedChecks(testDb.db, { budgetMs: 1, policy: POLICY })
+  })
+
+  it('refuses to queue checks of a completed run', async () => {
+    const api = await as(owner)
+    const run = await api.testRuns.create({ projectId, run: { name: 'Done' }, source: { kind: 'selection', caseIds: [cases.healthy!] } })
+    await api.testRuns.update({ id: run.id, expectedVersion: 1, run: { state: 'completed' } })
+    expect((await rejection(api.testRuns.runChecks({ runId: run.id }), TRPCError)).code).toBe('BAD_REQUEST')
+  })
+
+  it('starts a scheduled suite’s run when it is due, once, and moves the schedule on', async () => {
+    const api = await as(owner)
+    const suiteId = (await api.testSuites.create({ projectId, suite: { name: 'Daily checks', kind: 'static' } })).id
+    await api.testSuites.setContent({ suiteId, expectedVersion: 1, sections: [{ id: null, name: '', caseIds: [cases.healthy!, cases.manual!] }] })
+    const due = new Date(Date.now() - 1000)
+    await setSuiteSchedule(testDb.db, suiteId, { every: 'daily', portalId: 'healthy', firstAt: due }, owner.user!.id)
+    const started = await startScheduledRuns(testDb.db)
+    expect(started).toEqual([{ suiteId, runId: expect.any(String), queued: 1 }])
+    expect(await startScheduledRuns(testDb.db)).toEqual([])
+    const run = await api.testRuns.byId({ id: started[0]!.runId })
+    expect(run.run.portalId).toBe('healthy')
+    expect(run.total).toBe(2)
+    await runQueuedChecks(testDb.db, { budgetMs: 60_000, policy: POLICY })
+  })
+})
