@@ -49,10 +49,13 @@ async function newProject(page: Page, name: string): Promise<{ id: string; key: 
   return { id: project.id, key }
 }
 
-/** A static suite of the given cases (a case with a check is automated). */
+/** A static suite of the given cases; a case with a check is of the automated type, so a run checks it. */
 async function suiteOf(page: Page, projectId: string, cases: Array<{ title: string; check?: CaseCheck }>): Promise<{ suiteId: string; caseIds: string[] }> {
   const caseIds: string[] = []
-  for (const item of cases) caseIds.push((await ok(trpc<{ id: string }>(page, 'testCases.create', { projectId, state: 'active', ...item }, 'mutation'))).id)
+  for (const item of cases) {
+    const fields = { projectId, state: 'active', type: item.check ? 'automated' : 'manual', ...item }
+    caseIds.push((await ok(trpc<{ id: string }>(page, 'testCases.create', fields, 'mutation'))).id)
+  }
   const suite = await ok(trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'CI', kind: 'static' } }, 'mutation'))
   await ok(trpc(page, 'testSuites.setContent', { suiteId: suite.id, expectedVersion: 1, sections: [{ id: null, name: 'Catalogue', caseIds }] }, 'mutation'))
   return { suiteId: suite.id, caseIds }
@@ -158,7 +161,7 @@ test.describe('run --suite --wait', () => {
     const project = await newProject(page, 'Checks')
     const healthy = await suiteOf(page, project.id, [{ title: 'Portal answers', check: { ...DEFAULT_CHECK, type: 'portal-answers', portal } }])
 
-    const green = await portalscope(['run', '--suite', healthy.suiteId, '--name', 'Green', '--commit', 'abc123', '--wait', '--timeout', '60'], env)
+    const green = await portalscope(['run', '--suite', healthy.suiteId, '--name', 'Green', '--build', 'ci-42', '--commit', 'abc123', '--wait', '--timeout', '60'], env)
     expect(green.code, green.stderr + green.stdout).toBe(0)
     expect(green.stderr).toContain('1 automated check queued')
     expect(green.stderr).toMatch(/1\/1 recorded \(passed 1, failed 0, blocked 0, skipped 0\), 0 checks pending/)
@@ -166,8 +169,8 @@ test.describe('run --suite --wait', () => {
     const runUrl = green.stdout.trim().split('\n').at(-1)!
     expect(runUrl).toMatch(new RegExp(`^${baseURL}/test-runs/[^/]+$`))
     // The run is there for people too, with what CI told it.
-    const runs = await ok(trpc<{ runs: Array<{ name: string; commit: string | null }> }>(page, 'testRuns.list', { projectId: project.id }))
-    expect(runs.runs).toEqual([expect.objectContaining({ name: 'Green', commit: 'abc123' })])
+    const run = await ok(trpc<{ run: { name: string; commit: string | null; build: string | null } }>(page, 'testRuns.byId', { id: runUrl.split('/').at(-1) }))
+    expect(run.run).toMatchObject({ name: 'Green', commit: 'abc123', build: 'ci-42' })
 
     const broken = await suiteOf(page, project.id, [
       { title: 'Portal answers', check: { ...DEFAULT_CHECK, type: 'portal-answers', portal } },
