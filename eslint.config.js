@@ -83,6 +83,16 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: restrict([[climbsTo('components', 'features', 'pages', 'renderer'), 'server/ and db/ never import browser code (components, features, pages, renderer): share it through lib/.']]),
   },
+  // The `portalscope` command runs on CI machines far from the server: it talks to the API only (lib/api) and may not
+  // carry server, database or browser code (docs/decisions/015-automation-client.md).
+  {
+    files: ['cli/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      [climbsTo('components', 'features', 'pages', 'renderer', 'server', 'db'), 'cli/ is an API client: it imports lib/ only (the typed client is lib/api/client.ts); the router comes in as a type.'],
+      [SERVER_FILE, 'cli/ is an API client: it imports no .server.ts module at run time.'],
+    ]),
+  },
   {
     files: ['*.cjs'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },

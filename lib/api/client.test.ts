@@ -31,4 +31,12 @@ describe('createPortalscopeClient', () => {
     expect(health.status).toBe('ok')
     expect(health.time).toBeInstanceOf(Date)
   })
+
+  it('sends the token and asks for messages in the chosen language', async () => {
+    const english = createPortalscopeClient(baseUrl, { token: 'unknown.token', locale: 'en' })
+    // An unknown token is nobody: a procedure that needs an account says so, in English rather than Czech.
+    await expect(english.auth.tokens.list.query()).rejects.toThrow('Sign in to continue.')
+    await expect(createPortalscopeClient(baseUrl).auth.tokens.list.query()).rejects.toThrow('Pro pokračování se přihlaste.')
+    expect((await english.auth.me.query()).via).toBe('none')
+  })
 })

@@ -1,19 +1,39 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
 import superjson from 'superjson'
+import type { Locale } from '../i18n/locales.ts'
 import type { AppRouter } from '../../server/trpc/router.server.ts'
 
+export type PortalscopeClientOptions = {
+  /** A personal API token (profile page), sent as `Authorization: Bearer <token>`; its scope decides what it may do. */
+  token?: string | undefined
+  /** The language of the server's messages (`?lang=`, which wins over the account's own choice). */
+  locale?: Locale | undefined
+}
+
 /**
- * A typed client for scripts and automation (Node 22+): `createPortalscopeClient('http://localhost:3000')`.
- * An API token, once accounts exist, goes in `token` and is sent as `Authorization: Bearer <token>`.
+ * A typed client for scripts and automation (Node 22+): `createPortalscopeClient('http://localhost:3000', { token })`.
+ * The router's type is imported as a type only, so a script carries none of the server's code (docs/api.md,
+ * docs/decisions/015-automation-client.md).
  */
-export function createPortalscopeClient(baseUrl: string, options: { token?: string } = {}) {
+export function createPortalscopeClient(baseUrl: string, options: PortalscopeClientOptions = {}) {
+  const { token, locale } = options
   return createTRPCClient<AppRouter>({
     links: [
+      // One request per call: scripts call one thing at a time, and auth.* procedures are refused in a batch.
       httpLink({
         url: new URL('/api/trpc', baseUrl).toString(),
         transformer: superjson,
-        headers: () => (options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+        fetch: locale
+          ? (url, init) => {
+              const withLang = new URL(String(url))
+              withLang.searchParams.set('lang', locale)
+              return fetch(withLang, init as RequestInit)
+            }
+          : undefined,
       }),
     ],
   })
 }
+
+export type PortalscopeClient = ReturnType<typeof createPortalscopeClient>

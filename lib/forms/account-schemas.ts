@@ -35,8 +35,13 @@ export const ProfileUpdateSchema = z.object({
   locale: z.enum(LOCALES).nullable().optional(),
   theme: z.enum(['light', 'dark']).nullable().optional(),
 })
+/** What an API token may do: `read` calls queries only; `write` may also change things (db/schema/api-token.ts). */
+export const TOKEN_SCOPES = ['read', 'write'] as const
+export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TokenCreateSchema = z.object({
   name: rules.required(100),
   expiresInDays: z.number().int().min(1).max(3650).nullable().default(null),
+  // `write` when left out: what every token could do before scopes existed, so older scripts keep working.
+  scope: z.enum(TOKEN_SCOPES).default('write'),
 })
 export const ResetPasswordSchema = z.object({ token: z.string().min(1).max(200), password: PasswordSchema })

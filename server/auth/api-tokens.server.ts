@@ -4,6 +4,7 @@ import { apiTokens } from '../../db/schema/api-token.ts'
 import { users } from '../../db/schema/user.ts'
 import { SESSION_USER_COLUMNS } from '../queries/accounts.server.ts'
 import type { SessionUser } from '../user.server.ts'
+import type { TokenScope } from '../../lib/forms/account-schemas.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.server.ts'
 import { skipWhenBusy } from './session.server.ts'
 
@@ -13,22 +14,22 @@ const LAST_USED_RESOLUTION_MS = 60_000
 export async function createApiToken(
   db: Database,
   userId: string,
-  name: string,
-  expiresAt: Date | null,
+  token: { name: string; expiresAt: Date | null; scope: TokenScope },
   now = new Date(),
 ): Promise<{ token: string; id: string }> {
-  const { id, token, secretHash } = newCompositeToken()
-  await db.insert(apiTokens).values({ id, secretHash, userId, name, createdAt: now, expiresAt })
-  return { token, id }
+  const { id, token: secret, secretHash } = newCompositeToken()
+  await db.insert(apiTokens).values({ id, secretHash, userId, name: token.name, scope: token.scope, createdAt: now, expiresAt: token.expiresAt })
+  return { token: secret, id }
 }
 
-/** The user behind `Authorization: Bearer <token>`, or null. */
-export async function validateApiToken(db: Database, token: string, now = new Date()): Promise<{ user: SessionUser; tokenId: string } | null> {
+/** The user behind `Authorization: Bearer <token>` and what the token may do, or null. */
+export async function validateApiToken(db: Database, token: string, now = new Date()): Promise<{ user: SessionUser; tokenId: string; scope: TokenScope } | null> {
   const parts = splitCompositeToken(token)
   if (!parts) return null
   const [row] = await db
     .select({
       id: apiTokens.id,
+      scope: apiTokens.scope,
       secretHash: apiTokens.secretHash,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
@@ -47,6 +48,7 @@ export async function validateApiToken(db: Database, token: string, now = new Da
   return {
     user: row.user,
     tokenId: row.id,
+    scope: row.scope,
   }
 }
 

@@ -167,7 +167,7 @@ export async function deleteSession(db: Database, sessionId: string, userId: str
 /** A user's API tokens, newest first (never their hashes). */
 export async function listApiTokens(db: Database, userId: string) {
   return db
-    .select({ id: apiTokens.id, name: apiTokens.name, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
+    .select({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
     .orderBy(desc(apiTokens.createdAt))
@@ -181,7 +181,7 @@ export async function exportedSessionsAndTokens(db: Database, userId: string) {
       .from(sessions)
       .where(eq(sessions.userId, userId)),
     db
-      .select({ name: apiTokens.name, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
+      .select({ name: apiTokens.name, scope: apiTokens.scope, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
       .from(apiTokens)
       .where(eq(apiTokens.userId, userId)),
   ])

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.server.ts'
 import { loadMessages } from '../../lib/i18n/catalog.ts'
 import { intlFor, translator, type Translate } from '../../lib/i18n/intl.ts'
 import type { Locale } from '../../lib/i18n/locales.ts'
+import type { TokenScope } from '../../lib/forms/account-schemas.ts'
 import type { AppBindings } from '../app.server.ts'
 import { clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
 import type { AuthState } from '../session.server.ts'
@@ -14,6 +15,11 @@ export type TrpcContext = {
   db: Database
   user: SessionUser | null
   auth: AuthState
+  /**
+   * What the request's API token may do (`read`: queries only), null for a browser session or nobody. Mutations are
+   * refused for `read` in init.server.ts; HTTP routes outside tRPC that write check `isReadOnly(auth)` themselves.
+   */
+  tokenScope: TokenScope | null
   runtime: 'node' | 'workerd'
   locale: Locale
   /** Messages in the request's language, for errors users will read. */
@@ -30,7 +36,7 @@ export type TrpcContext = {
   background: (task: Promise<unknown>) => void
 }
 
-export type ContextOptions = Omit<TrpcContext, 'user' | 't' | 'resHeaders'> & {
+export type ContextOptions = Omit<TrpcContext, 'user' | 'tokenScope' | 't' | 'resHeaders'> & {
   /** Where the answer's headers go; a fresh Headers (dropped) when nobody sends them. */
   resHeaders?: Headers
   /** The translator, when the caller has one; else the locale's catalogue is loaded. */
@@ -46,6 +52,7 @@ export async function createContext(options: ContextOptions): Promise<TrpcContex
   return {
     ...rest,
     user: options.auth.user,
+    tokenScope: options.auth.via === 'token' ? options.auth.scope : null,
     t: t ?? translator(intlFor(options.locale, await loadMessages(options.locale))),
     resHeaders: resHeaders ?? new Headers(),
   }

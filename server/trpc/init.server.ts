@@ -54,7 +54,16 @@ const busyAsUnavailable = t.middleware(async ({ ctx, next }) => {
   return result
 })
 
-export const publicProcedure = t.procedure.use(busyAsUnavailable)
+/**
+ * A read-only API token calls queries only: every mutation is refused before it runs, whatever the procedure, so a new
+ * mutation cannot forget the check. Cookie sessions and write tokens pass.
+ */
+const readOnlyTokenWritesNothing = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.tokenScope === 'read') throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('auth.readOnlyToken') })
+  return next()
+})
+
+export const publicProcedure = t.procedure.use(readOnlyTokenWritesNothing).use(busyAsUnavailable)
 
 /** The real access check; page guards only spare the user a pointless page. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

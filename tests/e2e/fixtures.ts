@@ -55,5 +55,6 @@ export const E2E_USERS = {
   executionOwner: { name: 'Eliška Provedená', email: 'execution@e2e.example' },
   executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
   automationOwner: { name: 'Alois Automat', email: 'automation@e2e.example' },
+  cliOwner: { name: 'Čeněk Skriptový', email: 'cli@e2e.example' },
 } as const
 

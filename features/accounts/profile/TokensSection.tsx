@@ -5,13 +5,18 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
+import { nativeSelect } from '../../../components/native-controls.ts'
 import { Table } from '../../../components/ui/table.tsx'
 import { apiFailure, useTRPC } from '../../../lib/api/trpc.tsx'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { TOKEN_SCOPES, type TokenScope } from '../../../lib/forms/account-schemas.ts'
 
-type TokenRow = { id: string; name: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
+type TokenRow = { id: string; name: string; scope: TokenScope; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
 
 const EXPIRY_CHOICES = [null, 30, 90, 365] as const
+const SCOPE_LABELS = { read: 'auth.tokenScopeRead', write: 'auth.tokenScopeWrite' } as const
+const SCOPE_SHORT = { read: 'auth.tokenScopeReadShort', write: 'auth.tokenScopeWriteShort' } as const
+const isScope = (value: unknown): value is TokenScope => TOKEN_SCOPES.includes(value as TokenScope)
 
 export function TokensSection({ initial }: { initial: TokenRow[] }) {
   const t = useT()
@@ -31,8 +36,9 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const days = data.get('expiresInDays')
+    const scope = data.get('scope')
     setCopied(false)
-    create.mutate({ name: String(data.get('name') ?? ''), expiresInDays: days ? Number(days) : null })
+    create.mutate({ name: String(data.get('name') ?? ''), expiresInDays: days ? Number(days) : null, scope: isScope(scope) ? scope : 'read' })
   }
 
   return (
@@ -67,10 +73,21 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
           <TextField name="name" label={t('auth.tokenName')} required maxLength={100} className={css({ minW: '240px' })} />
           <label className={css({ display: 'grid', gap: '1' })}>
             <span>{t('auth.tokenExpiry')}</span>
-            <select name="expiresInDays" defaultValue="90" className={css({ h: '10', px: '3', borderRadius: 'l2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', bg: 'surface', color: 'text' })}>
+            <select name="expiresInDays" defaultValue="90" className={nativeSelect}>
               {EXPIRY_CHOICES.map((days) => (
                 <option key={String(days)} value={days ?? ''}>
                   {days ? t('auth.tokenDays', { days }) : t('auth.tokenNeverExpires')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={css({ display: 'grid', gap: '1' })}>
+            <span>{t('auth.tokenScope')}</span>
+            {/* Read-only by default: a script that only reads cannot change anything if its token leaks. */}
+            <select name="scope" defaultValue="read" className={nativeSelect}>
+              {TOKEN_SCOPES.map((scope) => (
+                <option key={scope} value={scope}>
+                  {t(SCOPE_LABELS[scope])}
                 </option>
               ))}
             </select>
@@ -87,6 +104,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
               <Table.Head>
                 <Table.Row>
                   <Table.Header>{t('auth.tokenName')}</Table.Header>
+                  <Table.Header>{t('auth.tokenScope')}</Table.Header>
                   <Table.Header>{t('auth.started')}</Table.Header>
                   <Table.Header>{t('auth.expires')}</Table.Header>
                   <Table.Header>{t('auth.lastUsed')}</Table.Header>
@@ -99,6 +117,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
                 {(tokens.data ?? []).map((token) => (
                   <Table.Row key={token.id} data-testid="token-row">
                     <Table.Cell>{token.name}</Table.Cell>
+                    <Table.Cell data-testid="token-scope">{t(SCOPE_SHORT[token.scope])}</Table.Cell>
                     <Table.Cell>{date(token.createdAt)}</Table.Cell>
                     <Table.Cell>{date(token.expiresAt)}</Table.Cell>
                     <Table.Cell>{date(token.lastUsedAt)}</Table.Cell>

@@ -147,9 +147,9 @@ export const authRouter = router({
   tokens: router({
     create: sessionProcedure.input(TokenCreateSchema).mutation(async ({ ctx, input }) => {
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null
-      const { token, id } = await createApiToken(ctx.db, ctx.user.id, input.name, expiresAt)
+      const { token, id } = await createApiToken(ctx.db, ctx.user.id, { name: input.name, expiresAt, scope: input.scope })
       // The secret is shown this once; only its hash is kept.
-      return { id, name: input.name, token, expiresAt }
+      return { id, name: input.name, scope: input.scope, token, expiresAt }
     }),
     list: protectedProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
     revoke: protectedProcedure.input(z.object({ tokenId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {

@@ -244,7 +244,7 @@ describe('API tokens', () => {
     const { token } = await signup()
     const created = await createCaller(await testContext(testDb.db, { auth: await cookieAuth(token) })).auth.tokens.create({ name: 'ci', expiresInDays: null })
     const found = await validateApiToken(testDb.db, created.token)
-    const viaToken = createCaller(await testContext(testDb.db, { auth: { via: 'token', user: found!.user, session: null, tokenId: found!.tokenId } }))
+    const viaToken = createCaller(await testContext(testDb.db, { auth: { via: 'token', user: found!.user, session: null, tokenId: found!.tokenId, scope: found!.scope } }))
     expect((await viaToken.auth.me()).via).toBe('token')
     expect((await rejection(viaToken.auth.tokens.create({ name: 'more', expiresInDays: null }), TRPCError)).code).toBe('FORBIDDEN')
     expect((await rejection(viaToken.profile.changePassword({ currentPassword: ALICE.password, newPassword: 'another long passphrase' }), TRPCError)).code).toBe('FORBIDDEN')

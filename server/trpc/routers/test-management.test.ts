@@ -323,7 +323,7 @@ describe('a project is invisible to non-members', () => {
   })
 
   it('lets an API token do what its owner may', async () => {
-    const token: AuthState = { via: 'token', user: owner.user!, session: null, tokenId: 'tok' }
+    const token: AuthState = { via: 'token', user: owner.user!, session: null, tokenId: 'tok', scope: 'write' }
     const api = await as(token)
     expect((await api.projects.byId({ projectId })).project.key).toBe('PRG')
     expect((await api.testCases.create({ projectId, title: 'From a script' })).key).toMatch(/^PRG-\d+$/)

@@ -1,0 +1,107 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { exportRun, importJunit, type Output } from './commands.ts'
+import { EXIT } from './outcome.ts'
+import { RequestFailed } from './requests.ts'
+
+// The HTTP side of import-junit and export against a stand-in server on loopback: what is sent (path, query, token,
+// the file's bytes) and what is made of the answer. The real routes are tested in the app's own tests and tests/e2e/cli.spec.ts.
+
+type Seen = { method: string; url: string; authorization: string; contentType: string; body: string }
+let server: Server
+let baseUrl: string
+let dir: string
+let seen: Seen[] = []
+let answer: (request: IncomingMessage, response: ServerResponse) => void = () => undefined
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'portalscope-cli-'))
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization ?? '', contentType: request.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString() })
+      answer(request, response)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await rm(dir, { recursive: true, force: true })
+})
+beforeEach(() => {
+  seen = []
+})
+
+function capture(): Output & { lines: { out: string[]; err: string[] }; written: () => string } {
+  const lines = { out: [] as string[], err: [] as string[] }
+  const stdout = new PassThrough()
+  const chunks: Buffer[] = []
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+  return { out: (line) => lines.out.push(line), err: (line) => lines.err.push(line), stdout, lines, written: () => Buffer.concat(chunks).toString() }
+}
+const json = (status: number, body: unknown) => (_request: IncomingMessage, response: ServerResponse) => {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+const connection = () => ({ url: baseUrl, token: 'tok.secret' })
+
+describe('portalscope import-junit', () => {
+  it('streams the report with its name and the token, and summarises the answer', async () => {
+    const file = path.join(dir, 'junit-report.xml')
+    const xml = `<?xml version="1.0"?><testsuite name="e2e">${'<testcase name="Žluťoučký kůň"/>'.repeat(2000)}</testsuite>`
+    await writeFile(file, xml)
+    answer = json(200, { cases: 3, recorded: 3, created: 1, addedToRun: 1, unmatched: ['legacy › login'], counts: { passed: 2, failed: 1, skipped: 0 }, warnings: ['2 tests had no time'] })
+    const io = capture()
+    expect(await importJunit({ name: 'import-junit', runId: 'run 1', file, createUnknown: true }, connection(), io)).toBe(EXIT.ok)
+    expect(seen).toEqual([
+      { method: 'POST', url: '/api/test-runs/run%201/import-junit?filename=junit-report.xml&createUnknown=1&lang=en', authorization: 'Bearer tok.secret', contentType: 'application/xml', body: xml },
+    ])
+    expect(io.lines.out).toEqual([
+      'Imported junit-report.xml into run run 1: 3 test cases, 3 results recorded (passed 2, failed 1, skipped 0), 1 case created, 1 added to the run.',
+      'Not matched to a case (1):',
+      '  legacy › login',
+    ])
+    expect(io.lines.err).toEqual(['Warning: 2 tests had no time'])
+  })
+
+  it('passes a refusal on with the server’s message, and refuses a missing file before sending anything', async () => {
+    const file = path.join(dir, 'broken.xml')
+    await writeFile(file, '<html>')
+    answer = json(400, { error: { message: 'The file is not a JUnit XML report.', code: 'BAD_REQUEST' } })
+    const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(RequestFailed)
+    expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 400, message: 'The file is not a JUnit XML report.' })
+    expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&lang=en')
+
+    seen = []
+    const io = capture()
+    expect(await importJunit({ name: 'import-junit', runId: 'r1', file: path.join(dir, 'nope.xml'), createUnknown: false }, connection(), io)).toBe(EXIT.usage)
+    expect(io.lines.err[0]).toMatch(/^Cannot read ".*nope\.xml": no such file\.$/)
+    expect(seen).toEqual([])
+  })
+})
+
+describe('portalscope export', () => {
+  it('writes the answer to stdout or to a file, and leaves no file behind when refused', async () => {
+    answer = (_request, response) => response.writeHead(200, { 'content-type': 'text/csv' }).end('\uFEFFkey,status\nPRG-1,passed\n')
+    const io = capture()
+    expect(await exportRun({ name: 'export', runId: 'r1', format: 'csv', output: null }, connection(), io)).toBe(EXIT.ok)
+    expect(io.written()).toBe('\uFEFFkey,status\nPRG-1,passed\n')
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/test-runs/r1/export?format=csv&lang=en', authorization: 'Bearer tok.secret' })
+
+    const file = path.join(dir, 'run.csv')
+    expect(await exportRun({ name: 'export', runId: 'r1', format: 'csv', output: file }, connection(), capture())).toBe(EXIT.ok)
+    expect(await readFile(file, 'utf8')).toBe('\uFEFFkey,status\nPRG-1,passed\n')
+
+    answer = json(404, { error: { message: 'Test run not found.', code: 'NOT_FOUND' } })
+    const missing = path.join(dir, 'missing.json')
+    await expect(exportRun({ name: 'export', runId: 'gone', format: 'json', output: missing }, connection(), capture())).rejects.toMatchObject({ failure: { kind: 'http', status: 404, message: 'Test run not found.' } })
+    await expect(stat(missing)).rejects.toThrow()
+  })
+})

@@ -1,0 +1,154 @@
+// The three commands of `portalscope`: each talks to the server and answers its exit code. Progress and warnings go
+// to stderr; what a script reads (a summary, an exported file) to stdout.
+
+import { createReadStream, createWriteStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { z } from 'zod'
+import { runHref } from '../lib/routing/project-links.ts'
+import type { Connection, ExportCommand, ImportJunitCommand, RunCommand } from './args.ts'
+import { defaultRunName, EXIT, progressLine, runExitCode, type ExitCode, type RunCounts } from './outcome.ts'
+import { apiClient, call, failureOf, request, RequestFailed } from './requests.ts'
+
+export type Output = { out: (line: string) => void; err: (line: string) => void; stdout: NodeJS.WritableStream }
+
+/** How often `run --wait` asks for progress, and how many failed asks in a row it forgives (a restart, a busy moment). */
+export const POLL_INTERVAL_MS = 2_000
+const POLL_FAILURES_FORGIVEN = 3
+/** Without a change, a progress line at least this often, so a CI log shows the command is alive. */
+const QUIET_PROGRESS_MS = 30_000
+
+export async function runSuite(command: RunCommand, connection: Connection, io: Output): Promise<ExitCode> {
+  const api = apiClient(connection)
+  const { project } = await call(api.testSuites.byId.query({ id: command.suiteId }))
+  const name = command.runName ?? defaultRunName(new Date())
+  const created = await call(
+    api.testRuns.create.mutate({
+      projectId: project.id,
+      run: { name, build: command.build, commit: command.commit, portalId: command.portalId },
+      source: { kind: 'suite', suiteId: command.suiteId },
+    }),
+  )
+  const url = new URL(runHref(created.id), connection.url).toString()
+  const { queued } = await call(api.testRuns.runChecks.mutate({ runId: created.id }))
+  io.err(`Started run "${name}" in ${project.key}: ${created.cases} case${created.cases === 1 ? '' : 's'}, ${queued} automated check${queued === 1 ? '' : 's'} queued.`)
+  if (queued === 0) io.err('Warning: the suite has no automated cases; nothing will be checked.')
+  if (!command.wait) {
+    io.out(`Run ${created.id} started: ${url}`)
+    return EXIT.ok
+  }
+
+  const started = Date.now()
+  let lastLine = ''
+  let lastPrinted = 0
+  let failuresInARow = 0
+  for (;;) {
+    let progress: { pending: number; counts: RunCounts }
+    try {
+      progress = await api.testRuns.checkProgress.query({ runId: created.id })
+      failuresInARow = 0
+    } catch (error) {
+      const failure = failureOf(error)
+      const transient = failure.kind === 'network' || failure.status >= 500
+      if (!transient || ++failuresInARow > POLL_FAILURES_FORGIVEN) throw new RequestFailed(failure)
+      io.err(`Could not read the progress (${failure.kind === 'network' ? failure.detail : failure.status}); trying again.`)
+      await sleep(POLL_INTERVAL_MS)
+      continue
+    }
+    const line = progressLine(progress)
+    if (line !== lastLine || Date.now() - lastPrinted >= QUIET_PROGRESS_MS) {
+      io.err(line)
+      lastLine = line
+      lastPrinted = Date.now()
+    }
+    if (progress.pending === 0) {
+      await printOutcome(api, created.id, name, project.key, progress.counts, url, io)
+      return runExitCode(progress.counts)
+    }
+    if (command.timeoutS !== null && Date.now() - started >= command.timeoutS * 1000) {
+      io.out(`Gave up after ${command.timeoutS} s with ${progress.pending} check${progress.pending === 1 ? '' : 's'} still pending: ${url}`)
+      return EXIT.failed
+    }
+    await sleep(POLL_INTERVAL_MS)
+  }
+}
+
+/** The summary on stdout: the counts, the cases that failed or were blocked (with the server's note), the run's URL. */
+async function printOutcome(api: ReturnType<typeof apiClient>, runId: string, name: string, key: string, counts: RunCounts, url: string, io: Output) {
+  const { passed, failed, blocked, skipped, untested } = counts
+  io.out(`Run "${name}" (${key}): passed ${passed}, failed ${failed}, blocked ${blocked}, skipped ${skipped}, untested ${untested}`)
+  if (failed + blocked > 0) {
+    const detail = await call(api.testRuns.byId.query({ id: runId }))
+    for (const item of detail.cases) {
+      const status = item.latest?.status
+      if (status !== 'failed' && status !== 'blocked') continue
+      const note = item.latest?.comment.split('\n')[0]?.trim()
+      io.out(`  ${status.toUpperCase()} ${item.key} ${item.title}${note ? ` (${note})` : ''}`)
+    }
+  }
+  io.out(url)
+}
+
+/** The import route's answer (built beside this command; read leniently so an added field breaks nothing). */
+const ImportAnswerSchema = z.object({
+  cases: z.number(),
+  recorded: z.number(),
+  created: z.number().default(0),
+  addedToRun: z.number().default(0),
+  unmatched: z.array(z.string()).default([]),
+  counts: z.object({ passed: z.number(), failed: z.number(), skipped: z.number() }),
+  warnings: z.array(z.string()).default([]),
+})
+
+export async function importJunit(command: ImportJunitCommand, connection: Connection, io: Output): Promise<ExitCode> {
+  const file = await stat(command.file).catch(() => null)
+  if (!file?.isFile()) {
+    io.err(`Cannot read "${command.file}": no such file.`)
+    return EXIT.usage
+  }
+  const query = new URLSearchParams({ filename: basename(command.file) })
+  if (command.createUnknown) query.set('createUnknown', '1')
+  const response = await request(connection, `/api/test-runs/${encodeURIComponent(command.runId)}/import-junit?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/xml' },
+    // Streamed: a report of many megabytes is never held in memory whole.
+    body: Readable.toWeb(createReadStream(command.file)) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit)
+  const parsed = ImportAnswerSchema.safeParse(await response.json().catch(() => null))
+  if (!parsed.success) {
+    io.err('The server accepted the report but its answer was not understood; check the run in the browser.')
+    return EXIT.failed
+  }
+  const answer = parsed.data
+  const { passed, failed, skipped } = answer.counts
+  io.out(
+    `Imported ${basename(command.file)} into run ${command.runId}: ${answer.cases} test case${answer.cases === 1 ? '' : 's'}, ` +
+      `${answer.recorded} result${answer.recorded === 1 ? '' : 's'} recorded (passed ${passed}, failed ${failed}, skipped ${skipped})` +
+      (answer.created || answer.addedToRun ? `, ${answer.created} case${answer.created === 1 ? '' : 's'} created, ${answer.addedToRun} added to the run` : '') +
+      '.',
+  )
+  if (answer.unmatched.length > 0) {
+    io.out(`Not matched to a case (${answer.unmatched.length})${command.createUnknown ? '' : '; --create-unknown creates them'}:`)
+    for (const name of answer.unmatched) io.out(`  ${name}`)
+  }
+  for (const warning of answer.warnings) io.err(`Warning: ${warning}`)
+  return EXIT.ok
+}
+
+export async function exportRun(command: ExportCommand, connection: Connection, io: Output): Promise<ExitCode> {
+  const response = await request(connection, `/api/test-runs/${encodeURIComponent(command.runId)}/export?format=${command.format}`)
+  const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([])
+  if (command.output) {
+    // The file is created only once the server has said yes, so a refusal leaves no empty file behind.
+    await pipeline(body, createWriteStream(command.output))
+    io.err(`Wrote ${command.format} export of run ${command.runId} to ${command.output}.`)
+  } else {
+    await pipeline(body, io.stdout, { end: false })
+  }
+  return EXIT.ok
+}
