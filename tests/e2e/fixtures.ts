@@ -54,5 +54,7 @@ export const E2E_USERS = {
   runsTester: { name: 'Tadeáš Zkoušející', email: 'runs-tester@e2e.example' },
   executionOwner: { name: 'Eliška Provedená', email: 'execution@e2e.example' },
   executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
+  reportsOwner: { name: 'Renata Přehledová', email: 'reports@e2e.example' },
+  reportsTester: { name: 'Rostislav Počítal', email: 'reports-tester@e2e.example' },
 } as const
 
