@@ -42,7 +42,6 @@ export default defineConfig({
       '[data-printable] :is(tr, figure, dl > div)': { breakInside: 'avoid' },
       '[data-printable] :is(h2, h3)': { breakAfter: 'avoid' },
       '[data-printable] details:not([open])': { display: 'none !important' },
-      '[data-printable] svg': { maxWidth: '100% !important' },
     },
   },
 })

@@ -20,6 +20,25 @@ const field = css({ display: 'grid', gap: '1.5', minW: '0', flex: { base: '1 1 1
 const label = css({ fontSize: 'sm', fontWeight: '500' })
 const select = `${input({ size: 'md' })} ${css({ appearance: 'auto', pe: '2', minW: { base: '0', sm: '44' }, w: { base: 'full', sm: 'auto' } })}`
 
+/** One filter: a labelled native select (sent as `name`), with an "all" choice first when `all` is given. */
+function FilterSelect({ name, label: text, value, all, options }: { name: string; label: string; value: string | null; all?: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <div className={field}>
+      <label htmlFor={`report-${name}`} className={label}>
+        {text}
+      </label>
+      <select id={`report-${name}`} name={name} defaultValue={value ?? ''} className={select}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** The report's filters: a plain GET form, so a filtered report is an address and works without JavaScript. */
 export function ReportFiltersForm({ projectId, filters, choices }: { projectId: string; filters: ReportFilters; choices: FilterChoices }) {
   const t = useT()
@@ -27,57 +46,10 @@ export function ReportFiltersForm({ projectId, filters, choices }: { projectId: 
   return (
     <form method="get" action="/reports" className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end' })} data-testid="report-filters" data-print="hide" aria-label={t('reports.filtersLabel')}>
       <input type="hidden" name="project" value={projectId} />
-      <div className={field}>
-        <label htmlFor="report-period" className={label}>
-          {t('reports.period')}
-        </label>
-        <select id="report-period" name="period" defaultValue={filters.period} className={select}>
-          {REPORT_PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {t(PERIOD_LABELS[period])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor="report-suite" className={label}>
-          {t('reports.suite')}
-        </label>
-        <select id="report-suite" name="suite" defaultValue={filters.suiteId ?? ''} className={select}>
-          <option value="">{t('reports.allSuites')}</option>
-          {choices.suites.map((suite) => (
-            <option key={suite.id} value={suite.id}>
-              {suite.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor="report-portal" className={label}>
-          {t('reports.portal')}
-        </label>
-        <select id="report-portal" name="portal" defaultValue={filters.portalId ?? ''} className={select}>
-          <option value="">{t('reports.allPortals')}</option>
-          {choices.portals.map((portal) => (
-            <option key={portal.id} value={portal.id}>
-              {portal.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor="report-state" className={label}>
-          {t('reports.runState')}
-        </label>
-        <select id="report-state" name="state" defaultValue={filters.state ?? ''} className={select}>
-          <option value="">{t('reports.allStates')}</option>
-          {RUN_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`runs.state_${state}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="period" label={t('reports.period')} value={filters.period} options={REPORT_PERIODS.map((period) => ({ value: period, label: t(PERIOD_LABELS[period]) }))} />
+      <FilterSelect name="suite" label={t('reports.suite')} value={filters.suiteId} all={t('reports.allSuites')} options={choices.suites.map((suite) => ({ value: suite.id, label: suite.name }))} />
+      <FilterSelect name="portal" label={t('reports.portal')} value={filters.portalId} all={t('reports.allPortals')} options={choices.portals.map((portal) => ({ value: portal.id, label: portal.name }))} />
+      <FilterSelect name="state" label={t('reports.runState')} value={filters.state} all={t('reports.allStates')} options={RUN_STATES.map((state) => ({ value: state, label: t(`runs.state_${state}`) }))} />
       <Button type="submit" variant="outline">
         {t('reports.apply')}
       </Button>

@@ -36,7 +36,36 @@ function StatusBars({ title, rowHeader, rows, testId }: { title: string; rowHead
   const t = useT()
   const series: StackSeries[] = STATUSES.map((status) => ({ key: status, label: t(`runs.status_${status}`), tone: status }))
   const stackRows: StackRow[] = rows.map((row) => ({ key: row.key, label: row.label, values: row.figure.counts }))
-  return <StackedBarChart title={title} series={series} rows={stackRows} rowHeader={rowHeader} testId={testId} />
+  return <StackedBarChart title={title} series={series} rows={stackRows} rowHeader={rowHeader} labelRows testId={testId} />
+}
+
+type Column = { label: string; align?: 'end'; printHidden?: boolean }
+
+/** A table's column headers. */
+function Heads({ columns }: { columns: Column[] }) {
+  return (
+    <Table.Head>
+      <Table.Row>
+        {columns.map((column) => (
+          <Table.Header key={column.label} scope="col" align={column.align} data-print={column.printHidden ? 'hide' : undefined}>
+            {column.label}
+          </Table.Header>
+        ))}
+      </Table.Row>
+    </Table.Head>
+  )
+}
+
+/** A case as a row's header: its key, linking to the case, and its title. */
+function CaseHeader({ caseId, caseKey, title }: { caseId: string; caseKey: string; title: string }) {
+  return (
+    <Table.Header scope="row" className={wrapCell}>
+      <a href={caseHref(caseId)} className={link}>
+        {caseKey}
+      </a>{' '}
+      {title}
+    </Table.Header>
+  )
 }
 
 function Empty({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -72,16 +101,16 @@ export function ReportView({ report }: { report: ReportSummary }) {
       <SectionBlock id="report-runs" title={t('reports.runsTitle')} lead={t('reports.runsLead')} testId="report-runs">
         <Table.Container aria-label={t('reports.runsTitle')} className={css({ position: 'relative' })}>
           <Table.Root>
-            <Table.Head>
-              <Table.Row>
-                <Table.Header scope="col">{t('reports.run')}</Table.Header>
-                <Table.Header scope="col">{t('reports.runState')}</Table.Header>
-                <Table.Header scope="col">{t('reports.results')}</Table.Header>
-                <Table.Header scope="col">{t('reports.suite')}</Table.Header>
-                <Table.Header scope="col">{t('reports.portal')}</Table.Header>
-                <Table.Header scope="col">{t('reports.export')}</Table.Header>
-              </Table.Row>
-            </Table.Head>
+            <Heads
+              columns={[
+                { label: t('reports.run') },
+                { label: t('reports.runState') },
+                { label: t('reports.results') },
+                { label: t('reports.suite') },
+                { label: t('reports.portal') },
+                { label: t('reports.export'), printHidden: true },
+              ]}
+            />
             <Table.Body>
               {report.runs.map((run) => (
                 <Table.Row key={run.id} data-testid="report-run-row">
@@ -104,7 +133,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                   </Table.Cell>
                   <Table.Cell className={wrapCell}>{run.suiteName ?? <span className={muted}>{t('reports.noSuite')}</span>}</Table.Cell>
                   <Table.Cell className={wrapCell}>{run.portalName ?? <span className={muted}>{t('reports.noPortal')}</span>}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-print="hide">
                     <a href={runExportHref(run.id, 'junit')} className={link} download aria-label={t('reports.junitOf', { run: run.name })}>
                       {t('reports.junit')}
                     </a>
@@ -176,30 +205,19 @@ export function ReportView({ report }: { report: ReportSummary }) {
         ) : (
           <Table.Container aria-label={t('reports.flakyTitle')}>
             <Table.Root density="compact">
-              <Table.Head>
-                <Table.Row>
-                  <Table.Header scope="col">{t('reports.case')}</Table.Header>
-                  <Table.Header scope="col" align="end">
-                    {t('reports.flips')}
-                  </Table.Header>
-                  <Table.Header scope="col" align="end">
-                    {t('runs.status_passed')}
-                  </Table.Header>
-                  <Table.Header scope="col" align="end">
-                    {t('runs.status_failed')}
-                  </Table.Header>
-                  <Table.Header scope="col">{t('reports.recentOutcomes')}</Table.Header>
-                </Table.Row>
-              </Table.Head>
+              <Heads
+                columns={[
+                  { label: t('reports.case') },
+                  { label: t('reports.flips'), align: 'end' },
+                  { label: t('runs.status_passed'), align: 'end' },
+                  { label: t('runs.status_failed'), align: 'end' },
+                  { label: t('reports.recentOutcomes') },
+                ]}
+              />
               <Table.Body>
                 {report.flaky.map((item) => (
                   <Table.Row key={item.caseId} data-testid="flaky-row">
-                    <Table.Header scope="row" className={wrapCell}>
-                      <a href={caseHref(item.caseId)} className={link}>
-                        {item.key}
-                      </a>{' '}
-                      {item.title}
-                    </Table.Header>
+                    <CaseHeader caseId={item.caseId} caseKey={item.key} title={item.title} />
                     <Table.Cell align="end" data-testid="flaky-flips">
                       {number(item.flips)}
                     </Table.Cell>
@@ -249,6 +267,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
               ]}
               rows={report.checkFailures.map((item) => ({ key: item.check, label: item.check, values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
               rowHeader={t('reports.checkType')}
+              labelRows
               testId="checks-chart"
             />
           )}
@@ -261,26 +280,19 @@ export function ReportView({ report }: { report: ReportSummary }) {
         ) : (
           <Table.Container aria-label={t('reports.slowestTitle')}>
             <Table.Root density="compact">
-              <Table.Head>
-                <Table.Row>
-                  <Table.Header scope="col">{t('reports.case')}</Table.Header>
-                  <Table.Header scope="col">{t('reports.checkType')}</Table.Header>
-                  <Table.Header scope="col">{t('reports.run')}</Table.Header>
-                  <Table.Header scope="col">{t('reports.outcome')}</Table.Header>
-                  <Table.Header scope="col" align="end">
-                    {t('reports.duration')}
-                  </Table.Header>
-                </Table.Row>
-              </Table.Head>
+              <Heads
+                columns={[
+                  { label: t('reports.case') },
+                  { label: t('reports.checkType') },
+                  { label: t('reports.run') },
+                  { label: t('reports.outcome') },
+                  { label: t('reports.duration'), align: 'end' },
+                ]}
+              />
               <Table.Body>
                 {report.slowest.map((item, index) => (
                   <Table.Row key={`${item.runId}-${item.caseId}-${index}`} data-testid="slowest-row">
-                    <Table.Header scope="row" className={wrapCell}>
-                      <a href={caseHref(item.caseId)} className={link}>
-                        {item.key}
-                      </a>{' '}
-                      {item.title}
-                    </Table.Header>
+                    <CaseHeader caseId={item.caseId} caseKey={item.key} title={item.title} />
                     <Table.Cell>{item.check}</Table.Cell>
                     <Table.Cell className={wrapCell}>
                       <a href={runHref(item.runId)} className={link}>
@@ -292,7 +304,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                         {t(`runs.status_${item.status}`)}
                       </StatusBadge>
                     </Table.Cell>
-                    <Table.Cell align="end">{t('reports.seconds', { value: intl.formatNumber(item.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</Table.Cell>
+                    <Table.Cell align="end">{intl.formatNumber(item.durationMs / 1000, { style: 'unit', unit: 'second', minimumFractionDigits: 1, maximumFractionDigits: 1 })}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
