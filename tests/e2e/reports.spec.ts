@@ -105,6 +105,9 @@ test('the report shows what was recorded, and the CSV export says the same; outs
   expect(byLabel('blocked_cause', 'Portal down')[column('total')]).toBe('1')
   const json = (await (await page.request.get((await page.getByTestId('export-json').getAttribute('href'))!)).json()) as { overall: { total: number; passRate: number } }
   expect(json.overall).toMatchObject({ total: 6, passRate: 1 / 6 })
+  const unknown = await page.request.get(`/api/reports/export?project=${projectId}&format=xlsx`)
+  expect(unknown.status()).toBe(400)
+  expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('Unknown export format “xlsx”. Use one of: csv, json.')
 
   // A member with any role reads the report.
   await ok(trpc(page, 'projects.members.add', { projectId, email: tester.email, role: 'tester' }, 'mutation'))
