@@ -28,5 +28,20 @@ export default defineConfig({
     // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1); navigation styles its own.
     a: { color: 'primary.text', textDecoration: 'underline', textUnderlineOffset: '2px' },
     ':focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' },
+    // A page that marks itself printable (`data-printable`, the reports) prints as a document: no header, navigation
+    // or controls, tables whole (no scrolling box that would cut columns), rows and charts kept on one page, links as
+    // text. `!important` because these base-layer rules must win over the utility classes of the screen layout.
+    '@media print': {
+      'html:has([data-printable]) :is(header, nav, [data-print=hide])': { display: 'none !important' },
+      'html:has([data-printable]) main': { padding: '0 !important' },
+      '[data-printable]': { printColorAdjust: 'exact', fontSize: '10pt' },
+      '[data-printable] a': { color: 'inherit !important', textDecoration: 'none !important' },
+      '[data-printable] [role=region]': { overflow: 'visible !important', maxHeight: 'none !important' },
+      '[data-printable] table': { width: '100% !important', tableLayout: 'auto' },
+      '[data-printable] :is(th, td)': { whiteSpace: 'normal !important', minWidth: '0 !important', padding: '4px 6px !important' },
+      '[data-printable] :is(tr, figure, dl > div)': { breakInside: 'avoid' },
+      '[data-printable] :is(h2, h3)': { breakAfter: 'avoid' },
+      '[data-printable] details:not([open])': { display: 'none !important' },
+    },
   },
 })

@@ -20,6 +20,7 @@ import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_C
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
 import { projectExportResponse } from './project-export.server.ts'
+import { reportExportResponse } from './report-export.server.ts'
 import { runExportResponse } from './run-export.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
@@ -181,6 +182,8 @@ export function createApp() {
   app.get('/api/projects/:projectId/export', projectExportResponse)
   // A run as JUnit XML, CSV or JSON (viewers and up; the same checks as testRuns.byId).
   app.get('/api/test-runs/:runId/export', runExportResponse)
+  // A project's report as CSV or JSON (viewers and up; the same checks as reports.summary).
+  app.get('/api/reports/export', reportExportResponse)
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

@@ -29,18 +29,21 @@ export function StackedBarChart({
   series,
   rows,
   rowHeader,
+  labelRows,
   testId,
 }: {
   title: string
   series: StackSeries[]
   rows: StackRow[]
   rowHeader: string
+  /** Name each bar above it; by default only when there are several (one bar of "the whole catalogue" needs none). */
+  labelRows?: boolean
   testId?: string
 }) {
   const t = useT()
   const intl = useIntl()
   const percent = (share: number) => intl.formatNumber(share, { style: 'percent', maximumFractionDigits: share > 0 && share < 0.01 ? 1 : 0 })
-  const showRowLabels = rows.length > 1
+  const showRowLabels = labelRows ?? rows.length > 1
   const rowHeight = (showRowLabels ? LABEL_HEIGHT : 0) + BAR_HEIGHT + GAP
   const height = Math.max(rowHeight, rows.length * rowHeight) - GAP
   const stacked = rows.map((row) => ({ row, segments: stackSegments(series.map((item) => ({ key: item.key, value: row.values[item.key] ?? 0 })), CHART_WIDTH) }))

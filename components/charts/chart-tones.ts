@@ -4,7 +4,9 @@ import { css } from '../../styled-system/css'
 // below reaches 3:1 against the page in light and dark. Each tone is spelled out as a literal css() call because
 // Panda extracts styles statically.
 
-export type ChartTone = 'primary' | 'info' | 'success' | 'warning' | 'error' | 'secondary' | 'neutral'
+export type ChartTone = 'primary' | 'info' | 'success' | 'warning' | 'error' | 'secondary' | 'neutral' | StatusTone
+/** The tones of test result statuses: the status tokens the badges use, so a chart's "failed" is the badge's. */
+export type StatusTone = 'passed' | 'failed' | 'blocked' | 'skipped' | 'untested'
 
 /** Categorical order for series with no meaning of their own (the format mix of each portal, one line per portal). */
 export const CATEGORY_TONES: readonly ChartTone[] = ['primary', 'success', 'warning', 'error', 'secondary', 'info']
@@ -17,6 +19,11 @@ export const FILL: Record<ChartTone, string> = {
   error: css({ fill: 'error' }),
   secondary: css({ fill: 'secondary' }),
   neutral: css({ fill: 'text.muted' }),
+  passed: css({ fill: 'status.passed.fg' }),
+  failed: css({ fill: 'status.failed.fg' }),
+  blocked: css({ fill: 'status.blocked.fg' }),
+  skipped: css({ fill: 'status.skipped.fg' }),
+  untested: css({ fill: 'status.untested.fg' }),
 }
 
 export const STROKE: Record<ChartTone, string> = {
@@ -27,6 +34,11 @@ export const STROKE: Record<ChartTone, string> = {
   error: css({ stroke: 'error' }),
   secondary: css({ stroke: 'secondary' }),
   neutral: css({ stroke: 'text.muted' }),
+  passed: css({ stroke: 'status.passed.fg' }),
+  failed: css({ stroke: 'status.failed.fg' }),
+  blocked: css({ stroke: 'status.blocked.fg' }),
+  skipped: css({ stroke: 'status.skipped.fg' }),
+  untested: css({ stroke: 'status.untested.fg' }),
 }
 
 /** Text drawn on a fill. Info has none: white on its light-theme teal reaches only 4.4:1, so no label goes on it. */
@@ -38,6 +50,12 @@ export const TEXT_ON_FILL: Record<ChartTone, string | null> = {
   error: css({ fill: 'error.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
   secondary: css({ fill: 'secondary.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
   neutral: css({ fill: 'bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  // A status's light pair on its strong one, as in its badge, reversed: over 4.5:1 in both themes.
+  passed: css({ fill: 'status.passed.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  failed: css({ fill: 'status.failed.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  blocked: css({ fill: 'status.blocked.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  skipped: css({ fill: 'status.skipped.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  untested: css({ fill: 'status.untested.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
 }
 
 /** A legend swatch in HTML. */
@@ -49,6 +67,11 @@ export const SWATCH: Record<ChartTone, string> = {
   error: css({ bg: 'error' }),
   secondary: css({ bg: 'secondary' }),
   neutral: css({ bg: 'text.muted' }),
+  passed: css({ bg: 'status.passed.fg' }),
+  failed: css({ bg: 'status.failed.fg' }),
+  blocked: css({ bg: 'status.blocked.fg' }),
+  skipped: css({ bg: 'status.skipped.fg' }),
+  untested: css({ bg: 'status.untested.fg' }),
 }
 
 export const TEXT = css({ fill: 'text', fontSize: '15px', fontFamily: 'body' })

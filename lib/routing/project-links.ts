@@ -1,3 +1,4 @@
+import { filtersToQuery, type ReportExportFormat, type ReportFilters } from '../domain/reports.ts'
 import type { ProjectRole } from '../domain/test-management.ts'
 
 // Where each part of a project lives. Project pages of the spec that carry no project in their path (`/test-cases`,
@@ -31,7 +32,7 @@ export function projectHref(section: ProjectSection, projectId: string): string 
     case 'runs':
       return `/test-runs?project=${enc(projectId)}`
     case 'reports':
-      return `/reports?project=${enc(projectId)}`
+      return reportsHref(projectId)
   }
 }
 
@@ -62,6 +63,16 @@ export const runExportHref = (runId: string, format: 'junit' | 'csv' | 'json') =
 export const runStartHref = (projectId: string, suiteId?: string) => `/test-runs?project=${enc(projectId)}&start=1${suiteId ? `&suite=${enc(suiteId)}` : ''}`
 /** The project's runs in one state, or all of them. */
 export const runListHref = (projectId: string, state?: string | null) => `/test-runs?project=${enc(projectId)}${state ? `&state=${enc(state)}` : ''}`
+/** A project's reports, with the given filters (the defaults left out of the address). */
+export function reportsHref(projectId: string, filters?: ReportFilters): string {
+  const query = filters ? filtersToQuery(filters) : ''
+  return `/reports?project=${enc(projectId)}${query ? `&${query}` : ''}`
+}
+/** A project's report as a file for the same filters (GET /api/reports/export). */
+export function reportExportHref(projectId: string, format: ReportExportFormat, filters: ReportFilters): string {
+  const query = filtersToQuery(filters)
+  return `/api/reports/export?project=${enc(projectId)}&format=${format}${query ? `&${query}` : ''}`
+}
 /** The debug page with the audit log from before an event (older events), or from the newest. */
 export const projectDebugHref = (projectId: string, before?: number | null) => `/projects/${enc(projectId)}/debug${before ? `?before=${before}` : ''}`
 /** The owner's JSON export of a whole project, served as a file download (server/project-export.server.ts). */

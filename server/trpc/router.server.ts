@@ -11,6 +11,7 @@ import { projectsRouter } from './routers/projects.server.ts'
 import { publishersRouter } from './routers/publishers.server.ts'
 import { qualityRouter } from './routers/quality.server.ts'
 import { regionsRouter } from './routers/regions.server.ts'
+import { reportsRouter } from './routers/reports.server.ts'
 import { testCasesRouter } from './routers/test-cases.server.ts'
 import { testRunsRouter } from './routers/test-runs.server.ts'
 import { testSuitesRouter } from './routers/test-suites.server.ts'
@@ -37,6 +38,7 @@ export const appRouter = router({
   testCases: testCasesRouter,
   testSuites: testSuitesRouter,
   testRuns: testRunsRouter,
+  reports: reportsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -56,5 +56,7 @@ export const E2E_USERS = {
   executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
   automationOwner: { name: 'Alois Automat', email: 'automation@e2e.example' },
   cliOwner: { name: 'Čeněk Skriptový', email: 'cli@e2e.example' },
+  reportsOwner: { name: 'Renata Přehledová', email: 'reports@e2e.example' },
+  reportsTester: { name: 'Rostislav Počítal', email: 'reports-tester@e2e.example' },
 } as const
 
