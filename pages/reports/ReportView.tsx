@@ -1,3 +1,4 @@
+import { CHECK_TYPES, type CheckType } from '../../lib/domain/checks.ts'
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { ChartTable } from '../../components/charts/ChartFigure.tsx'
@@ -265,7 +266,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 { key: 'blocked', label: t('runs.status_blocked'), tone: 'blocked' },
                 { key: 'other', label: t('reports.otherOutcomes'), tone: 'skipped' },
               ]}
-              rows={report.checkFailures.map((item) => ({ key: item.check, label: item.check, values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
+              rows={report.checkFailures.map((item) => ({ key: item.check, label: checkLabel(t, item.check), values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
               rowHeader={t('reports.checkType')}
               labelRows
               testId="checks-chart"
@@ -293,7 +294,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 {report.slowest.map((item, index) => (
                   <Table.Row key={`${item.runId}-${item.caseId}-${index}`} data-testid="slowest-row">
                     <CaseHeader caseId={item.caseId} caseKey={item.key} title={item.title} />
-                    <Table.Cell>{item.check}</Table.Cell>
+                    <Table.Cell>{checkLabel(t, item.check)}</Table.Cell>
                     <Table.Cell className={wrapCell}>
                       <a href={runHref(item.runId)} className={link}>
                         {item.runName}
@@ -314,4 +315,9 @@ export function ReportView({ report }: { report: ReportSummary }) {
       </SectionBlock>
     </div>
   )
+}
+
+/** A check type by its name in the user's language (a type this version does not know stays as stored). */
+function checkLabel(t: ReturnType<typeof useT>, check: string): string {
+  return (CHECK_TYPES as readonly string[]).includes(check) ? t(`checks.type_${check as CheckType}`) : check
 }
