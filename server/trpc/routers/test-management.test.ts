@@ -289,6 +289,7 @@ describe('a project is invisible to non-members', () => {
       'testCases.sameTitle': { projectId, title: 'x' },
       'testCases.targets': { projectId, kind: 'dataset', q: 'air' },
       'testCases.exportCsv': { projectId },
+      'testCases.tryCheck': { projectId, check: { type: 'portal-answers' } },
       'testCases.importPreview': { projectId, csv: 'Title\nx\n' },
       'testCases.import': { projectId, csv: 'Title\nx\n' },
       'testSuites.list': { projectId },
@@ -298,6 +299,7 @@ describe('a project is invisible to non-members', () => {
       'testSuites.update': { id: suite.id, expectedVersion: 1, suite: { name: 'x', kind: 'static' } },
       'testSuites.setContent': { suiteId: suite.id, expectedVersion: 1, sections: [] },
       'testSuites.addCases': { id: suite.id, caseIds: [item.id] },
+      'testSuites.setSchedule': { id: suite.id, schedule: null },
       'testSuites.remove': { id: suite.id },
     } as Record<string, unknown>
   }
