@@ -22,5 +22,6 @@ import projects from './projects.json'
 import editor from './editor.json'
 import runs from './runs.json'
 import execution from './execution.json'
+import junit from './junit.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, junit }
