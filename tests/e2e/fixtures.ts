@@ -54,5 +54,7 @@ export const E2E_USERS = {
   runsTester: { name: 'Tadeáš Zkoušející', email: 'runs-tester@e2e.example' },
   executionOwner: { name: 'Eliška Provedená', email: 'execution@e2e.example' },
   executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
+  junitOwner: { name: 'Judita Importová', email: 'junit@e2e.example' },
+  junitTester: { name: 'Jonáš Zprávový', email: 'junit-tester@e2e.example' },
 } as const
 
