@@ -115,6 +115,19 @@ export function namePin(name: string): { pin: string | null; rest: string } {
 
 const encoder = new TextEncoder()
 
+/**
+ * A copy of a text that does not hold on to the piece it was cut from: V8 keeps a substring as a view of its parent,
+ * so a name kept per case would keep a whole 256 KB chunk of the file alive. Joining forces a flat copy.
+ */
+function detach(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1)
+}
+
+/** An attribute kept as evidence: at most what a text keeps. */
+function keptAttribute(value: string | undefined): string {
+  return detach((value ?? '').slice(0, JUNIT_KEPT_CHARS))
+}
+
 /** A text that comes in pieces: the first characters kept (within a shared budget), all of it hashed and counted. */
 class TextCollector {
   private readonly parts: string[] = []
@@ -140,7 +153,7 @@ class TextCollector {
       if (this.kept < JUNIT_KEPT_CHARS) this.budget.exhausted = true
       return
     }
-    const part = piece.length > room ? piece.slice(0, room) : piece
+    const part = detach(piece.length > room ? piece.slice(0, room) : piece)
     if (part.length < piece.length) this.cut = true
     this.parts.push(part)
     this.kept += part.length
@@ -236,12 +249,12 @@ export class JunitReader implements XmlHandler {
     const occurrence = this.occurrence
     if (name === 'testsuite' && !occurrence) {
       if (selfClosing) return
-      this.suites.push({ name: (attributes.name ?? '').trim(), out: null, err: null })
+      this.suites.push({ name: detach((attributes.name ?? '').trim().slice(0, 1000)), out: null, err: null })
     } else if (name === 'testcase' && !occurrence && (parent === 'testsuite' || parent === 'testsuites')) {
       this.testcases += 1
       this.occurrence = {
-        classname: (attributes.classname ?? attributes.class ?? '').trim(),
-        name: (attributes.name ?? '').trim(),
+        classname: detach((attributes.classname ?? attributes.class ?? '').trim().slice(0, 2000)),
+        name: detach((attributes.name ?? '').trim().slice(0, 2000)),
         time: parseJunitTime(attributes.time),
         suitePath: this.suites.map((suite) => suite.name).filter(Boolean),
         pin: null,
@@ -271,12 +284,12 @@ export class JunitReader implements XmlHandler {
     const entry = this.entryOf(occurrence)
     if (name === 'failure' || name === 'error') {
       occurrence.statuses.push('failed')
-      const failure = { element: name, type: (attributes.type ?? '').trim(), message: attributes.message ?? '' } as const
+      const failure = { element: name, type: keptAttribute(attributes.type?.trim()), message: keptAttribute(attributes.message) } as const
       const collecting: Collecting = { kind: 'failure', failure, detail: new TextCollector(this.budget) }
       if (selfClosing) this.keepFailure(entry, collecting)
       else this.collecting.push(collecting)
     } else if (name === 'skipped') {
-      const message = attributes.message ?? ''
+      const message = keptAttribute(attributes.message)
       // Our own export writes a blocked case as skipped with "blocked: why"; it reads back as blocked.
       occurrence.statuses.push(/^blocked(:|$)/i.test(message.trim()) ? 'blocked' : 'skipped')
       occurrence.skippedMessage ??= message
@@ -292,7 +305,7 @@ export class JunitReader implements XmlHandler {
     const { pin: fromName, rest } = namePin(occurrence.name)
     const pin = occurrence.pin ?? fromName
     const name = occurrence.pin ? occurrence.name : rest || occurrence.name
-    const fullName = occurrence.classname ? `${occurrence.classname}.${name}` : [...occurrence.suitePath, name].join('.')
+    const fullName = detach(occurrence.classname ? `${occurrence.classname}.${name}` : [...occurrence.suitePath, name].join('.'))
     const identity = pin ?? fullName.toLowerCase()
     let entry = this.entries.get(identity)
     if (!entry) {
