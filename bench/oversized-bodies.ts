@@ -3,28 +3,15 @@
 // far the server's resident memory rose while they sent (the server must refuse them without reading them in).
 //
 //   npx node bench/oversized-bodies.ts [clients=10] [megabytes=50]
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { startBuiltServer } from './built-server.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const clients = Number(process.argv[2] ?? 10)
 const megabytes = Number(process.argv[3] ?? 50)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 function residentMegabytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -67,27 +54,8 @@ function upload(port: number, pathname: string, withLength: boolean): Promise<st
 }
 
 const directory = await mkdtemp(path.join(tmpdir(), 'portalscope-bodies-'))
-const port = await freePort()
-const server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.ts')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `file:${path.join(directory, 'bench.db')}`,
-    PORTALSCOPE_DEMO: 'off',
-    PORTALSCOPE_SCHEDULER: 'off',
-    PORTALSCOPE_LINK_CHECK: 'off',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+const { server, port } = await startBuiltServer(directory)
 try {
-  const deadline = Date.now() + 300_000
-  while (!(await fetch(`http://127.0.0.1:${port}/api/trpc/health`).then((r) => r.ok).catch(() => false))) {
-    if (Date.now() > deadline) throw new Error('the server did not start')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
   const idle = residentMegabytes(server.pid!)
   for (const [label, pathname, withLength] of [
     ['API call, Content-Length', '/api/trpc/projects.create', true],

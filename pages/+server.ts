@@ -1,5 +1,6 @@
 import { Server as HttpServer } from 'node:http'
 import type { Server } from 'vike/types'
+import { JUNIT_MAX_BYTES } from '../lib/domain/junit-import.ts'
 import { createApp, isWorkerd } from '../server/app.server.ts'
 import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'
@@ -16,13 +17,15 @@ const server = {
   prod: {
     port: serverEnv().PORT,
     hostname: process.env.HOST ?? '0.0.0.0',
-    // A backstop over every route's own limit (server/app.server.ts): nothing reads a body beyond this.
-    maxRequestBodySize: 32 * 1024 * 1024,
+    // A backstop over every route's own limit (server/app.server.ts): nothing reads a body beyond this. The largest
+    // body a route takes is a JUnit report (256 MB, counted by its route as it streams in, docs/junit-import.md).
+    maxRequestBodySize: JUNIT_MAX_BYTES + 1024 * 1024,
     node: {
       // Slow or idle clients do not hold connections open: headers must arrive within 10 s, a whole request within
-      // 60 s, and an idle keep-alive connection closes after 5 s (checked every 2 s).
+      // 5 minutes (a JUnit report of 256 MB over a slow uplink; the body of anything else is small and a silent
+      // connection is closed after a minute, below), and an idle keep-alive connection closes after 5 s (checked every 2 s).
       headersTimeout: 10_000,
-      requestTimeout: 60_000,
+      requestTimeout: 300_000,
       keepAliveTimeout: 5_000,
       connectionsCheckingInterval: 2_000,
     },

@@ -22,6 +22,7 @@ import { lookupSession, type AuthState } from './session.server.ts'
 import { projectExportResponse } from './project-export.server.ts'
 import { reportExportResponse } from './report-export.server.ts'
 import { runExportResponse } from './run-export.server.ts'
+import { JUNIT_IMPORT_PATH, junitImportResponse } from './junit-import.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
@@ -99,6 +100,8 @@ export function createApp() {
   // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files.
   app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
+    // A JUnit report may be 256 MB: its route counts the bytes while it reads them (hono's limit would buffer them).
+    if (c.req.method === 'POST' && JUNIT_IMPORT_PATH.test(new URL(c.req.url).pathname)) return next()
     return bodyLimit({
       maxSize: bodyLimitFor(new URL(c.req.url).pathname),
       onError: (limited) => limited.json({ error: { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' } }, 413),
@@ -184,6 +187,9 @@ export function createApp() {
   app.get('/api/test-runs/:runId/export', runExportResponse)
   // A project's report as CSV or JSON (viewers and up; the same checks as reports.summary).
   app.get('/api/reports/export', reportExportResponse)
+  // A JUnit XML report recorded into a run, from scripts (the XML as the body) and the run's page (testers and up;
+  // the same checks as testRuns.importJunit).
+  app.post('/api/test-runs/:runId/import-junit', junitImportResponse)
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
+import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../styled-system/css'
 import { muted } from './bits.tsx'
@@ -15,7 +16,7 @@ import { useRunExecution } from './use-run-execution.ts'
  * A run being executed: the header with its progress, the list of its cases and the open case with its steps, the
  * record form and its results. Several testers work at once: the run is polled and others' results announced.
  */
-export function RunExecution({ initial }: { initial: { detail: RunDetail; info: RunInfo; members: Member[]; query: ExecutionQuery; open: CaseResults | null } }) {
+export function RunExecution({ initial }: { initial: { detail: RunDetail; info: RunInfo; members: Member[]; query: ExecutionQuery; open: CaseResults | null; junitNotice?: JunitNotice | null } }) {
   const t = useT()
   const state = useRunExecution(initial)
   const { detail, openCase, shown } = state
@@ -52,7 +53,7 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
   const content = state.results.data && openCase && state.results.data.runCase.id === openCase.id ? state.results.data : null
   return (
     <article aria-labelledby="page-title">
-      <RunHeader detail={detail} info={initial.info} onChanged={() => void state.refetchRun()} />
+      <RunHeader detail={detail} info={initial.info} junitNotice={initial.junitNotice ?? null} onChanged={() => void state.refetchRun()} />
       <div role="status" aria-live="polite" className={css({ srOnly: true })} data-testid="run-announcer">
         {state.announcement}
       </div>

@@ -5,11 +5,13 @@ import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
+import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
 import { mayTransition } from '../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, runExportHref } from '../../lib/routing/project-links.ts'
 import { css, cx } from '../../styled-system/css'
 import { DateTime, muted, plainList, useHydrated } from './bits.tsx'
+import { JunitImport } from './JunitImport.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
 import { AutomationBar } from './AutomationBar.tsx'
@@ -26,7 +28,7 @@ const SEGMENT = {
 }
 
 /** The run's name, state, where its cases came from and what it runs against, its progress, and its state actions. */
-export function RunHeader({ detail, info, onChanged }: { detail: RunDetail; info: RunInfo; onChanged: () => void }) {
+export function RunHeader({ detail, info, junitNotice, onChanged }: { detail: RunDetail; info: RunInfo; junitNotice: JunitNotice | null; onChanged: () => void }) {
   const t = useT()
   const { run } = detail
   return (
@@ -57,6 +59,7 @@ export function RunHeader({ detail, info, onChanged }: { detail: RunDetail; info
       <Progress detail={detail} />
       <Exports runId={run.id} />
       <AutomationBar detail={detail} onChanged={onChanged} />
+      {roleAtLeast(detail.role, 'tester') && run.state !== 'completed' ? <JunitImport runId={run.id} role={detail.role} notice={junitNotice} /> : null}
       {run.state === 'completed' ? (
         <FormAlert tone="info">
           <span data-testid="run-completed-note">

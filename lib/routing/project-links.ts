@@ -58,6 +58,9 @@ export const suiteCreateHref = (projectId: string) => `/test-suites/create?proje
 /** A test run: its execution view. */
 export const runHref = (runId: string) => `/test-runs/${enc(runId)}`
 /** A run as a file: JUnit XML for CI, CSV for spreadsheets, JSON with every result (GET /api/test-runs/:id/export). */
+/** Where a JUnit XML report is posted for a run (the XML as the body, or the run page's multipart form). */
+export const runJunitImportHref = (runId: string, options: { createUnknown?: boolean; filename?: string } = {}) =>
+  `/api/test-runs/${enc(runId)}/import-junit${options.createUnknown || options.filename ? `?${new URLSearchParams({ ...(options.createUnknown ? { createUnknown: '1' } : {}), ...(options.filename ? { filename: options.filename } : {}) }).toString()}` : ''}`
 export const runExportHref = (runId: string, format: 'junit' | 'csv' | 'json') => `/api/test-runs/${enc(runId)}/export?format=${format}`
 /** The form that starts a run in a project, from the given suite when one is named. */
 export const runStartHref = (projectId: string, suiteId?: string) => `/test-runs?project=${enc(projectId)}&start=1${suiteId ? `&suite=${enc(suiteId)}` : ''}`

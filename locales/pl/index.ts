@@ -24,5 +24,6 @@ import runs from './runs.json'
 import execution from './execution.json'
 import checks from './checks.json'
 import reports from './reports.json'
+import junit from './junit.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports }
+export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit }

@@ -58,5 +58,7 @@ export const E2E_USERS = {
   cliOwner: { name: 'Čeněk Skriptový', email: 'cli@e2e.example' },
   reportsOwner: { name: 'Renata Přehledová', email: 'reports@e2e.example' },
   reportsTester: { name: 'Rostislav Počítal', email: 'reports-tester@e2e.example' },
+  junitOwner: { name: 'Judita Importová', email: 'junit@e2e.example' },
+  junitTester: { name: 'Jonáš Zprávový', email: 'junit-tester@e2e.example' },
 } as const
 

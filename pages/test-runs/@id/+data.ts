@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { currentCaseId, filterCases, parseExecutionQuery } from '../../../features/test-run-execution/execution.ts'
+import { parseJunitNotice } from '../../../lib/forms/junit-notice.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../server/trpc/project-frame.server.ts'
 
@@ -40,5 +41,7 @@ export async function data(pageContext: PageContextServer) {
     detail,
     members: members.map((member) => ({ userId: member.userId, name: member.name })),
     open,
+    // The summary of a JUnit import posted without JavaScript (server/junit-import.server.ts redirects here with it).
+    junitNotice: parseJunitNotice(pageContext.urlParsed.search.junit),
   }
 }

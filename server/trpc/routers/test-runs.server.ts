@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { caseKey } from '../../../lib/domain/test-management.ts'
+import type { MessageKey } from '../../../lib/i18n/catalog.ts'
 import { emptyCounts, mayTransition, passRate, transitionRole, type RunCounts } from '../../../lib/domain/test-runs.ts'
 import { IdSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { ResultRecordSchema, RunCreateSchema, RunUpdateSchema } from '../../../lib/forms/test-run-schemas.ts'
@@ -25,6 +26,8 @@ import {
 import { suiteCasesForRun } from '../../queries/test-suites.server.ts'
 import { pendingChecksOf, queueRunChecks } from '../../queries/check-queue.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
+import { importJunitReport } from '../../queries/junit-import.server.ts'
+import { JunitImportError, readJunitStream, type JunitReport } from '../../../lib/domain/junit-import.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -209,6 +212,38 @@ export const testRunsRouter = router({
     const { run } = await requireRun(ctx, input.id, 'viewer')
     return { results: await runResultsOf(ctx.db, run.id) }
   }),
+
+  /**
+   * Records a JUnit XML report into the run (docs/junit-import.md): testers and up; creating the cases the project
+   * lacks needs an editor. The file comes as a byte stream, so only a server-side caller can give it: the HTTP route
+   * POST /api/test-runs/:runId/import-junit (server/junit-import.server.ts). Access is checked before a byte is read;
+   * the whole file is read and checked before anything is written; a completed run refuses it.
+   */
+  importJunit: protectedProcedure
+    .input(z.object({ id: IdSchema, createUnknown: z.boolean().default(false), file: z.string().max(400).default('junit.xml'), body: z.instanceof(ReadableStream<Uint8Array>) }))
+    .mutation(async ({ ctx, input }) => {
+      const { run, project } = await requireRun(ctx, input.id, input.createUnknown ? 'editor' : 'tester')
+      if (run.state === 'completed') {
+        await input.body.cancel().catch(() => undefined)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+      }
+      let report: JunitReport
+      try {
+        report = await readJunitStream(input.body)
+      } catch (error) {
+        if (!(error instanceof JunitImportError)) throw error
+        const params = { ...error.params, line: error.line ?? 0 }
+        const message = `${ctx.t(`junit.problem_${error.problem}`, params)}${error.line ? ` ${ctx.t('junit.atLine', { line: error.line })}` : ''}`
+        throw new TRPCError({ code: error.problem === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, cause: error })
+      }
+      // The run as it is now: it may have been completed while the file came in.
+      const { run: current } = await requireRun(ctx, run.id, input.createUnknown ? 'editor' : 'tester')
+      if (current.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+      const outcome = await importJunitReport(ctx.db, current, project.key, report, { file: input.file, createUnknown: input.createUnknown, actorId: ctx.user.id })
+      const summary = { ...outcome.summary, warnings: outcome.summary.warnings.map((warning) => ctx.t(warning.code as MessageKey, warning.params)) }
+      if (!outcome.ok) summary.warnings.push(ctx.t('junit.completedMidway', { recorded: summary.recorded }))
+      return summary
+    }),
 
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {
     const { run } = await requireRun(ctx, input.id, 'owner')

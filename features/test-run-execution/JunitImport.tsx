@@ -1,0 +1,216 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { FormAlert } from '../../components/FormAlert.tsx'
+import { checkRow } from '../../components/native-controls.ts'
+import { useTRPC } from '../../lib/api/trpc.tsx'
+import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
+import { roleAtLeast, type ProjectRole } from '../../lib/domain/test-management.ts'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { runJunitImportHref } from '../../lib/routing/project-links.ts'
+import { css, cx } from '../../styled-system/css'
+import { fieldLabel, muted, plainList, useHydrated } from './bits.tsx'
+
+/** What the import answers (POST /api/test-runs/:runId/import-junit). */
+type Summary = {
+  cases: number
+  recorded: number
+  created: number
+  addedToRun: number
+  unmatched: string[]
+  unmatchedCount: number
+  counts: { passed: number; failed: number; blocked: number; skipped: number }
+  warnings: string[]
+}
+
+type Shown =
+  | { kind: 'summary'; file: string; summary: Summary }
+  /** A summary that came back in the address after the form was posted without JavaScript (notes only counted). */
+  | { kind: 'posted'; notice: Extract<JunitNotice, { ok: true }> }
+  | { kind: 'error'; message: string }
+
+const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge'])
+const REQUESTS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'])
+
+/** The words for a refusal that came back in the address: a known code worded here, never text from the address. */
+function noticeMessage(notice: Extract<JunitNotice, { ok: false }>, t: ReturnType<typeof useT>): string {
+  const params = { max: '', megabytes: 256, root: '', entity: '', encoding: '', closing: '', open: '', ...notice.params }
+  if (PROBLEMS.has(notice.problem)) {
+    const text = t(`junit.problem_${notice.problem}` as MessageKey, params)
+    return notice.line ? `${text} ${t('junit.atLine', { line: notice.line })}` : text
+  }
+  if (notice.problem === 'noFile') return t('junit.noFile')
+  if (notice.problem === 'form') return t('junit.formUnreadable')
+  return t(REQUESTS.has(notice.problem) ? (`junit.request_${notice.problem}` as MessageKey) : 'junit.request_other')
+}
+
+/** Sends the file as the request's body, reporting how much of it went. XMLHttpRequest, as fetch reports no upload progress. */
+function upload(url: string, file: File, onProgress: (share: number) => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', url)
+    request.setRequestHeader('Content-Type', 'application/xml')
+    request.responseType = 'json'
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    request.upload.onload = () => onProgress(1)
+    request.onload = () => resolve({ status: request.status, body: request.response as unknown })
+    request.onerror = () => reject(new Error('network'))
+    request.send(file)
+  })
+}
+
+/**
+ * Testers record a JUnit XML report into the run; editors may have the cases the project lacks created. A plain
+ * multipart form that the server answers with a redirect back here (no JavaScript), or an upload with progress and
+ * the summary in a live region.
+ */
+export function JunitImport({ runId, role, notice }: { runId: string; role: ProjectRole; notice: JunitNotice | null }) {
+  const t = useT()
+  const intl = useIntl()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const hydrated = useHydrated()
+  const id = useId()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [shown, setShown] = useState<Shown | null>(() => (notice ? (notice.ok ? { kind: 'posted', notice } : { kind: 'error', message: noticeMessage(notice, t) }) : null))
+  const canCreate = roleAtLeast(role, 'editor')
+  const busy = progress !== null
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const file = fileRef.current?.files?.[0]
+    if (!file) {
+      setShown({ kind: 'error', message: t('junit.chooseFile') })
+      fileRef.current?.focus()
+      return
+    }
+    const createUnknown = canCreate && new FormData(event.currentTarget).get('createUnknown') === 'on'
+    setShown(null)
+    setProgress(0)
+    try {
+      const answer = await upload(runJunitImportHref(runId, { createUnknown, filename: file.name }), file, setProgress)
+      if (answer.status === 200) {
+        setShown({ kind: 'summary', file: file.name, summary: answer.body as Summary })
+        if (fileRef.current) fileRef.current.value = ''
+      } else {
+        const message = (answer.body as { error?: { message?: string } } | null)?.error?.message
+        setShown({ kind: 'error', message: message ?? t('junit.request_other') })
+      }
+    } catch {
+      setShown({ kind: 'error', message: t('junit.networkError') })
+    } finally {
+      setProgress(null)
+      // The run's figures and the open case's results follow what was recorded.
+      void queryClient.invalidateQueries(trpc.testRuns.pathFilter())
+    }
+  }
+
+  const percent = progress === null ? '' : intl.formatNumber(progress, { style: 'percent', maximumFractionDigits: 0 })
+  return (
+    <section aria-labelledby={`${id}-heading`} className={css({ display: 'grid', gap: '3', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', bg: 'surface', p: { base: '3', md: '4' }, minW: '0' })} data-testid="junit-import">
+      <h2 id={`${id}-heading`} className={css({ fontSize: 'md', fontWeight: '600' })}>
+        {t('junit.title')}
+      </h2>
+      <p className={cx(muted, css({ fontSize: 'sm' }))}>{t('junit.intro')}</p>
+      <form method="post" action={runJunitImportHref(runId)} encType="multipart/form-data" onSubmit={(event) => void submit(event)} className={css({ display: 'grid', gap: '3', justifyItems: 'start', minW: '0' })}>
+        {/* Before the file: the server reads the form's fields as they arrive and the file last. */}
+        {canCreate ? (
+          <div className={css({ display: 'grid', gap: '1' })}>
+            <label className={checkRow}>
+              <input type="checkbox" name="createUnknown" aria-describedby={`${id}-create-hint`} disabled={busy} />
+              {t('junit.createUnknown')}
+            </label>
+            <p id={`${id}-create-hint`} className={cx(muted, css({ fontSize: 'sm' }))}>
+              {t('junit.createUnknownHint')}
+            </p>
+          </div>
+        ) : null}
+        <div className={css({ display: 'grid', gap: '1', maxW: '100%' })}>
+          <label htmlFor={`${id}-file`} className={fieldLabel}>
+            {t('junit.fileLabel')}
+          </label>
+          <input
+            ref={fileRef}
+            id={`${id}-file`}
+            type="file"
+            name="file"
+            accept=".xml,application/xml,text/xml"
+            required={!hydrated}
+            disabled={busy}
+            data-testid="junit-file"
+            className={css({ maxW: '100%', minH: '10', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}
+          />
+        </div>
+        <Button type="submit" variant="outline" loading={busy} data-testid="junit-submit">
+          {t('junit.submit')}
+        </Button>
+      </form>
+      {progress !== null ? (
+        <div className={css({ display: 'grid', gap: '1', maxW: '24rem' })}>
+          <progress value={progress} max={1} aria-labelledby={`${id}-progress`} className={css({ w: '100%', accentColor: 'primary' })} />
+          <span id={`${id}-progress`} className={cx(muted, css({ fontSize: 'sm' }))}>
+            {progress < 1 ? t('junit.uploading', { percent }) : t('junit.reading')}
+          </span>
+        </div>
+      ) : null}
+      <div role="status" aria-live="polite" data-testid="junit-summary">
+        {shown?.kind === 'summary' ? <SummaryView file={shown.file} summary={shown.summary} /> : null}
+        {shown?.kind === 'posted' ? (
+          <SummaryView
+            file={shown.notice.file}
+            summary={{ ...shown.notice, cases: shown.notice.recorded + shown.notice.unmatchedCount, warnings: [] }}
+            warningsCount={shown.notice.warnings}
+          />
+        ) : null}
+      </div>
+      {shown?.kind === 'error' ? (
+        <FormAlert tone="error">
+          <strong>{t('junit.failedTitle')}</strong> {shown.message} {t('junit.nothingChanged')}
+        </FormAlert>
+      ) : null}
+    </section>
+  )
+}
+
+function SummaryView({ file, summary, warningsCount = 0 }: { file: string; summary: Summary; warningsCount?: number }) {
+  const t = useT()
+  const more = summary.unmatchedCount - summary.unmatched.length
+  const line = css({ fontSize: 'sm' })
+  return (
+    <div className={css({ display: 'grid', gap: '2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'success', bg: 'success.subtle', color: 'success.text', borderRadius: 'l2', px: '4', py: '3', minW: '0' })}>
+      <h3 className={css({ fontSize: 'sm', fontWeight: '600', overflowWrap: 'anywhere' })}>{t('junit.summaryTitle', { file })}</h3>
+      <p className={line} data-testid="junit-recorded">
+        {t('junit.summaryRecorded', { count: summary.recorded })}. {t('junit.summaryCounts', summary.counts)}
+      </p>
+      {summary.created > 0 ? <p className={line}>{t('junit.summaryCreated', { count: summary.created })}</p> : null}
+      {summary.addedToRun > 0 ? <p className={line}>{t('junit.summaryAdded', { count: summary.addedToRun })}</p> : null}
+      {summary.unmatchedCount > 0 ? (
+        <div className={line}>
+          <p>{t('junit.summaryUnmatched', { count: summary.unmatchedCount })}</p>
+          <ul className={cx(plainList, css({ display: 'grid', gap: '0.5', mt: '1', maxH: '12rem', overflowY: 'auto', fontFamily: 'mono', fontSize: 'xs', overflowWrap: 'anywhere' }))} data-testid="junit-unmatched" tabIndex={0} aria-label={t('junit.summaryUnmatched', { count: summary.unmatchedCount })}>
+            {summary.unmatched.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+            {more > 0 ? <li>{t('junit.summaryUnmatchedMore', { count: more })}</li> : null}
+          </ul>
+        </div>
+      ) : null}
+      {summary.warnings.length > 0 ? (
+        <div className={line}>
+          <p>{t('junit.summaryWarnings')}</p>
+          <ul className={css({ ps: '5', listStyle: 'disc' })}>
+            {summary.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : warningsCount > 0 ? (
+        <p className={line}>{t('junit.summaryWarningsCount', { count: warningsCount })}</p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,593 @@
+// JUnit XML into a test run (docs/junit-import.md): the report is read as a stream into one small record per
+// distinct test case (its status and truncated details), then matched to the cases of the run's project. Nothing is
+// written here: the server writes what `matchJunitCases` plans once the whole file has been read and found sound.
+// Pure, with no Node imports: the same code runs on Node and on Cloudflare Workers.
+
+import { SHA256 } from '@oslojs/crypto/sha2'
+import { encodeHexLowerCase } from '@oslojs/encoding'
+import { worstOutcome } from './checks.ts'
+import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
+import type { ResultStatus } from './test-runs.ts'
+import { XmlStreamError, XmlStreamParser, type XmlHandler, type XmlProblem } from './xml-stream.ts'
+
+/** The largest report accepted, counted as it streams in. */
+export const JUNIT_MAX_BYTES = 256 * 1024 * 1024
+/** Characters kept of each output (system-out, system-err) and of each failure's detail; the rest is hashed and counted. */
+export const JUNIT_KEPT_CHARS = 8 * 1024
+/** Failures (and errors) kept per case; duplicates of one case beyond these are only counted. */
+export const JUNIT_MAX_FAILURES = 10
+/** Distinct test cases in one report. */
+export const JUNIT_MAX_CASES = 50_000
+/** Suites whose own output is kept. */
+export const JUNIT_MAX_SUITE_OUTPUTS = 500
+/** Characters of kept text in all (outputs and details): beyond it only hashes and sizes are kept. */
+export const JUNIT_TEXT_BUDGET = 48 * 1024 * 1024
+/** The most unmatched names an answer lists. */
+export const JUNIT_MAX_UNMATCHED_LISTED = 100
+
+/** Why a report was refused: an XML problem or one of JUnit's own. */
+export type JunitProblem = XmlProblem | 'notJunit' | 'tooManyCases' | 'tooLarge'
+
+export class JunitImportError extends Error {
+  readonly problem: JunitProblem
+  readonly line: number | null
+  readonly params: Record<string, string | number>
+
+  constructor(problem: JunitProblem, line: number | null, params: Record<string, string | number> = {}) {
+    super(`JUnit import refused: ${problem}${line ? ` at line ${line}` : ''}`)
+    this.name = 'JunitImportError'
+    this.problem = problem
+    this.line = line
+    this.params = params
+  }
+}
+
+/** A text kept as evidence: its start, and the SHA-256 and UTF-8 length of all of it. */
+export type KeptText = { text: string; sha256: string; bytes: number; truncated: boolean }
+
+export type JunitFailure = {
+  /** `failure` (an assertion did not hold) or `error` (the test could not run: setup, teardown, an exception). */
+  element: 'failure' | 'error'
+  type: string
+  message: string
+  detail: string
+  detailHash: string
+  detailBytes: number
+}
+
+/** One distinct test case of a report, its occurrences merged. */
+export type JunitCase = {
+  /** What identifies it: the pinned key, else its full name (lower case). */
+  identity: string
+  classname: string
+  name: string
+  /** `classname.name`, or the suite path and the name. */
+  fullName: string
+  /** The suites it was found in, outermost first. */
+  suitePath: string[]
+  /** `PRG-12` from `portalscope_case` or a `[PRG-12]` prefix, upper case. */
+  pin: string | null
+  status: ResultStatus
+  /** Seconds, summed over its occurrences; null when no occurrence had a readable time. */
+  time: number | null
+  failures: JunitFailure[]
+  /** Failures beyond those kept. */
+  moreFailures: number
+  skippedMessage: string | null
+  systemOut: KeptText | null
+  systemErr: KeptText | null
+  occurrences: number
+}
+
+export type JunitWarning = { code: 'caseWithoutName' | 'textBudget' | 'suiteOutputs' | 'lateProperty'; count: number }
+
+export type JunitReport = {
+  cases: JunitCase[]
+  /** A suite's own output by its path (joined with '\u0000'). */
+  suiteOutputs: Map<string, { systemOut: KeptText | null; systemErr: KeptText | null }>
+  warnings: JunitWarning[]
+  testcases: number
+}
+
+/** Seconds as reports write them, thousands separators included (`1,234.5`); null when unreadable. */
+export function parseJunitTime(value: string | undefined): number | null {
+  if (value === undefined) return null
+  let text = value.trim()
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) text = text.replaceAll(',', '')
+  if (!/^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) return null
+  const seconds = Number(text)
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null
+}
+
+const KEY_PIN = /^\s*\[([A-Za-z][A-Za-z0-9]{1,9}-\d{1,9})\]\s*/
+
+/** A `PRG-12` key (any case, spaces around) in upper case, or null. */
+function pinOf(value: string | undefined): string | null {
+  const match = value === undefined ? null : /^\s*([A-Za-z][A-Za-z0-9]{1,9}-\d{1,9})\s*$/.exec(value)
+  return match ? match[1]!.toUpperCase() : null
+}
+
+/** The key a test name starts with in brackets (`[PRG-12] loads the catalogue`), and the name without it. */
+export function namePin(name: string): { pin: string | null; rest: string } {
+  const match = KEY_PIN.exec(name)
+  return match ? { pin: match[1]!.toUpperCase(), rest: name.slice(match[0].length) } : { pin: null, rest: name }
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * A copy of a text that does not hold on to the piece it was cut from: V8 keeps a substring as a view of its parent,
+ * so a name kept per case would keep a whole 256 KB chunk of the file alive. Joining forces a flat copy.
+ */
+function detach(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1)
+}
+
+/** An attribute kept as evidence: at most what a text keeps. */
+function keptAttribute(value: string | undefined): string {
+  return detach((value ?? '').slice(0, JUNIT_KEPT_CHARS))
+}
+
+/** A text that comes in pieces: the first characters kept (within a shared budget), all of it hashed and counted. */
+class TextCollector {
+  private readonly parts: string[] = []
+  private kept = 0
+  private bytes = 0
+  private readonly hash = new SHA256()
+  private cut = false
+
+  private readonly budget: { left: number; exhausted: boolean }
+
+  constructor(budget: { left: number; exhausted: boolean }) {
+    this.budget = budget
+  }
+
+  add(piece: string): void {
+    if (piece.length === 0) return
+    const encoded = encoder.encode(piece)
+    this.hash.update(encoded)
+    this.bytes += encoded.length
+    const room = Math.min(JUNIT_KEPT_CHARS - this.kept, this.budget.left)
+    if (room <= 0) {
+      this.cut = true
+      if (this.kept < JUNIT_KEPT_CHARS) this.budget.exhausted = true
+      return
+    }
+    const part = detach(piece.length > room ? piece.slice(0, room) : piece)
+    if (part.length < piece.length) this.cut = true
+    this.parts.push(part)
+    this.kept += part.length
+    this.budget.left -= part.length
+  }
+
+  get empty(): boolean {
+    return this.bytes === 0
+  }
+
+  /** Joined once the text is complete (the pieces become one string, which is what stays in memory). */
+  result(): KeptText | null {
+    if (this.bytes === 0) return null
+    const text = this.parts.join('')
+    this.parts.length = 0
+    if (text) this.parts.push(text)
+    return { text, sha256: encodeHexLowerCase(this.hash.digest()), bytes: this.bytes, truncated: this.cut }
+  }
+}
+
+type Entry = Omit<JunitCase, 'systemOut' | 'systemErr'> & { out: TextCollector | null; err: TextCollector | null; times: number }
+
+type Occurrence = {
+  classname: string
+  name: string
+  time: number | null
+  suitePath: string[]
+  pin: string | null
+  entry: Entry | null
+  statuses: ResultStatus[]
+  skippedMessage: string | null
+}
+
+type Collecting = { kind: 'failure'; failure: Omit<JunitFailure, 'detail' | 'detailHash' | 'detailBytes'>; detail: TextCollector } | { kind: 'out' | 'err'; into: 'case' | 'suite' } | { kind: 'skipped' } | { kind: 'none' }
+
+type Suite = { name: string; out: TextCollector | null; err: TextCollector | null }
+
+/** The first line of a text, at most `max` characters. */
+export function firstLine(text: string, max = 300): string {
+  const line = text.trim().split(/\r?\n/, 1)[0]?.trim() ?? ''
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/**
+ * Reads a JUnit report pushed in as text. Tags and text it does not know are passed over (tools add their own); the
+ * counts a file states (`tests=`, `failures=`) are not read, everything is counted from the test cases.
+ */
+export class JunitReader implements XmlHandler {
+  private readonly parser = new XmlStreamParser(this)
+  private readonly stack: string[] = []
+  private readonly suites: Suite[] = []
+  private readonly entries = new Map<string, Entry>()
+  private readonly suiteOutputs = new Map<string, { systemOut: KeptText | null; systemErr: KeptText | null }>()
+  private readonly budget = { left: JUNIT_TEXT_BUDGET, exhausted: false }
+  private occurrence: Occurrence | null = null
+  private collecting: Collecting[] = []
+  private readonly counts = { caseWithoutName: 0, suiteOutputs: 0, lateProperty: 0 }
+  private testcases = 0
+
+  write(text: string): void {
+    try {
+      this.parser.write(text)
+    } catch (error) {
+      throw asImportError(error)
+    }
+  }
+
+  end(): JunitReport {
+    try {
+      this.parser.end()
+    } catch (error) {
+      throw asImportError(error)
+    }
+    const warnings: JunitWarning[] = []
+    if (this.counts.caseWithoutName) warnings.push({ code: 'caseWithoutName', count: this.counts.caseWithoutName })
+    if (this.counts.suiteOutputs) warnings.push({ code: 'suiteOutputs', count: this.counts.suiteOutputs })
+    if (this.counts.lateProperty) warnings.push({ code: 'lateProperty', count: this.counts.lateProperty })
+    if (this.budget.exhausted) warnings.push({ code: 'textBudget', count: 1 })
+    const cases = [...this.entries.values()].map(({ out, err, times, ...entry }): JunitCase => ({
+      ...entry,
+      time: times > 0 ? entry.time : null,
+      systemOut: out?.result() ?? null,
+      systemErr: err?.result() ?? null,
+    }))
+    return { cases, suiteOutputs: this.suiteOutputs, warnings, testcases: this.testcases }
+  }
+
+  open(name: string, attributes: Record<string, string>, selfClosing: boolean): void {
+    const parent = this.stack.at(-1)
+    const grandparent = this.stack.at(-2)
+    if (parent === undefined && name !== 'testsuites' && name !== 'testsuite') throw new JunitImportError('notJunit', null, { root: name.slice(0, 60) })
+    if (!selfClosing) this.stack.push(name)
+    const occurrence = this.occurrence
+    if (name === 'testsuite' && !occurrence) {
+      if (selfClosing) return
+      this.suites.push({ name: detach((attributes.name ?? '').trim().slice(0, 1000)), out: null, err: null })
+    } else if (name === 'testcase' && !occurrence && (parent === 'testsuite' || parent === 'testsuites')) {
+      this.testcases += 1
+      this.occurrence = {
+        classname: detach((attributes.classname ?? attributes.class ?? '').trim().slice(0, 2000)),
+        name: detach((attributes.name ?? '').trim().slice(0, 2000)),
+        time: parseJunitTime(attributes.time),
+        suitePath: this.suites.map((suite) => suite.name).filter(Boolean),
+        pin: null,
+        entry: null,
+        statuses: [],
+        skippedMessage: null,
+      }
+      if (selfClosing) this.finishCase()
+    } else if (occurrence && parent === 'testcase') {
+      this.caseChild(occurrence, name, attributes, selfClosing)
+    } else if (occurrence && name === 'property' && parent === 'properties' && grandparent === 'testcase') {
+      if (attributes.name === 'portalscope_case') {
+        if (occurrence.entry) this.counts.lateProperty += 1
+        else occurrence.pin = pinOf(attributes.value) ?? occurrence.pin
+      }
+      if (!selfClosing) this.collecting.push({ kind: 'none' })
+    } else if (!occurrence && parent === 'testsuite' && (name === 'system-out' || name === 'system-err')) {
+      if (!selfClosing) this.collecting.push({ kind: name === 'system-out' ? 'out' : 'err', into: 'suite' })
+    } else if (!selfClosing) this.collecting.push({ kind: 'none' })
+  }
+
+  private caseChild(occurrence: Occurrence, name: string, attributes: Record<string, string>, selfClosing: boolean): void {
+    if (name === 'properties') {
+      if (!selfClosing) this.collecting.push({ kind: 'none' })
+      return
+    }
+    const entry = this.entryOf(occurrence)
+    if (name === 'failure' || name === 'error') {
+      occurrence.statuses.push('failed')
+      const failure = { element: name, type: keptAttribute(attributes.type?.trim()), message: keptAttribute(attributes.message) } as const
+      const collecting: Collecting = { kind: 'failure', failure, detail: new TextCollector(this.budget) }
+      if (selfClosing) this.keepFailure(entry, collecting)
+      else this.collecting.push(collecting)
+    } else if (name === 'skipped') {
+      const message = keptAttribute(attributes.message)
+      // Our own export writes a blocked case as skipped with "blocked: why"; it reads back as blocked.
+      occurrence.statuses.push(/^blocked(:|$)/i.test(message.trim()) ? 'blocked' : 'skipped')
+      occurrence.skippedMessage ??= message
+      if (!selfClosing) this.collecting.push({ kind: 'skipped' })
+    } else if (name === 'system-out' || name === 'system-err') {
+      if (!selfClosing) this.collecting.push({ kind: name === 'system-out' ? 'out' : 'err', into: 'case' })
+    } else if (!selfClosing) this.collecting.push({ kind: 'none' })
+  }
+
+  /** The merged record of the case being read; from here on its identity is fixed. */
+  private entryOf(occurrence: Occurrence): Entry {
+    if (occurrence.entry) return occurrence.entry
+    const { pin: fromName, rest } = namePin(occurrence.name)
+    const pin = occurrence.pin ?? fromName
+    const name = occurrence.pin ? occurrence.name : rest || occurrence.name
+    const fullName = detach(occurrence.classname ? `${occurrence.classname}.${name}` : [...occurrence.suitePath, name].join('.'))
+    const identity = pin ?? fullName.toLowerCase()
+    let entry = this.entries.get(identity)
+    if (!entry) {
+      if (this.entries.size >= JUNIT_MAX_CASES) throw new JunitImportError('tooManyCases', null, { max: JUNIT_MAX_CASES })
+      entry = {
+        identity,
+        classname: occurrence.classname,
+        name,
+        fullName,
+        suitePath: occurrence.suitePath,
+        pin,
+        status: 'passed',
+        time: 0,
+        times: 0,
+        failures: [],
+        moreFailures: 0,
+        skippedMessage: null,
+        out: null,
+        err: null,
+        occurrences: 0,
+      }
+      this.entries.set(identity, entry)
+    }
+    entry.occurrences += 1
+    occurrence.entry = entry
+    return entry
+  }
+
+  private keepFailure(entry: Entry, collecting: Extract<Collecting, { kind: 'failure' }>): void {
+    if (entry.failures.length >= JUNIT_MAX_FAILURES) {
+      entry.moreFailures += 1
+      return
+    }
+    const detail = collecting.detail.result()
+    entry.failures.push({ ...collecting.failure, detail: detail?.text ?? '', detailHash: detail?.sha256 ?? '', detailBytes: detail?.bytes ?? 0 })
+  }
+
+  private finishCase(): void {
+    const occurrence = this.occurrence!
+    this.occurrence = null
+    if (!occurrence.name && !occurrence.classname) {
+      this.counts.caseWithoutName += 1
+      return
+    }
+    if (!occurrence.name) occurrence.name = occurrence.classname
+    const entry = this.entryOf(occurrence)
+    entry.status = worstOutcome([entry.status, ...occurrence.statuses])
+    if (occurrence.time !== null) {
+      entry.time = (entry.time ?? 0) + occurrence.time
+      entry.times += 1
+    }
+    entry.skippedMessage ??= occurrence.skippedMessage
+  }
+
+  close(name: string): void {
+    this.stack.pop()
+    if (name === 'testcase' && this.occurrence && !this.stack.includes('testcase')) {
+      this.finishCase()
+      return
+    }
+    if (name === 'testsuite' && !this.occurrence) {
+      const suite = this.suites.pop()
+      if (suite && (suite.out || suite.err)) {
+        if (this.suiteOutputs.size >= JUNIT_MAX_SUITE_OUTPUTS) this.counts.suiteOutputs += 1
+        else this.suiteOutputs.set([...this.suites.map((item) => item.name), suite.name].filter(Boolean).join('\u0000'), { systemOut: suite.out?.result() ?? null, systemErr: suite.err?.result() ?? null })
+      }
+      return
+    }
+    const collecting = this.collecting.pop()
+    if (collecting?.kind === 'failure' && this.occurrence?.entry) this.keepFailure(this.occurrence.entry, collecting)
+  }
+
+  text(piece: string): void {
+    const collecting = this.collecting.at(-1)
+    if (!collecting || collecting.kind === 'none' || collecting.kind === 'skipped') return
+    if (collecting.kind === 'failure') {
+      collecting.detail.add(piece)
+      return
+    }
+    if (collecting.into === 'suite') {
+      const suite = this.suites.at(-1)
+      if (!suite) return
+      const key = collecting.kind === 'out' ? 'out' : 'err'
+      suite[key] ??= new TextCollector(this.budget)
+      suite[key].add(piece)
+      return
+    }
+    const entry = this.occurrence ? this.entryOf(this.occurrence) : null
+    if (!entry) return
+    const key = collecting.kind === 'out' ? 'out' : 'err'
+    // Two occurrences of one case (a test and its teardown) add to the same output, hashed as one text.
+    entry[key] ??= new TextCollector(this.budget)
+    entry[key].add(piece)
+  }
+}
+
+function asImportError(error: unknown): unknown {
+  if (error instanceof XmlStreamError) return new JunitImportError(error.problem, error.line, error.params)
+  return error
+}
+
+/**
+ * Reads a report from a byte stream (UTF-8), refusing it once more than `maxBytes` came in. The stream is read piece
+ * by piece, so memory stays bounded by the number of distinct cases, not by the file's size.
+ */
+export async function readJunitStream(stream: ReadableStream<Uint8Array>, maxBytes = JUNIT_MAX_BYTES): Promise<JunitReport> {
+  const reader = new JunitReader()
+  const decoder = new TextDecoder('utf-8')
+  const source = stream.getReader()
+  let bytes = 0
+  try {
+    for (;;) {
+      const { done, value } = await source.read()
+      if (done) break
+      bytes += value.byteLength
+      if (bytes > maxBytes) throw new JunitImportError('tooLarge', null, { megabytes: Math.round(maxBytes / 1024 / 1024) })
+      reader.write(decoder.decode(value, { stream: true }))
+    }
+  } catch (error) {
+    await source.cancel().catch(() => undefined)
+    throw error
+  } finally {
+    source.releaseLock()
+  }
+  reader.write(decoder.decode())
+  return reader.end()
+}
+
+/** A case of the project, as matching needs it. */
+export type ProjectCase = { id: string; number: number; title: string }
+/** A case of the run. */
+export type RunCaseRef = { id: string; caseId: string }
+
+export type MatchedCase = { report: JunitCase; caseId: string; runCaseId: string | null }
+export type UnmatchedCase = { report: JunitCase; reason: 'unknown' | 'pinOtherProject' | 'pinMissing' }
+
+export type JunitMatch = {
+  matched: MatchedCase[]
+  /** Cases the project does not have and nothing pins: created when asked, else listed as unmatched. */
+  unknown: JunitCase[]
+  unmatched: UnmatchedCase[]
+}
+
+/** Two records of one case (found by different names) as one: the worst status wins, details of both are kept. */
+export function mergeJunitCases(into: JunitCase, other: JunitCase): JunitCase {
+  const failures = [...into.failures, ...other.failures]
+  return {
+    ...into,
+    status: worstOutcome([into.status, other.status]),
+    time: into.time === null && other.time === null ? null : (into.time ?? 0) + (other.time ?? 0),
+    failures: failures.slice(0, JUNIT_MAX_FAILURES),
+    moreFailures: into.moreFailures + other.moreFailures + Math.max(0, failures.length - JUNIT_MAX_FAILURES),
+    skippedMessage: into.skippedMessage ?? other.skippedMessage,
+    systemOut: into.systemOut ?? other.systemOut,
+    systemErr: into.systemErr ?? other.systemErr,
+    occurrences: into.occurrences + other.occurrences,
+  }
+}
+
+/** A test case's title as a created case gets it (titles are at most 200 characters). */
+export function junitCaseTitle(report: JunitCase): string {
+  const title = report.fullName.trim().replace(/\s+/g, ' ')
+  return title.length > 200 ? `${title.slice(0, 199)}…` : title
+}
+
+/** The folder a created case goes in: the suite path, each name made a valid folder segment. */
+export function junitCaseFolder(suitePath: readonly string[]): string {
+  const segments = suitePath
+    .map((name) => name.replaceAll('/', '∕').trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .map((segment) => (segment.length > MAX_FOLDER_SEGMENT ? `${segment.slice(0, MAX_FOLDER_SEGMENT - 1)}…` : segment))
+  return normaliseFolder(segments.slice(0, MAX_FOLDER_DEPTH).join('/'))
+}
+
+const titleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * Finds each report case in the project: a pinned key (`portalscope_case`, `[PRG-12]`) names its case, else the full
+ * name is compared with case keys and titles (case and spacing ignored; among several cases of one title, the one in
+ * the run, then the lowest number). Report cases that land on one project case are merged.
+ */
+export function matchJunitCases(cases: readonly JunitCase[], projectKey: string, projectCases: readonly ProjectCase[], runCases: readonly RunCaseRef[]): JunitMatch {
+  const byNumber = new Map(projectCases.map((item) => [item.number, item]))
+  const runCaseOf = new Map(runCases.map((item) => [item.caseId, item.id]))
+  const byTitle = new Map<string, ProjectCase>()
+  for (const item of [...projectCases].sort((a, b) => Number(runCaseOf.has(b.id)) - Number(runCaseOf.has(a.id)) || a.number - b.number)) {
+    const key = titleKey(item.title)
+    if (!byTitle.has(key)) byTitle.set(key, item)
+  }
+  const matched = new Map<string, MatchedCase>()
+  const unknown = new Map<string, JunitCase>()
+  const unmatched: UnmatchedCase[] = []
+  const keyOf = (key: string): ProjectCase | null | 'other' => {
+    const [prefix, number] = [key.slice(0, key.lastIndexOf('-')), Number(key.slice(key.lastIndexOf('-') + 1))]
+    if (prefix !== projectKey) return 'other'
+    return byNumber.get(number) ?? null
+  }
+  for (const report of cases) {
+    let found: ProjectCase | null
+    if (report.pin) {
+      const pinned = keyOf(report.pin)
+      if (pinned === 'other' || pinned === null) {
+        unmatched.push({ report, reason: pinned === 'other' ? 'pinOtherProject' : 'pinMissing' })
+        continue
+      }
+      found = pinned
+    } else {
+      const asKey = pinOf(report.name) ?? pinOf(report.fullName)
+      const byKey = asKey ? keyOf(asKey) : null
+      found = byKey && byKey !== 'other' ? byKey : (byTitle.get(titleKey(report.fullName)) ?? byTitle.get(titleKey(junitCaseTitle(report))) ?? null)
+    }
+    if (!found) {
+      const key = titleKey(junitCaseTitle(report))
+      const known = unknown.get(key)
+      unknown.set(key, known ? mergeJunitCases(known, report) : report)
+      continue
+    }
+    const before = matched.get(found.id)
+    matched.set(found.id, before ? { ...before, report: mergeJunitCases(before.report, report) } : { report, caseId: found.id, runCaseId: runCaseOf.get(found.id) ?? null })
+  }
+  return { matched: [...matched.values()], unknown: [...unknown.values()], unmatched }
+}
+
+/** The evidence a result keeps of its test case (test_result.evidence, kind 'junit'). */
+export type JunitEvidence = {
+  kind: 'junit'
+  file: string
+  classname: string
+  name: string
+  time: number | null
+  failures: Array<{ element: 'failure' | 'error'; type: string; message: string; detail: string; detailHash: string; detailBytes: number }>
+  moreFailures: number
+  skipped: string | null
+  systemOut: KeptText | null
+  systemErr: KeptText | null
+  suite: { path: string[]; systemOut: KeptText | null; systemErr: KeptText | null } | null
+}
+
+export function isJunitEvidence(value: unknown): value is JunitEvidence {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'junit'
+}
+
+export function junitEvidence(report: JunitCase, file: string, suiteOutputs: JunitReport['suiteOutputs']): JunitEvidence {
+  const suite = suiteOutputs.get(report.suitePath.join('\u0000'))
+  return {
+    kind: 'junit',
+    file,
+    classname: report.classname,
+    name: report.name,
+    time: report.time,
+    failures: report.failures,
+    moreFailures: report.moreFailures,
+    skipped: report.skippedMessage,
+    systemOut: report.systemOut,
+    systemErr: report.systemErr,
+    suite: suite ? { path: report.suitePath, ...suite } : null,
+  }
+}
+
+/** A result's comment: what failed (the first failures' messages), or why it was skipped; empty when it passed. */
+export function junitComment(report: JunitCase): string {
+  if (report.failures.length > 0) {
+    const lines = report.failures.slice(0, 3).map((failure) => {
+      const what = firstLine(failure.message) || firstLine(failure.detail) || failure.type || failure.element
+      return failure.element === 'error' ? `error: ${what}` : what
+    })
+    const more = report.failures.length + report.moreFailures - lines.length
+    return [...lines, ...(more > 0 ? [`(+${more})`] : [])].join('\n')
+  }
+  if (report.status === 'failed') return 'failed'
+  if (report.skippedMessage) return firstLine(report.skippedMessage)
+  return ''
+}
+
+/** Seconds as a result keeps them (whole, rounded), or null. */
+export function junitElapsed(report: JunitCase): number | null {
+  return report.time === null ? null : Math.round(report.time)
+}
+
+/** A file name as it is kept: the last path segment, printable, at most 200 characters. */
+export function junitFileName(value: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const name = (value ?? '').split(/[\\/]/).at(-1)!.replace(/[\u0000-\u001F\u007F]/g, '').trim()
+  return (name || 'junit.xml').slice(0, 200)
+}
