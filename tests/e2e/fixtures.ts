@@ -54,5 +54,6 @@ export const E2E_USERS = {
   runsTester: { name: 'Tadeáš Zkoušející', email: 'runs-tester@e2e.example' },
   executionOwner: { name: 'Eliška Provedená', email: 'execution@e2e.example' },
   executionTester: { name: 'Xaver Druhý', email: 'execution-tester@e2e.example' },
+  checksEditor: { name: 'Kamila Kontrolní', email: 'checks-editor@e2e.example' },
 } as const
 
