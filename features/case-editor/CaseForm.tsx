@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref, projectHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft } from './case-draft.ts'
+import { CheckEditor } from './CheckEditor.tsx'
 import { ConflictPanel } from './ConflictPanel.tsx'
 import { gridThree, gridTwo, sectionClass, TextAreaField } from './controls.tsx'
 import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
@@ -97,6 +98,10 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
         </h2>
         <MetaFields draft={draft} errors={errors} onChange={editor.change} className={gridThree} />
       </section>
+
+      {draft.type === 'automated' ? (
+        <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={2} />
+      ) : null}
 
       <section aria-labelledby="target-title" className={sectionClass}>
         <h2 id="target-title" className={css({ fontSize: 'lg', fontWeight: '600' })}>

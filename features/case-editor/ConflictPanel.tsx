@@ -8,6 +8,8 @@ import type { CaseStep } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { CaseDraft } from './case-draft.ts'
 import { allFields, compareSteps, customIdOf, defaultChoices, differingFields, sameField, type BasicField, type Choice, type Choices, type FieldKey } from './case-diff.ts'
+import { checkFromDraft, defaultCheckDraft } from './check-draft.ts'
+import { checkLines } from './CheckSummary.tsx'
 import type { MemberOption, SharedStepOption } from './editor-types.ts'
 import { fieldLabel, priorityLabel, stateLabel, targetKindLabel, typeLabel } from './labels.ts'
 import type { ConflictState } from './use-case-editor.ts'
@@ -167,6 +169,16 @@ function FieldValue({ draft, other, fieldKey, customFields, sharedSteps, members
         break
       case 'target':
         content = draft.target ? `${targetKindLabel(t, draft.target.kind)}: ${draft.target.label || draft.target.id}` : <Empty />
+        break
+      case 'check':
+        content =
+          draft.type === 'automated' ? (
+            checkLines(t, checkFromDraft(draft.check ?? defaultCheckDraft()).check, [])
+              .map((line) => `${line.label}: ${line.value}`)
+              .join(' · ')
+          ) : (
+            <Empty />
+          )
         break
       default:
         content = draft[key].trim() ? draft[key] : <Empty />

@@ -6,6 +6,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, caseHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft, type CaseDraft } from './case-draft.ts'
 import { differingFields, draftsDiffer } from './case-diff.ts'
+import { CheckEditor } from './CheckEditor.tsx'
 import { ConflictPanel } from './ConflictPanel.tsx'
 import { sectionClass } from './controls.tsx'
 import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
@@ -233,6 +234,9 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
               onChange={(steps, clear) => editor.change({ steps }, clear ?? ['steps'])}
             />
           </section>
+          {draft.type === 'automated' ? (
+            <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={editor.errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={3} />
+          ) : null}
         </div>
         <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
           <section aria-labelledby={`${headingId}-details`} className={sectionClass}>

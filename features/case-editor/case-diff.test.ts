@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft, type CaseDraft } from './case-draft.ts'
+import { defaultCheckDraft } from './check-draft.ts'
 import { compareSteps, defaultChoices, differingFields, draftsDiffer, mergeDrafts } from './case-diff.ts'
 
 const step = (id: string, action: string) => ({ kind: 'step' as const, id, action, data: '', expected: '' })
@@ -47,5 +48,14 @@ describe('comparing versions of a case', () => {
     expect(mine.custom).toEqual({ browser: 'Chrome', runs: 3 })
     merged.steps[0]!.id = 'changed'
     expect(theirs.steps[0]!.id).toBe('z')
+  })
+
+  it('tells checks apart by what would be saved, and merges the chosen one', () => {
+    const automated: CaseDraft = { ...base, type: 'automated', check: { ...defaultCheckDraft(), dataset: 'a' } }
+    const theirs: CaseDraft = { ...automated, check: { ...defaultCheckDraft(), dataset: 'b' } }
+    expect(differingFields(automated, theirs)).toEqual(['check'])
+    expect(mergeDrafts(automated, theirs, { check: 'theirs' }).check?.dataset).toBe('b')
+    // A manual case's leftover check is not saved, so it is no difference.
+    expect(draftsDiffer({ ...automated, type: 'manual' }, { ...theirs, type: 'manual' })).toBe(false)
   })
 })

@@ -1,11 +1,12 @@
 import { isEmptyCustom } from '../../lib/domain/custom-fields.ts'
 import { normaliseFolder, parseEstimate, type CaseStep } from '../../lib/domain/test-management.ts'
 import { normalisedTags, splitList, type CaseDraft } from './case-draft.ts'
+import { checkComparable, defaultCheckDraft } from './check-draft.ts'
 
 // Comparing two versions of a case field by field: what a restored draft changes, and, when someone else saved
 // meanwhile, which fields the two versions disagree on and what the merged version is once the user has chosen.
 
-export const BASIC_FIELDS = ['title', 'description', 'preconditions', 'steps', 'priority', 'type', 'state', 'tags', 'estimate', 'references', 'folder', 'target'] as const
+export const BASIC_FIELDS = ['title', 'description', 'preconditions', 'steps', 'priority', 'type', 'state', 'tags', 'estimate', 'references', 'folder', 'target', 'check'] as const
 export type BasicField = (typeof BASIC_FIELDS)[number]
 /** A field of the editor: one of the case's own, or a custom field as `custom.<id>`. */
 export type FieldKey = BasicField | `custom.${string}`
@@ -58,6 +59,9 @@ function comparable(draft: CaseDraft, key: FieldKey): unknown {
       return normaliseFolder(draft.folder)
     case 'target':
       return draft.target ? `${draft.target.kind}:${draft.target.id}` : null
+    case 'check':
+      // A manual case is saved without its check, so a check left behind in its draft is no difference.
+      return draft.type === 'automated' ? checkComparable(draft.check ?? defaultCheckDraft()) : null
   }
 }
 
@@ -109,8 +113,11 @@ function copyField(target: CaseDraft, source: CaseDraft, key: FieldKey): void {
     case 'target':
       target.target = source.target ? { ...source.target } : null
       break
+    case 'check':
+      target.check = source.check ? { ...source.check } : null
+      break
     default: {
-      const field = key as Exclude<BasicField, 'steps' | 'target'>
+      const field = key as Exclude<BasicField, 'steps' | 'target' | 'check'>
       ;(target as Record<typeof field, unknown>)[field] = source[field]
     }
   }
@@ -118,7 +125,7 @@ function copyField(target: CaseDraft, source: CaseDraft, key: FieldKey): void {
 
 /** The user's draft with the fields they chose to take from the other version. */
 export function mergeDrafts(mine: CaseDraft, theirs: CaseDraft, choices: Readonly<Choices>): CaseDraft {
-  const merged: CaseDraft = { ...mine, steps: mine.steps.map((step) => ({ ...step })), custom: { ...mine.custom }, target: mine.target ? { ...mine.target } : null }
+  const merged: CaseDraft = { ...mine, steps: mine.steps.map((step) => ({ ...step })), custom: { ...mine.custom }, target: mine.target ? { ...mine.target } : null, check: mine.check ? { ...mine.check } : null }
   for (const [key, choice] of Object.entries(choices) as Array<[FieldKey, Choice | undefined]>) if (choice === 'theirs') copyField(merged, theirs, key)
   return merged
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
+import { DEFAULT_CHECK } from '../../lib/domain/checks.ts'
+import { checkDraftFrom, defaultCheckDraft } from './check-draft.ts'
 import { checkDraft, draftFromCase, draftToInput, emptyDraft, type CaseDraft } from './case-draft.ts'
 
 // Messages by key, so the tests read which rule refused what.
@@ -65,5 +67,29 @@ describe('case drafts', () => {
     })
     expect(fromCase).toMatchObject({ tags: 'a, b', estimate: '2h 15m', references: 'X-1', steps: [{ kind: 'shared', sharedStepId: 'sh1' }] })
     expect(draftToInput(fromCase).estimateMinutes).toBe(135)
+  })
+
+  it('sends an automated case with its check (the default until one is written), a manual one with none', () => {
+    expect(draftToInput(draft({ type: 'automated' })).check).toEqual(DEFAULT_CHECK)
+    const check = { ...defaultCheckDraft(), type: 'portal-answers' as const, portal: 'live-a', minVersion: '2.9' }
+    expect(draftToInput(draft({ type: 'automated', check })).check).toEqual({ ...DEFAULT_CHECK, type: 'portal-answers', portal: 'live-a', minVersion: '2.9' })
+    expect(draftToInput(draft({ type: 'manual', check })).check).toBeNull()
+  })
+
+  it('refuses a check under the server\'s paths: what its type needs, and numbers that are not numbers', () => {
+    const refused = checkDraft(draft({ type: 'automated', check: { ...defaultCheckDraft(), type: 'modified-within', days: 'week' } }), FIELDS, MEMBERS, t)
+    expect(!refused.ok && refused.errors).toEqual({ 'check.dataset': 'validation.required', 'check.days': 'validation.integer' })
+    const stars = checkDraft(draft({ type: 'automated', check: { ...defaultCheckDraft(), type: 'stars-at-least', dataset: 'a', minimum: '6' } }), FIELDS, MEMBERS, t)
+    expect(!stars.ok && stars.errors).toEqual({ 'check.minimum': 'validation.tooMany' })
+    // A manual case is saved without its check, so a check it keeps from before never refuses the save.
+    expect(checkDraft(draft({ type: 'manual', check: { ...defaultCheckDraft(), days: 'week' } }), FIELDS, MEMBERS, t).ok).toBe(true)
+  })
+
+  it('reads a saved check back as the texts it was typed as', () => {
+    const check = { ...DEFAULT_CHECK, type: 'metadata-present' as const, dataset: 'a', fields: ['notes', 'license_id'] }
+    const fromCase = draftFromCase({ ...draftToInput(draft({})), type: 'automated', estimateMinutes: null, check })
+    expect(fromCase.check).toEqual(checkDraftFrom(check))
+    expect(fromCase.check?.fields).toBe('notes, license_id')
+    expect(draftFromCase({ ...draftToInput(draft({})), estimateMinutes: null }).check).toBeNull()
   })
 })

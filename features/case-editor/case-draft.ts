@@ -1,3 +1,4 @@
+import type { CaseCheck } from '../../lib/domain/checks.ts'
 import { checkCustomValues, isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import {
   formatEstimate,
@@ -12,6 +13,7 @@ import {
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { TestCaseFieldsSchema, type TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import { checkDraftFrom, checkFromDraft, defaultCheckDraft, type CheckDraft } from './check-draft.ts'
 
 // What an editor holds while a case is being written: the texts exactly as typed (tags, references and the estimate
 // are one line each), so nothing typed is ever reformatted under the cursor or lost on a failed save; converted to
@@ -35,13 +37,18 @@ export type CaseDraft = {
   target: CaseTarget | null
   /** Values by custom field id, in the types the server keeps (a number field holds its text until it is a number). */
   custom: Record<string, unknown>
+  /**
+   * An automated case's check as typed. Kept while the type is manual (switching back finds it again), but a manual
+   * case is saved without one; null until the case is made automated.
+   */
+  check: CheckDraft | null
 }
 
 /** The fields of a case as the API answers them. */
 export type CaseFieldsLike = Pick<
   TestCaseFields,
   'title' | 'description' | 'preconditions' | 'steps' | 'priority' | 'type' | 'state' | 'tags' | 'estimateMinutes' | 'references' | 'folder' | 'target' | 'custom'
->
+> & { check?: CaseCheck | null | undefined }
 
 export function emptyDraft(folder = ''): CaseDraft {
   return {
@@ -58,6 +65,7 @@ export function emptyDraft(folder = ''): CaseDraft {
     folder,
     target: null,
     custom: {},
+    check: null,
   }
 }
 
@@ -76,6 +84,7 @@ export function draftFromCase(fields: CaseFieldsLike): CaseDraft {
     folder: fields.folder,
     target: fields.target ? { ...fields.target } : null,
     custom: { ...fields.custom },
+    check: fields.check ? checkDraftFrom(fields.check) : null,
   }
 }
 
@@ -112,6 +121,8 @@ export function draftToInput(draft: CaseDraft) {
     folder: draft.folder,
     target: draft.target,
     custom: Object.fromEntries(Object.entries(draft.custom).filter(([, value]) => !isEmptyCustom(value))),
+    // A manual case keeps no check; an automated one always sends its own (the default until one is written).
+    check: draft.type === 'automated' ? checkFromDraft(draft.check ?? defaultCheckDraft()).check : null,
   }
 }
 
@@ -120,13 +131,16 @@ export type DraftCheck = { ok: true; fields: TestCaseFields } | { ok: false; err
 /**
  * The checks the server makes, run in the browser first with the same rules: the shared schema, the estimate and the
  * project's custom fields (required ones, and each value's type). Errors are keyed by the paths the server uses
- * (`title`, `steps.0.action`, `custom.<id>`).
+ * (`title`, `steps.0.action`, `custom.<id>`, `check.dataset`).
  */
 export function checkDraft(draft: CaseDraft, customFields: readonly CustomFieldDefinition[], memberIds: ReadonlySet<string>, t: Translate): DraftCheck {
   const input = draftToInput(draft)
   const parsed = TestCaseFieldsSchema.safeParse(input)
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, t)
   if (parseEstimate(draft.estimate) === undefined) errors.estimateMinutes = t('validation.estimate')
+  if (draft.type === 'automated') {
+    for (const [field, key] of Object.entries(checkFromDraft(draft.check ?? defaultCheckDraft()).numberErrors)) errors[`check.${field}`] = t(key)
+  }
   const { issues } = checkCustomValues(customFields, input.custom, memberIds)
   for (const [id, key] of Object.entries(issues)) errors[`custom.${id}`] = t(key)
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft, type CaseDraft } from './case-draft.ts'
+import { defaultCheckDraft } from './check-draft.ts'
 import { clearDraft, DRAFT_MAX_AGE_MS, draftKey, draftOffer, loadDraft, newDrafts, saveDraft, type DraftStorage } from './draft-store.ts'
 
 class MemoryStorage implements DraftStorage {
@@ -68,5 +69,15 @@ describe('drafts in localStorage', () => {
     expect(draftOffer(stored, { version: 2, draft: typed }, 1000)).toEqual({ kind: 'same' })
     expect(draftOffer(stored, { version: 2, draft: saved }, 1000)).toMatchObject({ kind: 'offer', caseChanged: false })
     expect(draftOffer(stored, { version: 3, draft: saved }, 1000)).toMatchObject({ kind: 'offer', caseChanged: true })
+  })
+
+  it('keeps the check of an automated case, and reads drafts kept before checks existed', () => {
+    const storage = new MemoryStorage()
+    const automated: CaseDraft = { ...typed, type: 'automated', check: { ...defaultCheckDraft(), type: 'csv-valid', dataset: 'a', columns: 'id, name', maxErrors: '5x' } }
+    saveDraft(storage, owner, { caseId: 'c1' }, { baseVersion: 1, base: saved, draft: automated }, 1000)
+    expect(loadDraft(storage, owner, { caseId: 'c1' })?.draft).toEqual(automated)
+    const { check: _check, ...before } = typed
+    storage.setItem(draftKey(owner, { caseId: 'c2' }), JSON.stringify({ v: 1, userId: 'u1', projectId: 'p1', caseId: 'c2', newDraftId: null, baseVersion: 1, base: null, savedAt: 1000, draft: before }))
+    expect(loadDraft(storage, owner, { caseId: 'c2' })?.draft).toEqual({ ...before, check: null })
   })
 })

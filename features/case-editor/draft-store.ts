@@ -1,4 +1,5 @@
 import { z } from '../../lib/zod.ts'
+import { CHECK_SCOPES, CHECK_TYPES } from '../../lib/domain/checks.ts'
 import { CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../../lib/domain/test-management.ts'
 import type { CaseDraft } from './case-draft.ts'
 import { draftsDiffer } from './case-diff.ts'
@@ -20,6 +21,25 @@ export type DraftOwner = { userId: string; projectId: string }
 export type DraftSubject = { caseId: string } | { newDraftId: string }
 
 const text = z.string().max(100_000)
+// The check as typed (features/case-editor/check-draft.ts): every value a text but its type and scope.
+const CheckDraftSchema = z.object({
+  type: z.enum(CHECK_TYPES),
+  portal: text,
+  scope: z.enum(CHECK_SCOPES),
+  dataset: text,
+  resource: text,
+  organization: text,
+  limit: text,
+  minVersion: text,
+  format: text,
+  contentType: text,
+  columns: text,
+  tableSchema: text,
+  maxErrors: text,
+  days: text,
+  minimum: text,
+  fields: text,
+})
 const DraftSchema = z.object({
   title: text,
   description: text,
@@ -41,6 +61,8 @@ const DraftSchema = z.object({
   folder: text,
   target: z.object({ kind: z.enum(TARGET_KINDS), id: z.string().max(400), label: z.string().max(400) }).nullable(),
   custom: z.record(z.string(), z.unknown()),
+  // Drafts kept before checks existed have none.
+  check: CheckDraftSchema.nullable().default(null),
 }) satisfies z.ZodType<CaseDraft>
 
 const StoredSchema = z.object({

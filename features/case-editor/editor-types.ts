@@ -11,6 +11,7 @@ export type SavedCase = CaseDetail['case']
 
 export type SharedStepOption = { id: string; title: string; steps: StepText[] }
 export type MemberOption = { userId: string; name: string; email: string }
+export type PortalOption = { id: string; name: string }
 
 /** What every editor of a project's cases needs besides the case: the project's fields, shared steps and members. */
 export type EditorContext = {
@@ -18,4 +19,6 @@ export type EditorContext = {
   customFields: CustomFieldDefinition[]
   sharedSteps: SharedStepOption[]
   members: MemberOption[]
+  /** The project's portals: what an automated check may run against. */
+  portals: PortalOption[]
 }

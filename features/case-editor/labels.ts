@@ -19,6 +19,7 @@ const FIELD_KEYS: Record<BasicField, MessageKey> = {
   references: 'editor.fieldReferences',
   folder: 'editor.fieldFolder',
   target: 'editor.fieldTarget',
+  check: 'editor.fieldCheck',
 }
 
 export function fieldLabel(t: Translate, key: FieldKey, customFields: readonly CustomFieldDefinition[]): string {

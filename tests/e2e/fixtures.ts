@@ -60,5 +60,6 @@ export const E2E_USERS = {
   reportsTester: { name: 'Rostislav Počítal', email: 'reports-tester@e2e.example' },
   junitOwner: { name: 'Judita Importová', email: 'junit@e2e.example' },
   junitTester: { name: 'Jonáš Zprávový', email: 'junit-tester@e2e.example' },
+  checksEditor: { name: 'Kamila Kontrolní', email: 'checks-editor@e2e.example' },
 } as const
 

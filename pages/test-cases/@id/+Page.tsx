@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Table } from '../../../components/ui/table.tsx'
 import { css, cx } from '../../../styled-system/css'
 import { casesHref, DEFAULT_QUERY } from '../../../features/test-cases/case-query.ts'
+import { CheckSummary } from '../../../features/case-editor/CheckSummary.tsx'
 import { CaseHistory } from '../../../features/test-cases/CaseHistory.tsx'
 import { CustomValue } from '../../../features/test-cases/CustomValue.tsx'
 import { DateTime } from '../../../features/test-cases/DateTime.tsx'
@@ -54,6 +55,14 @@ export default function Page() {
             </h2>
             {data.steps.length > 0 ? <StepsTable steps={data.steps} /> : <p className={muted}>{t('cases.noSteps')}</p>}
           </section>
+          {testCase.type === 'automated' ? (
+            <section aria-labelledby="check-heading" className={section}>
+              <h2 id="check-heading" className={sectionHeading}>
+                {t('editor.checkTitle')}
+              </h2>
+              {testCase.check ? <CheckSummary check={testCase.check} portals={data.portals} /> : <p className={muted}>{t('editor.checkNone')}</p>}
+            </section>
+          ) : null}
         </div>
         <section aria-labelledby="details-heading" className={section}>
           <h2 id="details-heading" className={sectionHeading}>

@@ -19,7 +19,13 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const id = pageContext.routeParams.id ?? ''
   const detail = await orErrorPage(caller.testCases.byId({ id }))
-  const [versions, members, frame] = await Promise.all([caller.testCases.history({ id }), caller.projects.members.list({ projectId: detail.project.id }), projectFrame(caller, detail.project.id)])
+  const [versions, members, frame, portals] = await Promise.all([
+    caller.testCases.history({ id }),
+    caller.projects.members.list({ projectId: detail.project.id }),
+    projectFrame(caller, detail.project.id),
+    // The check names its portal by id; the page shows the name.
+    detail.case.check?.portal ? caller.projects.byId({ projectId: detail.project.id }).then((project) => project.portals.map(({ id: portalId, name }) => ({ id: portalId, name }))) : [],
+  ])
 
   const testCase = detail.case
   const shared = new Map(detail.sharedSteps.map((step) => [step.id, step]))
@@ -55,6 +61,7 @@ export async function data(pageContext: PageContextServer) {
       references: testCase.references,
       folder: testCase.folder,
       target: testCase.target,
+      check: testCase.type === 'automated' ? testCase.check : null,
       custom: testCase.custom,
       version: testCase.version,
       updatedAt: testCase.updatedAt,
@@ -67,6 +74,7 @@ export async function data(pageContext: PageContextServer) {
     steps,
     customFields: detail.customFields.map(({ id: fieldId, label, type }) => ({ id: fieldId, label, type })),
     members: members.map((member) => ({ userId: member.userId, name: member.name })),
+    portals,
     history,
   }
 }

@@ -5,6 +5,7 @@ import { Badge } from '../../../../../components/ui/badge.tsx'
 import { Button } from '../../../../../components/ui/button.tsx'
 import { KIND_KEYS } from '../../../../../features/test-suites/labels.ts'
 import { RecentRuns } from '../../../../../features/test-runs/RecentRuns.tsx'
+import { SuiteSchedule } from '../../../../../features/test-suites/SuiteSchedule.tsx'
 import { SuiteCaseTable } from '../../../../../features/test-suites/SuiteCaseTable.tsx'
 import { useRuleText } from '../../../../../features/test-suites/use-rule-text.ts'
 import { roleAtLeast } from '../../../../../lib/domain/test-management.ts'
@@ -20,7 +21,7 @@ const emptyBox = css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: '
 export default function Page() {
   const t = useT()
   const intl = useIntl()
-  const { project, role, suite, descriptionHtml, sections, portals, runs } = useData<Data>()
+  const { project, role, suite, descriptionHtml, sections, portals, runs, schedule } = useData<Data>()
   const canStart = roleAtLeast(role, 'editor') && (suite.kind === 'dynamic' || sections.some((section) => section.cases.length > 0))
   const ruleText = useRuleText(portals)
   const cases = sections.flatMap((section) => section.cases)
@@ -98,6 +99,12 @@ export default function Page() {
             )}
           </section>
         )}
+        <section aria-labelledby="suite-schedule" className={block}>
+          <h2 id="suite-schedule" className={h2}>
+            {t('suites.scheduleTitle')}
+          </h2>
+          <SuiteSchedule suiteId={suite.id} schedule={schedule} portals={portals} canEdit={roleAtLeast(role, 'editor')} />
+        </section>
         <section aria-labelledby="suite-runs" className={block}>
           <h2 id="suite-runs" className={h2}>
             {t('suites.runsTitle')}

@@ -15,7 +15,8 @@ export async function data(pageContext: PageContextServer) {
   if (found.project.id !== projectId) throw render(404, { userMessage: translate(pageContext, 'suites.notFound') })
   const { suite } = found
   const [portals, frame] = await Promise.all([
-    suite.rule?.portalId ? caller.projects.byId({ projectId }).then((project) => project.portals.map(({ id, name }) => ({ id, name }))) : [],
+    // The rule and the schedule name portals; editors choose the schedule's among them.
+    caller.projects.byId({ projectId }).then((project) => project.portals.map(({ id, name }) => ({ id, name }))),
     projectFrame(caller, projectId),
   ])
   return {
@@ -30,6 +31,7 @@ export async function data(pageContext: PageContextServer) {
       cases: section.cases.map(({ id, key, title, priority, state }) => ({ id, key, title, priority, state })),
     })),
     runs: found.runs,
+    schedule: found.schedule,
     portals,
   }
 }

@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react'
+import { css } from '../styled-system/css'
+import type { CheckEvidence, CheckItemEvidence, CheckMessage } from '../lib/domain/checks.ts'
+import type { MessageKey } from '../lib/i18n/catalog.ts'
+import { useIntl, useT } from '../lib/i18n/I18nProvider.tsx'
+import { StatusBadge } from './ui/badge.tsx'
+import { Table } from './ui/table.tsx'
+
+// What an automated check saw, as evidence a person can read: the outcome in words, its messages in the user's
+// language, and the HTTP exchange behind them in a disclosure (request, final address, status, headers, redirects,
+// hash, an excerpt, every attempt), with a table of items when the check ran over a catalogue query. Shown after
+// "Try it now" in the case editors and for recorded results in the execution view.
+
+/** A check message in the active language; a code the catalogue does not know is shown as it is. */
+export function useCheckMessage(): (message: CheckMessage) => string {
+  const t = useT()
+  const intl = useIntl()
+  return (message) => {
+    const key = `checks.msg.${message.code}`
+    return key in intl.messages ? t(key as MessageKey, message.params) : message.code
+  }
+}
+
+const mono = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', wordBreak: 'break-word' })
+const muted = css({ color: 'text.muted' })
+const dl = css({ display: 'grid', gap: '2', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' }, columnGap: '4', m: '0' })
+const dt = css({ fontWeight: '600', fontSize: 'sm', color: 'text.muted' })
+const dd = css({ m: '0', minW: '0', overflowWrap: 'anywhere' })
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className={dt}>{term}</dt>
+      <dd className={dd}>{children}</dd>
+    </>
+  )
+}
+
+type Props = {
+  evidence: CheckEvidence
+  /** Whether the exchange's details start open. */
+  open?: boolean
+  testId?: string
+}
+
+export function CheckEvidenceView({ evidence, open = false, testId = 'check-evidence' }: Props) {
+  const t = useT()
+  const intl = useIntl()
+  const message = useCheckMessage()
+  return (
+    <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid={testId}>
+      <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+        <span className={css({ fontWeight: '600' })}>{t('editor.evidenceOutcome')}</span>
+        <StatusBadge status={evidence.outcome} data-testid="check-outcome" />
+        <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
+          {t('editor.evidenceDuration', { ms: intl.formatNumber(evidence.durationMs) })} · {intl.formatDate(evidence.startedAt, { dateStyle: 'medium', timeStyle: 'medium' })}
+        </span>
+      </p>
+      {evidence.messages.length > 0 ? (
+        <ul className={css({ display: 'grid', gap: '1', ps: '5', listStyleType: 'disc', overflowWrap: 'anywhere' })} data-testid="check-messages">
+          {evidence.messages.map((entry, index) => (
+            <li key={index}>{message(entry)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <details open={open} className={css({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', minW: '0' })}>
+        <summary className={css({ cursor: 'pointer', fontWeight: '600', px: '3', minH: '10', display: 'flex', alignItems: 'center', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}>
+          {t('editor.evidenceDetails')}
+        </summary>
+        <div className={css({ display: 'grid', gap: '4', p: '3', pt: '1', minW: '0' })}>
+          <Exchange item={evidence} />
+          {evidence.items.length > 0 ? <Items items={evidence.items} /> : null}
+        </div>
+      </details>
+    </div>
+  )
+}
+
+/** The HTTP side of one item: what was asked, what came back, and each attempt. */
+function Exchange({ item }: { item: CheckItemEvidence }) {
+  const t = useT()
+  const intl = useIntl()
+  const none = <span className={muted}>–</span>
+  const value = (text: string | number | null) => (text === null || text === '' ? none : <span className={mono}>{text}</span>)
+  return (
+    <div className={css({ display: 'grid', gap: '4', minW: '0' })}>
+      <dl className={dl} data-testid="check-exchange">
+        <Row term={t('editor.evidenceRequest')}>{item.request ? <span className={mono} data-testid="check-request">{`${item.request.method} ${item.request.url}`}</span> : none}</Row>
+        <Row term={t('editor.evidenceFinalUrl')}>{value(item.finalUrl)}</Row>
+        <Row term={t('editor.evidenceStatus')}>{value(item.status)}</Row>
+        <Row term={t('editor.evidenceLatency')}>{item.latencyMs === null ? none : t('editor.evidenceMs', { ms: intl.formatNumber(item.latencyMs) })}</Row>
+        <Row term={t('editor.evidenceContentType')}>{value(item.headers.contentType)}</Row>
+        <Row term={t('editor.evidenceContentLength')}>{value(item.headers.contentLength)}</Row>
+        <Row term="ETag">{value(item.headers.etag)}</Row>
+        <Row term="Last-Modified">{value(item.headers.lastModified)}</Row>
+        <Row term={t('editor.evidenceHash')}>{value(item.hash)}</Row>
+        <Row term={t('editor.evidenceBytes')}>{item.bytes === null ? none : intl.formatNumber(item.bytes)}</Row>
+        <Row term={t('editor.evidenceRedirects')}>
+          {item.redirects.length === 0 ? (
+            <span className={muted}>{t('editor.evidenceNoRedirects')}</span>
+          ) : (
+            <ol className={css({ ps: '5', listStyleType: 'decimal' })}>
+              {item.redirects.map((url, index) => (
+                <li key={index} className={mono}>
+                  {url}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Row>
+      </dl>
+      {item.excerpt ? (
+        <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
+          <p className={dt}>{t('editor.evidenceExcerpt')}</p>
+          <pre
+            tabIndex={0}
+            aria-label={t('editor.evidenceExcerpt')}
+            className={css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxH: '60', overflow: 'auto', bg: 'surface.raised', color: 'text', p: '3', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'focus' } })}
+          >
+            {item.excerpt}
+          </pre>
+        </div>
+      ) : null}
+      {item.attempts.length > 0 ? (
+        <Table.Container aria-label={t('editor.evidenceAttempts')}>
+          <Table.Root density="compact">
+            <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('editor.evidenceAttempts')}</Table.Caption>
+            <Table.Head>
+              <Table.Row>
+                <Table.Header scope="col">#</Table.Header>
+                <Table.Header scope="col">{t('editor.evidenceRequest')}</Table.Header>
+                <Table.Header scope="col">{t('editor.evidenceStatus')}</Table.Header>
+                <Table.Header scope="col">{t('editor.evidenceLatency')}</Table.Header>
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
+              {item.attempts.map((attempt, index) => (
+                <Table.Row key={index}>
+                  <Table.Header scope="row">{index + 1}</Table.Header>
+                  <Table.Cell className={css({ minW: '14rem' })}>
+                    <span className={mono}>{`${attempt.method} ${attempt.url}`}</span>
+                  </Table.Cell>
+                  <Table.Cell>{attempt.status ?? (attempt.error ? t('editor.evidenceAttemptError', { error: attempt.error }) : '–')}</Table.Cell>
+                  <Table.Cell>{t('editor.evidenceMs', { ms: intl.formatNumber(attempt.ms) })}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.Container>
+      ) : null}
+    </div>
+  )
+}
+
+/** A check that ran over a catalogue query: each item's outcome and first message. */
+function Items({ items }: { items: CheckItemEvidence[] }) {
+  const t = useT()
+  const message = useCheckMessage()
+  return (
+    <Table.Container aria-label={t('editor.evidenceItems', { count: items.length })}>
+      <Table.Root density="compact" data-testid="check-items">
+        <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('editor.evidenceItems', { count: items.length })}</Table.Caption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">{t('editor.evidenceSubject')}</Table.Header>
+            <Table.Header scope="col">{t('editor.evidenceOutcome')}</Table.Header>
+            <Table.Header scope="col">{t('editor.evidenceMessage')}</Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {items.map((entry, index) => (
+            <Table.Row key={index}>
+              <Table.Header scope="row" className={css({ minW: '10rem', fontWeight: '500' })}>
+                <span className={mono}>{entry.subject}</span>
+              </Table.Header>
+              <Table.Cell>
+                <StatusBadge status={entry.outcome} size="sm" />
+              </Table.Cell>
+              <Table.Cell className={css({ minW: '12rem' })}>{entry.messages[0] ? message(entry.messages[0]) : '–'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.Container>
+  )
+}

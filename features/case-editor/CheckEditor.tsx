@@ -1,0 +1,227 @@
+import { Field as ArkField } from '@ark-ui/react/field'
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { css } from '../../styled-system/css'
+import { CheckEvidenceView } from '../../components/CheckEvidenceView.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/input.tsx'
+import { CHECK_SCOPES, CHECK_SUBJECT, CHECK_TYPES, type CheckEvidence, type CheckType } from '../../lib/domain/checks.ts'
+import { CaseCheckSchema } from '../../lib/forms/check-schemas.ts'
+import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { CHECK_FIELD_KEYS, checkFields, checkFromDraft, defaultCheckDraft, hasScope, minimumRange, type CheckDraft, type CheckField } from './check-draft.ts'
+import { selectClass, TextAreaField, TextInputField } from './controls.tsx'
+import type { PortalOption } from './editor-types.ts'
+
+// The "Check" section of an automated case, in both editors: the check type, the portal it runs against, its scope
+// and only the fields its type needs, with "Try it now" (testCases.tryCheck: runs once, records nothing) and the
+// evidence it answered. Field messages come from the editor (a refused save, `check.<field>`) or from a try.
+
+const SUBJECT_GROUPS = ['portal', 'dataset', 'resource', 'organization'] as const
+const GROUP_KEYS: Record<(typeof SUBJECT_GROUPS)[number], MessageKey> = {
+  portal: 'editor.checkGroupPortal',
+  dataset: 'editor.checkGroupDataset',
+  resource: 'editor.checkGroupResource',
+  organization: 'editor.checkGroupOrganization',
+}
+
+const HELP_KEYS: Partial<Record<CheckField, MessageKey>> = {
+  dataset: 'editor.checkDatasetHelp',
+  resource: 'editor.checkResourceHelp',
+  organization: 'editor.checkOrganizationHelp',
+  limit: 'editor.checkLimitHelp',
+  minVersion: 'editor.checkMinVersionHelp',
+  contentType: 'editor.checkContentTypeHelp',
+  columns: 'editor.checkListHelp',
+  tableSchema: 'editor.checkTableSchemaHelp',
+  fields: 'editor.checkFieldsHelp',
+}
+
+export const checkTypeLabel = (t: ReturnType<typeof useT>, type: CheckType) => t(`checks.type_${type}` as MessageKey)
+
+type Props = {
+  projectId: string
+  portals: readonly PortalOption[]
+  /** The check as typed; null until the case has one (the default is shown). */
+  value: CheckDraft | null
+  errors: FieldErrors
+  onChange: (check: CheckDraft, clear: readonly string[]) => void
+  headingLevel: 2 | 3
+}
+
+export function CheckEditor({ projectId, portals, value, errors, onChange, headingLevel }: Props) {
+  const t = useT()
+  const trpc = useTRPC()
+  const id = useId()
+  const check = value ?? defaultCheckDraft()
+  const [tryErrors, setTryErrors] = useState<FieldErrors>({})
+  const [tryPortal, setTryPortal] = useState(portals[0]?.id ?? '')
+  const [evidence, setEvidence] = useState<CheckEvidence | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const attempt = useMutation(trpc.testCases.tryCheck.mutationOptions())
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const fields = checkFields(check.type, check.scope)
+  const errorOf = (field: string) => errors[`check.${field}`] ?? tryErrors[`check.${field}`]
+
+  function set(patch: Partial<CheckDraft>) {
+    const keys = Object.keys(patch).map((key) => `check.${key}`)
+    setTryErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))))
+    onChange({ ...check, ...patch }, keys)
+  }
+
+  const portalForTry = check.portal || tryPortal
+  async function tryNow() {
+    if (attempt.isPending) return
+    setFailure(null)
+    setEvidence(null)
+    const { check: built, numberErrors } = checkFromDraft(check)
+    const parsed = CaseCheckSchema.safeParse(built)
+    const found: FieldErrors = parsed.success ? {} : Object.fromEntries(Object.entries(fieldErrors(parsed.error.issues, t)).map(([key, text]) => [`check.${key}`, text]))
+    for (const [field, key] of Object.entries(numberErrors)) found[`check.${field}`] = t(key)
+    setTryErrors(found)
+    if (Object.keys(found).length > 0 || !parsed.success) {
+      setFailure(t('editor.checkFixErrors', { count: Object.keys(found).length }))
+      return
+    }
+    try {
+      setEvidence(await attempt.mutateAsync({ projectId, portalId: portalForTry || null, check: parsed.data }))
+    } catch (error) {
+      const problem = apiFailure(error, { network: t('editor.checkNetworkError'), unexpected: t('editor.unexpectedError') })
+      if (Object.keys(problem.fieldErrors).length > 0) setTryErrors(problem.fieldErrors)
+      setFailure(problem.message)
+    }
+  }
+
+  const range = minimumRange(check.type)
+  const text = (field: Exclude<CheckField, 'scope' | 'tableSchema'>, extra: { inputMode?: 'numeric' | 'decimal' | 'url'; type?: 'text' | 'url'; placeholder?: string } = {}) => (
+    <TextInputField
+      key={field}
+      label={t(CHECK_FIELD_KEYS[field])}
+      value={check[field]}
+      onChange={(next) => set({ [field]: next })}
+      error={errorOf(field)}
+      helper={field === 'minimum' && range ? t('editor.checkMinimumRange', range) : HELP_KEYS[field] ? t(HELP_KEYS[field]) : undefined}
+      testId={`check-${field}`}
+      {...extra}
+    />
+  )
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={css({ display: 'grid', gap: '4', minW: '0' })} data-testid="check-editor">
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <Heading id={`${id}-title`} className={css({ fontSize: headingLevel === 2 ? 'lg' : 'md', fontWeight: '600' })}>
+          {t('editor.checkTitle')}
+        </Heading>
+        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkIntro')}</p>
+      </div>
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
+        <Field.Root invalid={Boolean(errorOf('type'))}>
+          <Field.Label>{t('editor.checkType')}</Field.Label>
+          <ArkField.Select value={check.type} onChange={(event) => set({ type: event.currentTarget.value as CheckType })} className={selectClass} data-testid="check-type">
+            {SUBJECT_GROUPS.map((group) => (
+              <optgroup key={group} label={t(GROUP_KEYS[group])}>
+                {CHECK_TYPES.filter((type) => CHECK_SUBJECT[type] === group).map((type) => (
+                  <option key={type} value={type}>
+                    {checkTypeLabel(t, type)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </ArkField.Select>
+          <Field.ErrorText>{errorOf('type')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errorOf('portal'))}>
+          <Field.Label>{t('editor.checkPortal')}</Field.Label>
+          <ArkField.Select value={check.portal} onChange={(event) => set({ portal: event.currentTarget.value })} className={selectClass} data-testid="check-portal">
+            <option value="">{t('editor.checkPortalOfRun')}</option>
+            {portals.map((portal) => (
+              <option key={portal.id} value={portal.id}>
+                {portal.name}
+              </option>
+            ))}
+            {check.portal && !portals.some((portal) => portal.id === check.portal) ? <option value={check.portal}>{check.portal}</option> : null}
+          </ArkField.Select>
+          {errorOf('portal') ? null : <Field.HelperText>{t('editor.checkPortalHelp')}</Field.HelperText>}
+          <Field.ErrorText>{errorOf('portal')}</Field.ErrorText>
+        </Field.Root>
+        {hasScope(check.type) ? (
+          <Field.Root invalid={Boolean(errorOf('scope'))}>
+            <Field.Label>{t('editor.checkScope')}</Field.Label>
+            <ArkField.Select value={check.scope} onChange={(event) => set({ scope: event.currentTarget.value as CheckDraft['scope'] })} className={selectClass} data-testid="check-scope">
+              {CHECK_SCOPES.map((scope) => (
+                <option key={scope} value={scope}>
+                  {t(`checks.scope_${scope}` as MessageKey)}
+                </option>
+              ))}
+            </ArkField.Select>
+            <Field.ErrorText>{errorOf('scope')}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+        {fields.map((field) => {
+          switch (field) {
+            case 'scope':
+            case 'tableSchema':
+              return null
+            case 'limit':
+            case 'maxErrors':
+            case 'days':
+              return text(field, { inputMode: 'numeric' })
+            case 'minimum':
+              return text(field, { inputMode: 'decimal' })
+            case 'resource':
+              return text(field, { inputMode: 'url' })
+            case 'minVersion':
+              return text(field, { placeholder: '2.9' })
+            case 'format':
+              return text(field, { placeholder: 'CSV' })
+            default:
+              return text(field)
+          }
+        })}
+      </div>
+      {fields.includes('tableSchema') ? (
+        <TextAreaField
+          label={t('editor.checkTableSchema')}
+          value={check.tableSchema}
+          onChange={(tableSchema) => set({ tableSchema })}
+          error={errorOf('tableSchema')}
+          helper={t('editor.checkTableSchemaHelp')}
+          rows={5}
+          testId="check-tableSchema"
+        />
+      ) : null}
+
+      <div className={css({ display: 'grid', gap: '3', p: '3', borderRadius: 'l2', bg: 'surface', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', minW: '0' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end' })}>
+          {!check.portal && portals.length > 0 ? (
+            <Field.Root className={css({ flex: '1 1 14rem', minW: '0' })}>
+              <Field.Label>{t('editor.checkTryPortal')}</Field.Label>
+              <ArkField.Select value={tryPortal} onChange={(event) => setTryPortal(event.currentTarget.value)} className={selectClass} data-testid="check-try-portal">
+                {portals.map((portal) => (
+                  <option key={portal.id} value={portal.id}>
+                    {portal.name}
+                  </option>
+                ))}
+              </ArkField.Select>
+            </Field.Root>
+          ) : null}
+          <Button type="button" variant="outline" onClick={() => void tryNow()} loading={attempt.isPending} disabled={!portalForTry} aria-describedby={`${id}-try-status`} data-testid="check-try">
+            {t('editor.checkTry')}
+          </Button>
+        </div>
+        {!portalForTry ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkTryNoPortal')}</p> : null}
+        <p id={`${id}-try-status`} role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'text.muted' })} data-testid="check-try-status">
+          {attempt.isPending ? t('editor.checkRunning') : evidence && !failure ? t('editor.checkTried') : ''}
+        </p>
+        {failure ? (
+          <p role="alert" className={css({ color: 'error.text', fontSize: 'sm' })} data-testid="check-try-error">
+            {failure}
+          </p>
+        ) : null}
+        {evidence && !attempt.isPending ? <CheckEvidenceView evidence={evidence} /> : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,138 @@
+import { Field as ArkField } from '@ark-ui/react/field'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, useSyncExternalStore } from 'react'
+import { css } from '../../styled-system/css'
+import { nativeSelect } from '../../components/native-controls.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/input.tsx'
+import { SUITE_SCHEDULES, type SuiteSchedule as Every } from '../../lib/domain/checks.ts'
+import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { defaultFirstRun, fromLocalInput, toLocalInput } from './schedule-time.ts'
+
+// A suite's schedule: its automated cases run by themselves daily or weekly against a portal, starting at a time
+// the editor picks. Editors change it here (testSuites.setSchedule); everyone else reads it.
+
+export type Schedule = { every: Every; portalId: string | null; nextAt: Date | null }
+type Portal = { id: string; name: string }
+
+const EVERY_KEYS: Record<Every, MessageKey> = { daily: 'suites.scheduleDaily', weekly: 'suites.scheduleWeekly' }
+
+const noSubscription = () => () => {}
+
+type Props = { suiteId: string; schedule: Schedule | null; portals: readonly Portal[]; canEdit: boolean }
+
+export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: Props) {
+  const t = useT()
+  const intl = useIntl()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const id = useId()
+  // The suite as the server has it, seeded from the first paint and read again after a save (it names the next run).
+  const suite = useQuery({ ...trpc.testSuites.byId.queryOptions({ id: suiteId }), enabled: false })
+  const schedule: Schedule | null = suite.data ? suite.data.schedule : initial
+  const [every, setEvery] = useState<Every | 'none'>(initial?.every ?? 'none')
+  const [portalId, setPortalId] = useState<string>(initial ? (initial.portalId ?? '') : (portals[0]?.id ?? ''))
+  // Local time is the browser's: the default is filled in once the page runs there, so the server's zone never shows.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const [typed, setFirstAt] = useState<string | null>(null)
+  const firstAt = typed ?? (hydrated ? toLocalInput(initial?.nextAt ?? defaultFirstRun(new Date())) : '')
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const save = useMutation(trpc.testSuites.setSchedule.mutationOptions())
+  const portalName = (value: string | null) => (value ? (portals.find((portal) => portal.id === value)?.name ?? value) : t('suites.schedulePortalOwn'))
+
+  const summary = schedule ? (
+    <p data-testid="schedule-summary">
+      {t('suites.scheduleSummary', { every: t(EVERY_KEYS[schedule.every]), portal: portalName(schedule.portalId) })}{' '}
+      {schedule.nextAt ? <span data-testid="schedule-next">{t('suites.scheduleNext', { date: intl.formatDate(schedule.nextAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span> : null}
+    </p>
+  ) : (
+    <p className={css({ color: 'text.muted' })} data-testid="schedule-summary">
+      {t('suites.scheduleNone')}
+    </p>
+  )
+
+  async function submit() {
+    if (save.isPending) return
+    setError(null)
+    setNotice(null)
+    const when = fromLocalInput(firstAt)
+    if (every !== 'none' && !when) {
+      setError(t('suites.scheduleTimeInvalid'))
+      return
+    }
+    try {
+      await save.mutateAsync({ id: suiteId, schedule: every === 'none' ? null : { every, portalId: portalId || null, firstAt: when! } })
+      await queryClient.fetchQuery({ ...trpc.testSuites.byId.queryOptions({ id: suiteId }), staleTime: 0 })
+      setNotice(t('suites.scheduleSaved'))
+    } catch (failure) {
+      setError(apiFailure(failure, { network: t('suites.scheduleNetworkError'), unexpected: t('suites.scheduleUnexpected') }).message)
+    }
+  }
+
+  return (
+    <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid="suite-schedule">
+      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('suites.scheduleHint')}</p>
+      {summary}
+      {canEdit ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+          className={css({ display: 'grid', gap: '4', p: '4', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', bg: 'surface', minW: '0' })}
+          aria-labelledby={`${id}-legend`}
+        >
+          <p id={`${id}-legend`} className={css({ fontWeight: '600' })}>
+            {t('suites.scheduleChange')}
+          </p>
+          <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } })}>
+            <Field.Root>
+              <Field.Label>{t('suites.scheduleEvery')}</Field.Label>
+              <ArkField.Select value={every} onChange={(event) => setEvery(event.currentTarget.value as Every | 'none')} className={nativeSelect} data-testid="schedule-every">
+                <option value="none">{t('suites.scheduleOff')}</option>
+                {SUITE_SCHEDULES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(EVERY_KEYS[value])}
+                  </option>
+                ))}
+              </ArkField.Select>
+            </Field.Root>
+            <Field.Root disabled={every === 'none'}>
+              <Field.Label>{t('suites.schedulePortal')}</Field.Label>
+              <ArkField.Select value={portalId} onChange={(event) => setPortalId(event.currentTarget.value)} className={nativeSelect} data-testid="schedule-portal">
+                {portals.map((portal) => (
+                  <option key={portal.id} value={portal.id}>
+                    {portal.name}
+                  </option>
+                ))}
+                <option value="">{t('suites.schedulePortalOwn')}</option>
+              </ArkField.Select>
+            </Field.Root>
+            <Field.Root disabled={every === 'none'} invalid={Boolean(error && every !== 'none' && !fromLocalInput(firstAt))}>
+              <Field.Label>{t('suites.scheduleFirst')}</Field.Label>
+              <Field.Input type="datetime-local" value={firstAt} onChange={(event) => setFirstAt(event.currentTarget.value)} data-testid="schedule-first" />
+              <Field.HelperText>{t('suites.scheduleFirstHelp')}</Field.HelperText>
+            </Field.Root>
+          </div>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+            <Button type="submit" loading={save.isPending} data-testid="schedule-save">
+              {t('suites.scheduleSave')}
+            </Button>
+            <p role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'text.muted' })}>
+              {save.isPending ? t('suites.scheduleSaving') : (notice ?? '')}
+            </p>
+          </div>
+          {error ? (
+            <p role="alert" className={css({ color: 'error.text', fontSize: 'sm' })} data-testid="schedule-error">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </div>
+  )
+}
