@@ -2,6 +2,8 @@ import { Badge, PriorityBadge, StatusBadge } from '../../components/ui/badge.tsx
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
+import { CheckEvidenceView } from '../../components/CheckEvidenceView.tsx'
+import { isCheckEvidence } from '../../lib/domain/checks.ts'
 import { Input, Textarea } from '../../components/ui/input.tsx'
 import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../lib/domain/test-runs.ts'
 import type { Priority } from '../../lib/domain/test-management.ts'
@@ -352,6 +354,8 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
   const t = useT()
   const stepNumbers = new Map(steps.map((step, index) => [step.id, index + 1]))
   const outcomes = 'steps' in result ? result.steps : []
+  // An automated check's result speaks through its evidence (its comment is only a machine summary of it).
+  const evidence = 'evidence' in result && isCheckEvidence(result.evidence) ? result.evidence : null
   return (
     <div className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
       <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
@@ -364,7 +368,7 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
         </span>
         {result.elapsedSeconds !== null ? <span className={muted}>{t('execution.took', { time: formatElapsed(result.elapsedSeconds) })}</span> : null}
       </p>
-      {result.comment ? <p className={preWrap}>{result.comment}</p> : null}
+      {evidence ? <CheckEvidenceView evidence={evidence} open={latest} testId="result-evidence" /> : result.comment ? <p className={preWrap}>{result.comment}</p> : null}
       {result.defects.length > 0 ? (
         <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           <span className={muted}>{t('execution.defects')}:</span>
