@@ -1,6 +1,6 @@
 import { z } from '../zod.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
-import { CHECK_SCOPES, CHECK_TYPES, DEFAULT_CHECK, type CaseCheck } from '../domain/checks.ts'
+import { CHECK_SCOPES, CHECK_SUBJECT, CHECK_TYPES, DEFAULT_CHECK, type CaseCheck } from '../domain/checks.ts'
 import { MQA_MAX } from '../domain/mqa.ts'
 
 // The rules of an automated check as a test case keeps it (lib/domain/checks.ts), for the editors and the server.
@@ -34,8 +34,10 @@ const CheckObjectSchema = z.object({
 /** A check, with what each type needs: its subject named, its threshold in range, its Table Schema readable. */
 export const CaseCheckSchema = CheckObjectSchema.superRefine((check, context) => {
   const required = (path: keyof CaseCheck) => context.addIssue({ code: 'custom', path: [path], message: 'validation.required' satisfies MessageKey })
-  const datasetLevel = !['portal-answers', 'organization-datasets'].includes(check.type)
-  if (datasetLevel && check.scope === 'single' && !check.dataset) required('dataset')
+  const subject = CHECK_SUBJECT[check.type]
+  // A resource check may name its resource by URL instead of through a dataset.
+  const named = check.dataset || (subject === 'resource' && /^https?:\/\//i.test(check.resource))
+  if ((subject === 'dataset' || subject === 'resource') && check.scope === 'single' && !named) required('dataset')
   if ((check.type === 'organization-datasets' || check.scope === 'organization-datasets') && !check.organization) required('organization')
   if ((check.type === 'resource-format' || check.scope === 'portal-resources') && !check.format) required('format')
   if (check.type === 'mqa-at-least' && check.minimum > MQA_MAX) context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.tooMany' satisfies MessageKey })
