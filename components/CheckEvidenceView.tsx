@@ -137,11 +137,11 @@ function Exchange({ item }: { item: CheckItemEvidence }) {
               {item.attempts.map((attempt, index) => (
                 <Table.Row key={index}>
                   <Table.Header scope="row">{index + 1}</Table.Header>
-                  <Table.Cell className={css({ minW: '14rem' })}>
+                  <Table.Cell className={css({ minW: '12rem', whiteSpace: 'normal' })}>
                     <span className={mono}>{`${attempt.method} ${attempt.url}`}</span>
                   </Table.Cell>
                   <Table.Cell>{attempt.status ?? (attempt.error ? t('editor.evidenceAttemptError', { error: attempt.error }) : '–')}</Table.Cell>
-                  <Table.Cell>{t('editor.evidenceMs', { ms: intl.formatNumber(attempt.ms) })}</Table.Cell>
+                  <Table.Cell className={css({ whiteSpace: 'nowrap' })}>{t('editor.evidenceMs', { ms: intl.formatNumber(attempt.ms) })}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -170,13 +170,13 @@ function Items({ items }: { items: CheckItemEvidence[] }) {
         <Table.Body>
           {items.map((entry, index) => (
             <Table.Row key={index}>
-              <Table.Header scope="row" className={css({ minW: '10rem', fontWeight: '500' })}>
+              <Table.Header scope="row" className={css({ minW: '10rem', maxW: '28rem', fontWeight: '500', whiteSpace: 'normal' })}>
                 <span className={mono}>{entry.subject}</span>
               </Table.Header>
               <Table.Cell>
                 <StatusBadge status={entry.outcome} size="sm" />
               </Table.Cell>
-              <Table.Cell className={css({ minW: '12rem' })}>{entry.messages[0] ? message(entry.messages[0]) : '–'}</Table.Cell>
+              <Table.Cell className={css({ minW: '12rem', whiteSpace: 'normal' })}>{entry.messages[0] ? message(entry.messages[0]) : '–'}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
