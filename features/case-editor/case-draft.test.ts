@@ -80,7 +80,7 @@ describe('case drafts', () => {
     const refused = checkDraft(draft({ type: 'automated', check: { ...defaultCheckDraft(), type: 'modified-within', days: 'week' } }), FIELDS, MEMBERS, t)
     expect(!refused.ok && refused.errors).toEqual({ 'check.dataset': 'validation.required', 'check.days': 'validation.integer' })
     const stars = checkDraft(draft({ type: 'automated', check: { ...defaultCheckDraft(), type: 'stars-at-least', dataset: 'a', minimum: '6' } }), FIELDS, MEMBERS, t)
-    expect(!stars.ok && stars.errors).toEqual({ 'check.minimum': 'validation.tooMany' })
+    expect(!stars.ok && stars.errors).toEqual({ 'check.minimum': 'validation.checkStarsRange' })
     // A manual case is saved without its check, so a check it keeps from before never refuses the save.
     expect(checkDraft(draft({ type: 'manual', check: { ...defaultCheckDraft(), days: 'week' } }), FIELDS, MEMBERS, t).ok).toBe(true)
   })

@@ -40,8 +40,8 @@ export const CaseCheckSchema = CheckObjectSchema.superRefine((check, context) =>
   if ((subject === 'dataset' || subject === 'resource') && check.scope === 'single' && !named) required('dataset')
   if ((check.type === 'organization-datasets' || check.scope === 'organization-datasets') && !check.organization) required('organization')
   if ((check.type === 'resource-format' || check.scope === 'portal-resources') && !check.format) required('format')
-  if (check.type === 'mqa-at-least' && check.minimum > MQA_MAX) context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.tooMany' satisfies MessageKey })
-  if (check.type === 'stars-at-least' && check.minimum > 5) context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.tooMany' satisfies MessageKey })
+  if (check.type === 'mqa-at-least' && check.minimum > MQA_MAX) context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.checkMqaRange' satisfies MessageKey })
+  if (check.type === 'stars-at-least' && check.minimum > 5) context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.checkStarsRange' satisfies MessageKey })
   if (check.type === 'metadata-present' && check.fields.length === 0) required('fields')
   if (check.tableSchema.trim()) {
     try {
