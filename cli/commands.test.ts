@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { exportRun, importJunit, type Output } from './commands.ts'
 import { EXIT } from './outcome.ts'
 import { RequestFailed } from './requests.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 // The HTTP side of import-junit and export against a stand-in server on loopback: what is sent (path, query, token,
 // the file's bytes) and what is made of the answer. The real routes are tested in the app's own tests and tests/e2e/cli.spec.ts.
@@ -75,7 +76,7 @@ describe('portalscope import-junit', () => {
     await writeFile(file, '<html>')
     answer = json(400, { error: { message: 'The file is not a JUnit XML report.', code: 'BAD_REQUEST' } })
     const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)
-    expect(refused).toBeInstanceOf(RequestFailed)
+    expect(madeBy(refused, RequestFailed)).toBe(true)
     expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 400, message: 'The file is not a JUnit XML report.' })
     expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&lang=en')
 

@@ -6,6 +6,7 @@ import { parseArgs, USAGE, type Command, type Connection } from './args.ts'
 import { exportRun, importJunit, runSuite, type Output } from './commands.ts'
 import { describeFailure, EXIT, type ExitCode } from './outcome.ts'
 import { RequestFailed } from './requests.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 const io: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -25,7 +26,7 @@ async function execute(command: Command, connection: Connection): Promise<ExitCo
     }
   } catch (error) {
     // Anything but a request's failure is a fault of this program: shown whole (and exit 1), for the bug report.
-    if (!(error instanceof RequestFailed)) throw error
+    if (!madeBy(error, RequestFailed)) throw error
     const { exitCode, message } = describeFailure(error.failure, connection.url)
     io.err(message)
     return exitCode

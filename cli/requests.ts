@@ -3,6 +3,7 @@
 
 import { TRPCClientError } from '@trpc/client'
 import { createPortalscopeClient, type PortalscopeClient } from '../lib/api/client.ts'
+import { madeBy } from '../lib/made-by.ts'
 import type { Connection } from './args.ts'
 import type { Failure } from './outcome.ts'
 
@@ -33,8 +34,8 @@ export async function call<T>(request: Promise<T>): Promise<T> {
 
 /** What went wrong with a tRPC call or a fetch: an answer with a status, or none at all. */
 export function failureOf(error: unknown): Failure {
-  if (error instanceof RequestFailed) return error.failure
-  if (error instanceof TRPCClientError) {
+  if (madeBy(error, RequestFailed)) return error.failure
+  if (madeBy(error, TRPCClientError)) {
     const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
     if (typeof status === 'number') return { kind: 'http', status, message: error.message }
     // No tRPC error body: the request never got an answer (or got one that is not the API's, e.g. a proxy's page).
@@ -47,7 +48,7 @@ export function failureOf(error: unknown): Failure {
 function networkDetail(error: unknown): string {
   let current: unknown = error
   let detail = 'no answer'
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+  for (let depth = 0; depth < 5 && madeBy(current, Error); depth++) {
     detail = current.message || detail
     current = current.cause
   }

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import { JUNIT_MAX_BYTES, JunitImportError, junitFileName } from '../lib/domain/junit-import.ts'
@@ -8,6 +7,8 @@ import type { AppBindings } from './app.server.ts'
 import { MultipartError, multipartBoundary, readMultipartUpload } from './forms/multipart-stream.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
+import { apiRefusal } from './trpc/http-refusal.server.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 /** Form fields and headers around the file in a multipart upload. */
 const FORM_OVERHEAD = 256 * 1024
@@ -69,13 +70,12 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
     }
     return c.json(summary, 200, { 'Cache-Control': 'no-store' })
   } catch (error) {
-    // Refusals answer as the API does; anything else (a fault) goes to the app's error handler.
-    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-      await body.cancel().catch(() => undefined)
-      const cause = error.cause instanceof JunitImportError ? error.cause : null
-      const notice: JunitNotice = cause ? { ok: false, problem: cause.problem, line: cause.line, params: cause.params } : { ok: false, problem: error.code, line: null, params: {} }
-      return refuse(getHTTPStatusCodeFromError(error), error.code, error.message, notice)
-    }
-    throw error
+    // Refusals answer as the API does (and the form says why); anything else (a fault) goes to the app's error handler.
+    const refusal = apiRefusal(error)
+    if (!refusal) throw error
+    await body.cancel().catch(() => undefined)
+    const cause = madeBy(refusal.cause, JunitImportError) ? refusal.cause : null
+    const notice: JunitNotice = cause ? { ok: false, problem: cause.problem, line: cause.line, params: cause.params } : { ok: false, problem: refusal.code, line: null, params: {} }
+    return refuse(getHTTPStatusCodeFromError(refusal), refusal.code, refusal.message, notice)
   }
 }

@@ -1,9 +1,8 @@
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import type { AppBindings } from './app.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
+import { refusalResponse } from './trpc/http-refusal.server.ts'
 
 /**
  * GET /api/projects/:projectId/export: the owners' JSON export of a project as a file download. A plain link on the
@@ -16,11 +15,7 @@ export async function projectExportResponse(c: Context<AppBindings>): Promise<Re
   try {
     exported = await caller.projects.export({ projectId: c.req.param('projectId') ?? '' })
   } catch (error) {
-    // Refusals answer as the API does; anything else (a busy database, a fault) goes to the app's error handler.
-    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-      return c.json({ error: { message: error.message, code: error.code } }, getHTTPStatusCodeFromError(error) as 400)
-    }
-    throw error
+    return refusalResponse(c, error)
   }
   const day = exported.exportedAt.toISOString().slice(0, 10)
   return new Response(JSON.stringify(exported, null, 2), {

@@ -1,10 +1,9 @@
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import { filtersFromQuery, isReportExportFormat, REPORT_EXPORT_FORMATS, reportExportFilename, reportToCsv, reportToJson, type ReportSummary } from '../lib/domain/reports.ts'
 import type { AppBindings } from './app.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
+import { refusalResponse } from './trpc/http-refusal.server.ts'
 
 const TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
 
@@ -27,11 +26,7 @@ export async function reportExportResponse(c: Context<AppBindings>): Promise<Res
       return c.json({ error: { message: context.t('reports.exportFormatUnknown', { format: format.slice(0, 40), formats: REPORT_EXPORT_FORMATS.join(', ') }), code: 'BAD_REQUEST' } }, 400)
     }
   } catch (error) {
-    // Refusals answer as the API does; anything else (a busy database, a fault) goes to the app's error handler.
-    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-      return c.json({ error: { message: error.message, code: error.code } }, getHTTPStatusCodeFromError(error) as 400)
-    }
-    throw error
+    return refusalResponse(c, error)
   }
   const now = new Date()
   const body = format === 'csv' ? `\uFEFF${reportToCsv(report)}` : reportToJson(report, now)

@@ -1,5 +1,3 @@
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import {
   isRunExportFormat,
@@ -16,6 +14,7 @@ import {
 import type { AppBindings } from './app.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
+import { refusalResponse } from './trpc/http-refusal.server.ts'
 
 /**
  * GET /api/test-runs/:runId/export?format=junit|csv|json (json when absent): a run as a file download, for CI
@@ -37,11 +36,7 @@ export async function runExportResponse(c: Context<AppBindings>): Promise<Respon
     }
     history = await caller.testRuns.history({ id })
   } catch (error) {
-    // Refusals answer as the API does; anything else (a busy database, a fault) goes to the app's error handler.
-    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-      return c.json({ error: { message: error.message, code: error.code } }, getHTTPStatusCodeFromError(error) as 400)
-    }
-    throw error
+    return refusalResponse(c, error)
   }
   const resultsByCase = new Map<string, ReportResult[]>()
   for (const result of history.results) {
