@@ -5,9 +5,9 @@ import { portals } from '../../../db/schema/portal.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
+import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { storePackages } from '../../ckan/harvest/ingest.server.ts'
 import { PackageSchema } from '../../ckan/schemas.server.ts'
-import { createUser } from '../../queries/accounts.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { appRouter, createCaller } from '../router.server.ts'
 
@@ -18,10 +18,7 @@ let stranger: AuthState
 let projectId: string
 const DATASET_ID = 'tm-portal:11111111-2222-3333-4444-555555555555'
 
-async function account(name: string, email: string): Promise<AuthState> {
-  const user = await createUser(testDb.db, { name, email, password: 'x'.repeat(12) })
-  return { via: 'cookie', user: { ...user, locale: null, theme: null }, session: { id: `s-${email}`, expiresAt: new Date(Date.now() + 1e7), createdAt: new Date() }, tokenId: null }
-}
+const account = (name: string, email: string): Promise<AuthState> => signedInAccount(testDb.db, name, email)
 
 const as = async (auth: AuthState, locale: 'en' | 'cs' = 'en') => createCaller(await testContext(testDb.db, { auth, locale }))
 

@@ -4,9 +4,9 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
+import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { DEFAULT_CHECK, isCheckEvidence, type CaseCheck } from '../../../lib/domain/checks.ts'
 import { runQueuedChecks, startScheduledRuns } from '../../jobs/automated-checks.server.ts'
-import { createUser } from '../../queries/accounts.server.ts'
 import { claimCheck, setSuiteSchedule } from '../../queries/check-queue.server.ts'
 import { insertPortal } from '../../queries/portals.server.ts'
 import type { AuthState } from '../../session.server.ts'
@@ -24,10 +24,7 @@ let datasetName: string
 const cases: Record<string, string> = {}
 const POLICY = { allowPrivate: true }
 
-async function account(name: string, email: string): Promise<AuthState> {
-  const user = await createUser(testDb.db, { name, email, password: 'x'.repeat(12) })
-  return { via: 'cookie', user: { ...user, locale: null, theme: null }, session: { id: `s-${email}`, expiresAt: new Date(Date.now() + 1e7), createdAt: new Date() }, tokenId: null }
-}
+const account = (name: string, email: string): Promise<AuthState> => signedInAccount(testDb.db, name, email)
 const as = async (auth: AuthState) => createCaller(await testContext(testDb.db, { auth }))
 const check = (fields: Partial<CaseCheck>): CaseCheck => ({ ...DEFAULT_CHECK, portal: 'healthy', ...fields })
 

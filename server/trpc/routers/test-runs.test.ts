@@ -8,7 +8,7 @@ import { users } from '../../../db/schema/user.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../queries/accounts.server.ts'
+import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import type { AuthState } from '../../session.server.ts'
 import { ResultConflict } from '../result-conflict.server.ts'
 import { createCaller } from '../router.server.ts'
@@ -24,10 +24,7 @@ let smokeIds: string[]
 let staticSuiteId: string
 let dynamicSuiteId: string
 
-async function account(name: string, email: string): Promise<AuthState> {
-  const user = await createUser(testDb.db, { name, email, password: 'x'.repeat(12) })
-  return { via: 'cookie', user: { ...user, locale: null, theme: null }, session: { id: `s-${email}`, expiresAt: new Date(Date.now() + 1e7), createdAt: new Date() }, tokenId: null }
-}
+const account = (name: string, email: string): Promise<AuthState> => signedInAccount(testDb.db, name, email)
 
 const as = async (auth: AuthState, locale: 'en' | 'cs' = 'en') => createCaller(await testContext(testDb.db, { auth, locale }))
 const codeOf = async (promise: Promise<unknown>) => (await rejection(promise, TRPCError)).code

@@ -4,7 +4,7 @@ import { portals } from '../../../db/schema/portal.ts'
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { createUser } from '../../queries/accounts.server.ts'
+import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'
 
@@ -16,10 +16,7 @@ let viewer: AuthState
 let stranger: AuthState
 let projectId: string
 
-async function account(name: string, email: string): Promise<AuthState> {
-  const user = await createUser(testDb.db, { name, email, password: 'x'.repeat(12) })
-  return { via: 'cookie', user: { ...user, locale: null, theme: null }, session: { id: `s-${email}`, expiresAt: new Date(Date.now() + 1e7), createdAt: new Date() }, tokenId: null }
-}
+const account = (name: string, email: string): Promise<AuthState> => signedInAccount(testDb.db, name, email)
 
 const as = async (auth: AuthState) => createCaller(await testContext(testDb.db, { auth, locale: 'en' }))
 const NO_RULE = { tags: [], minPriority: null, folder: null, portalId: null }
