@@ -11,4 +11,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
   '--disable-features=NetworkTimeServiceQuerying',
+  // Software WebGL2 for the map (SwiftShader); newer Chromium refuses it without the second flag.
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
 ]
