@@ -7,6 +7,8 @@ import { decodeTile, type MapTile } from '../../lib/domain/map-tile.ts'
 import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { harvestedDatabase, type HarvestedDatabase } from '../../tests/helpers/map-fixture.ts'
 import { runJob } from '../jobs/registry.server.ts'
+import { startMapWorker } from '../jobs/triggers.server.ts'
+import type { SqliteFileClient } from '../../db/sqlite-file.server.ts'
 import { buildMap, buildMapIfStale, latestMapBuild, mapSource, mapStaleness } from './build.server.ts'
 
 let testDb: HarvestedDatabase
@@ -172,5 +174,28 @@ describe('the map build', () => {
     ).rejects.toThrow('disk full')
     expect(await latestMapBuild(testDb.db)).toEqual(before)
     expect(await testDb.db.all(sql`SELECT id FROM map_build WHERE source = 'failing'`)).toEqual([])
+  })
+
+  it('is kept fresh by the helper\'s map worker: one build when the rollups change, and idle polls that write nothing', async () => {
+    const writes = () => (background as unknown as { $client: SqliteFileClient }).$client.stats.writes
+    // Build ids are never reused (AUTOINCREMENT): the sequence counts the builds started.
+    const started = async () => (await testDb.db.all<{ seq: number }>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'map_build'`))[0]!.seq
+    const before = await started()
+    await runJob('rollup-refresh', background, { all: true })
+    const stop = startMapWorker(async () => background, { tickMs: 20 })
+    try {
+      for (let wait = 0; (await mapStaleness(background)).stale; wait++) {
+        if (wait > 500) throw new Error('the map worker did not build')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // Exactly one build, though the worker polled many times while it ran.
+      expect(await started()).toBe(before + 1)
+      expect((await latestMapBuild(background))!.id).toBe(before + 1)
+      const idle = writes()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(writes()).toBe(idle)
+    } finally {
+      stop()
+    }
   })
 })
