@@ -177,7 +177,7 @@ async function readPoints(db: Database): Promise<{ points: MapPoints; fresh: Uin
   let after = 0
   for (;;) {
     const [row] = await readRaw(db, {
-      sql: `SELECT count(*), max(key), group_concat(line, char(10)) FROM (
+      sql: `SELECT count(*), max(key), group_concat(line, char(10) ORDER BY key) FROM (
               SELECT e.dataset_key AS key, e.dataset_key || '${FIELD}' || d.portal_id
                 || '${FIELD}' || round((e.west + e.east) / 2, ${COORDINATE_DECIMALS}) || '${FIELD}' || round((e.south + e.north) / 2, ${COORDINATE_DECIMALS})
                 || '${FIELD}' || coalesce(d.quality_scaled, '')
@@ -253,7 +253,7 @@ async function staleMapPoints(db: Database, points: MapPoints): Promise<number[]
   let after = 0
   for (;;) {
     const [row] = await readRaw(db, {
-      sql: 'SELECT count(*), max(dataset_key), group_concat(dataset_key) FROM (SELECT dataset_key FROM map_point WHERE dataset_key > ? ORDER BY dataset_key LIMIT ?)',
+      sql: `SELECT count(*), max(dataset_key), group_concat(dataset_key, ',' ORDER BY dataset_key) FROM (SELECT dataset_key FROM map_point WHERE dataset_key > ? ORDER BY dataset_key LIMIT ?)`,
       args: [after, READ_PAGE * 5],
     })
     const count = Number(row?.[0] ?? 0)
@@ -261,7 +261,7 @@ async function staleMapPoints(db: Database, points: MapPoints): Promise<number[]
     for (const text of String(row![2]).split(',')) {
       const key = Number(text)
       while (i < points.n && points.keys[i]! < key) i++
-      if (points.keys[i] !== key || i >= points.n) stale.push(key)
+      if (i >= points.n || points.keys[i] !== key) stale.push(key)
     }
     if (count < READ_PAGE * 5) return stale
     after = Number(row![1])
