@@ -72,7 +72,9 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
 
   // While a popup opened from the list is open the list stays as it is, so Escape can return to its row.
   const popupOrigin = useRef<PopupState['origin'] | null>(null)
-  popupOrigin.current = popup?.origin ?? null
+  useEffect(() => {
+    popupOrigin.current = popup?.origin ?? null
+  }, [popup?.origin])
   const listTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(

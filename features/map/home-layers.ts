@@ -108,6 +108,7 @@ export function homeLayers(lib: DeckLayerLib, { tiles, style, decimal, highlight
           characterSet: LABEL_CHARACTERS,
           getSize: 12,
           sizeUnits: 'pixels',
+          fontFamily: 'system-ui, "Segoe UI", Roboto, Arial, sans-serif',
           fontWeight: 700,
           getColor: [...colours.label, 255],
           fontSettings: { sdf: true },
