@@ -51,7 +51,8 @@ export type MapMarker = { id: string; longitude: number; latitude: number; label
 export type MapClick = { x: number; y: number; project: (lon: number, lat: number) => { x: number; y: number } }
 
 export type MapHandle = {
-  flyTo: (target: { longitude: number; latitude: number; zoom?: number }) => void
+  /** `offset`: where the target ends up from the centre, in pixels (lower, say, to leave room for a popup above it). */
+  flyTo: (target: { longitude: number; latitude: number; zoom?: number; offset?: [number, number] }) => void
   fitBBox: (box: BBox) => void
   resetView: () => void
   view: () => View | null
@@ -149,7 +150,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
   useImperativeHandle(
     handleRef,
     () => ({
-      flyTo: ({ longitude, latitude, zoom }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), essential: true }),
+      flyTo: ({ longitude, latitude, zoom, offset }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), offset, essential: true }),
       fitBBox: (box) =>
         mapRef.current?.fitBounds(
           [
@@ -340,6 +341,8 @@ const panelControl = css({ maxW: 'calc(100vw - 120px)' })
 
 const popupStyle = css({
   fontFamily: 'body',
+  // Over the controls in the corners (maplibre gives them z-index 2), which a popup near an edge would slip under.
+  zIndex: '3',
   '& .maplibregl-popup-content': { bg: 'surface', color: 'text', borderRadius: 'l2', boxShadow: 'e8', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', p: '3', pe: '9' },
   '& .maplibregl-popup-close-button': { w: '9', h: '9', fontSize: 'xl', color: 'text.muted', borderRadius: 'l2', _hover: { bg: 'surface.hover', color: 'text' } },
   '&.maplibregl-popup-anchor-bottom .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-left .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-right .maplibregl-popup-tip': { borderTopColor: 'surface' },

@@ -10,6 +10,8 @@ export type EmbeddedTiles = { buildId: number | null; tiles: ReadonlyArray<{ z: 
 export type TileState = {
   /** The tiles drawn now: the last complete set, kept while the next one loads so nothing flickers. */
   tiles: LoadedTile[]
+  /** The view those tiles were loaded for: figures computed from the tiles use this box, so they agree with them. */
+  tilesView: MapView | null
   loading: boolean
   failed: boolean
   retry: () => void
@@ -35,7 +37,7 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
     }
     return created
   })
-  const [state, setState] = useState<{ key: string | null; tiles: LoadedTile[]; failedKey: string | null }>({ key: null, tiles: [], failedKey: null })
+  const [state, setState] = useState<{ key: string | null; tiles: LoadedTile[]; view: MapView | null; failedKey: string | null }>({ key: null, tiles: [], view: null, failedKey: null })
   const [attempt, setAttempt] = useState(0)
   const goneRef = useRef(onBuildGone)
   useEffect(() => {
@@ -49,12 +51,12 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
   const key = buildId !== null && addresses ? `${buildId}|${scope}|${zoom}|${box?.west}|${box?.south}|${box?.east}|${box?.north}|${attempt}` : null
 
   useEffect(() => {
-    if (key === null || buildId === null || !addresses) return
+    if (key === null || buildId === null || !addresses || !view) return
     let current = true
     // Tiles in memory come back at once (a resolved promise); the rest are fetched.
     loader.load(buildId, scope, addresses).then(
       (tiles) => {
-        if (current) setState({ key, tiles, failedKey: null })
+        if (current) setState({ key, tiles, view, failedKey: null })
       },
       (error: unknown) => {
         if (!current || (madeBy(error, DOMException) && error.name === 'AbortError')) return
@@ -69,12 +71,13 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
     return () => {
       current = false
     }
-  }, [loader, key, buildId, scope, addresses])
+  }, [loader, key, buildId, scope, addresses, view])
 
   useEffect(() => () => loader.abortAll(), [loader])
 
   return {
     tiles: state.tiles,
+    tilesView: state.view,
     loading: key !== null && state.key !== key && state.failedKey !== key,
     failed: key !== null && state.failedKey === key,
     retry: () => setAttempt((value) => value + 1),
