@@ -174,6 +174,37 @@ test.describe('home map', () => {
     await page.screenshot({ path: 'test-results/map-home-phone.png' })
   })
 
+  test('a browser without WebGL 2 is told the map cannot be drawn, in Czech, and the list still works', async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        return kind === 'webgl2' ? null : (original as (...args: unknown[]) => unknown).call(this, kind, ...rest)
+      } as typeof original
+    })
+    await page.goto('/')
+    await hydrated(page)
+    await expect(page.locator('[data-map-state=unsupported]')).toContainText('Mapu nelze vykreslit')
+    await expect(page.getByTestId('map-count')).toHaveText(/datov(á|é|ých) sad(a|y)? v oblasti/)
+    const row = page.getByTestId('map-list').locator('button[data-key]').first()
+    await expect(row).toBeVisible()
+    await page.getByTestId('map-sidebar').getByLabel('Kvalita').selectOption('excellent')
+    await expect.poll(async () => page.getByTestId('map-list').locator('button[data-key]').count()).toBeGreaterThan(0)
+    for (const each of await page.getByTestId('map-list').locator('button[data-key]').all()) await expect(each).toContainText('Výborná')
+  })
+
+  test('tiles that fail to load are said so over the map, with a way to try again', async ({ page }) => {
+    await openMap(page)
+    let fail = true
+    await page.route('**/api/map/tiles/**', (route) => (fail ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()))
+    await moveCamera(page, PRAGUE, 9)
+    const overlay = page.getByTestId('map-overlay')
+    await expect(overlay).toContainText('Part of the map could not be loaded.')
+    fail = false
+    await overlay.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', '9')
+    await expect(overlay).toBeHidden()
+  })
+
   test('without JavaScript the list and the overview still show, and the map says it needs JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
