@@ -219,3 +219,22 @@ test.describe('home map', () => {
     await context.close()
   })
 })
+
+test.describe('home map: your location', () => {
+  test.use({ geolocation: { longitude: 16.61, latitude: 49.2 }, permissions: ['geolocation'] })
+
+  test('flies to where you are and marks it', async ({ page }) => {
+    await openMap(page)
+    await page.getByRole('button', { name: 'Show my location' }).click()
+    await expect(page.getByTestId('map-notice')).toHaveText('The map shows your location.')
+    await expect(page.getByRole('img', { name: 'Your location' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => (window.__portalscopeMap as MapHook).getZoom())).toBeGreaterThanOrEqual(12)
+  })
+
+  test('says so when the browser may not share it', async ({ page, context }) => {
+    await context.clearPermissions()
+    await openMap(page)
+    await page.getByRole('button', { name: 'Show my location' }).click()
+    await expect(page.getByTestId('map-notice')).toHaveText('Your location is not available: the browser was not allowed to share it.')
+  })
+})
