@@ -65,7 +65,10 @@ export type MapFrameProps = {
   /** The map's accessible name. */
   label: string
   basemap: BasemapConfig
-  initialView: { longitude: number; latitude: number; zoom: number }
+  /** Where the map opens and where "reset view" returns: a centre and zoom, or a box to fit (a region's outline). */
+  initialView: { longitude: number; latitude: number; zoom: number } | { bounds: BBox }
+  /** The reset button's name ("Back to the whole of Czechia" by default). */
+  resetLabel?: string
   /** deck.gl layers over the basemap; keep the function's identity stable while its layers stay the same. */
   layers?: (lib: DeckLayerLib) => LayersList
   popup?: MapPopup | null
@@ -121,9 +124,14 @@ function PortalControl({ position, className, children }: { position: 'top-left'
 }
 
 const GEOLOCATION_TIMEOUT_MS = 10_000
+const FIT_PADDING = 24
+const boundsOf = (box: BBox): [[number, number], [number, number]] => [
+  [box.west, box.south],
+  [box.east, box.north],
+]
 const NOTICE_MS = 8_000
 
-export default function MapFrame({ label, basemap, initialView, layers, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
+export default function MapFrame({ label, basemap, initialView, resetLabel, layers, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
   const t = useT()
   const theme = useTheme()
   const mapRef = useRef<MapRef>(null)
@@ -140,6 +148,13 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
     return () => clearTimeout(timer)
   }, [notice])
 
+  const resetView = useCallback(() => {
+    const map = mapRef.current
+    if (!map) return
+    if ('bounds' in initialView) map.fitBounds(boundsOf(initialView.bounds), { padding: FIT_PADDING })
+    else map.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true })
+  }, [initialView])
+
   const report = useCallback(() => {
     const map = mapRef.current
     if (!map || !onViewChange) return
@@ -151,15 +166,8 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
     handleRef,
     () => ({
       flyTo: ({ longitude, latitude, zoom, offset }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), offset, essential: true }),
-      fitBBox: (box) =>
-        mapRef.current?.fitBounds(
-          [
-            [box.west, box.south],
-            [box.east, box.north],
-          ],
-          { padding: 24 },
-        ),
-      resetView: () => mapRef.current?.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true }),
+      fitBBox: (box) => mapRef.current?.fitBounds(boundsOf(box), { padding: FIT_PADDING }),
+      resetView,
       view: () => {
         const map = mapRef.current
         if (!map) return null
@@ -172,7 +180,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
       },
       focus: () => mapRef.current?.getCanvas().focus(),
     }),
-    [initialView],
+    [resetView],
   )
 
   const onError = useCallback(
@@ -236,7 +244,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
       <MapView
         ref={mapRef}
         mapLib={maplibreWithWorker()}
-        initialViewState={initialView}
+        initialViewState={'bounds' in initialView ? { bounds: boundsOf(initialView.bounds), fitBoundsOptions: { padding: FIT_PADDING } } : initialView}
         mapStyle={mapStyle}
         style={{ position: 'absolute', inset: 0 }}
         attributionControl={false}
@@ -276,7 +284,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
         <NavigationControl position="top-right" showCompass={false} />
         <FullscreenControl position="top-right" />
         <PortalControl position="top-right" className="maplibregl-ctrl-group">
-          <button type="button" className={controlButton} onClick={() => mapRef.current?.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true })} aria-label={t('map.resetView')} title={t('map.resetView')}>
+          <button type="button" className={controlButton} onClick={resetView} aria-label={resetLabel ?? t('map.resetView')} title={resetLabel ?? t('map.resetView')}>
             <HomeIcon />
           </button>
           <button type="button" className={controlButton} onClick={locate} aria-label={t('map.locate')} title={t('map.locate')} aria-busy={locating || undefined} disabled={locating}>
