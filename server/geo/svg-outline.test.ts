@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bboxRect, czFrame, krajPaths } from './svg-outline.server.ts'
+import { COUNTRIES } from './countries.server.ts'
+import { bboxRect, countryPaths, czFrame, frameAround, krajPaths, mainlandBox } from './svg-outline.server.ts'
 
 describe('SVG outline of the kraje', () => {
   const frame = czFrame(400)
@@ -25,5 +26,40 @@ describe('SVG outline of the kraje', () => {
     const prague = bboxRect(frame, [14.2, 49.9, 14.7, 50.2])
     expect(prague.width).toBeGreaterThan(10)
     expect(prague.x).toBeGreaterThan(100)
+  })
+})
+
+describe('SVG outline of countries', () => {
+  const byId = (id: string) => COUNTRIES.find((country) => country.id === id)!
+
+  it('frames France by its mainland, not by French Guiana', () => {
+    const [west, south, east, north] = mainlandBox(byId('FR'))
+    expect(west).toBeGreaterThan(-6)
+    expect(east).toBeLessThan(10)
+    expect(south).toBeGreaterThan(41)
+    expect(north).toBeLessThan(52)
+  })
+
+  it('draws the countries with land in a frame around Central Europe and none far away', () => {
+    const frame = frameAround([12, 47.5, 19, 51.5], 600)
+    expect(frame.height).toBeGreaterThan(300)
+    expect(frame.height).toBeLessThan(600)
+    const ids = countryPaths(frame).map((path) => path.id)
+    for (const id of ['CZ', 'SK', 'AT', 'DE', 'PL', 'HU']) expect(ids).toContain(id)
+    for (const id of ['US', 'JP', 'BR', 'RU']) expect(ids).not.toContain(id)
+    const [x, y] = frame.project(14.42, 50.08)
+    expect(x).toBeGreaterThan(0)
+    expect(x).toBeLessThan(frame.width / 2)
+    expect(y).toBeGreaterThan(0)
+  })
+
+  it('keeps Russia and Fiji continuous across ±180° (no stroke across the world)', () => {
+    const frame = frameAround([-180, -60, 180, 85], 1000)
+    for (const path of countryPaths(frame).filter((item) => item.id === 'RU' || item.id === 'FJ')) {
+      for (const ring of path.d.split('M').filter(Boolean)) {
+        const xs = ring.split('L').map((point) => Number.parseFloat(point))
+        for (let k = 1; k < xs.length; k++) expect(Math.abs(xs[k]! - xs[k - 1]!)).toBeLessThan(frame.width / 2)
+      }
+    }
   })
 })

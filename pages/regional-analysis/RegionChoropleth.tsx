@@ -1,0 +1,66 @@
+import { css } from '../../styled-system/css'
+import { binFill } from '../../features/portals/choropleth.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { Data } from './+data.ts'
+import { useMetricText } from './metric-text.ts'
+
+type Summary = Extract<Data['summary'], { ok: true }>['value']
+
+// On the <svg>, not on each link, so the class names are written once.
+const mapStyle = css({
+  w: '100%',
+  h: 'auto',
+  display: 'block',
+  '& a': { outline: 'none' },
+  '& path': { stroke: 'border.strong', strokeWidth: '0.75', strokeLinejoin: 'round' },
+  '& path[data-context]': { fill: 'bg', stroke: 'border' },
+  '& a:hover path': { stroke: 'text', strokeWidth: '2' },
+  // Not the focus colour: it is the primary blue the strongest class is filled with.
+  '& a:focus-visible path': { stroke: 'text', strokeWidth: '3.5', strokeDasharray: '6 3' },
+})
+
+const swatch = css({ display: 'inline-block', w: '4', h: '4', borderRadius: 'l1', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', flexShrink: 0 })
+
+/**
+ * The regions coloured by the chosen metric on a server-rendered map: the first paint and the view without JavaScript.
+ * Every region with figures is a link to its page, named for screen readers and titled for a pointer; countries
+ * without datasets are drawn as context only.
+ */
+export function RegionChoropleth({ summary, map, metricLabel }: { summary: Summary; map: NonNullable<Summary['map']>; metricLabel: string }) {
+  const t = useT()
+  const { valueText, classLabel } = useMetricText()
+  const byId = new Map(summary.regions.map((region) => [region.id, region]))
+  const count = summary.classes.length
+  return (
+    <figure className={css({ display: 'grid', gap: '3', m: '0', minW: '0' })}>
+      <svg viewBox={`0 0 ${map.width} ${map.height}`} role="group" aria-label={t('regions.mapLabel', { metric: metricLabel })} data-testid="region-svg-map" className={mapStyle}>
+        {map.outlines.map((outline) => {
+          const region = byId.get(outline.id)
+          if (!region) return <path key={outline.id} d={outline.d} data-context="" aria-hidden="true" />
+          const label = t('regions.regionLink', { region: region.name, value: valueText(region) })
+          return (
+            <a key={outline.id} href={`/location/${outline.id}`} aria-label={label} data-region={outline.id}>
+              <title>{label}</title>
+              <path d={outline.d} style={{ fill: binFill(region.classIndex, count) }} />
+            </a>
+          )
+        })}
+      </svg>
+      <figcaption>
+        <p className={css({ fontSize: 'sm', fontWeight: '600', mb: '1' })}>{metricLabel}</p>
+        <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', listStyle: 'none', p: '0', fontSize: 'sm', color: 'text.muted' })} data-testid="region-legend">
+          <li className={css({ display: 'flex', alignItems: 'center', gap: '1.5' })}>
+            <span aria-hidden="true" className={swatch} style={{ background: binFill(-1, count) }} />
+            {t('regions.legendNone')}
+          </li>
+          {summary.classes.map((item, index) => (
+            <li key={item.min} className={css({ display: 'flex', alignItems: 'center', gap: '1.5' })}>
+              <span aria-hidden="true" className={swatch} style={{ background: binFill(index, count) }} />
+              {classLabel(item)}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  )
+}
