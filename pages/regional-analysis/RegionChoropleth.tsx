@@ -1,25 +1,11 @@
 import { css } from '../../styled-system/css'
 import { binFill } from '../../features/portals/choropleth.ts'
+import { legendSwatch as swatch, regionMapStyle as mapStyle } from '../../features/regions/region-map-style.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { useMetricText } from './metric-text.ts'
 
 type Summary = Extract<Data['summary'], { ok: true }>['value']
-
-// On the <svg>, not on each link, so the class names are written once.
-const mapStyle = css({
-  w: '100%',
-  h: 'auto',
-  display: 'block',
-  '& a': { outline: 'none' },
-  '& path': { stroke: 'border.strong', strokeWidth: '0.75', strokeLinejoin: 'round' },
-  '& path[data-context]': { fill: 'bg', stroke: 'border' },
-  '& a:hover path': { stroke: 'text', strokeWidth: '2' },
-  // Not the focus colour: it is the primary blue the strongest class is filled with.
-  '& a:focus-visible path': { stroke: 'text', strokeWidth: '3.5', strokeDasharray: '6 3' },
-})
-
-const swatch = css({ display: 'inline-block', w: '4', h: '4', borderRadius: 'l1', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', flexShrink: 0 })
 
 /**
  * The regions coloured by the chosen metric on a server-rendered map: the first paint and the view without JavaScript.
