@@ -104,3 +104,31 @@ export function countryPaths(frame: OutlineFrame & { box: BBox }): Array<{ id: s
     return d ? [{ id: country.id, d }] : []
   })
 }
+
+export type RegionOutline = OutlineFrame & { box: BBox; outlines: Array<{ id: string; d: string; focus: boolean }> }
+
+const pad = ([west, south, east, north]: BBox, share: number, least: number): BBox => {
+  const margin = Math.max(least, (east - west) * share, (north - south) * share)
+  return [Math.max(-180, west - margin), Math.max(-85, south - margin), Math.min(180, east + margin), Math.min(85, north + margin)]
+}
+
+/**
+ * One region's outline in a frame around it, with its neighbours (the other kraje, or neighbouring countries) drawn for
+ * context: the no-JavaScript map of a location page. Null for an id that is neither a kraj nor a known country.
+ */
+export function regionOutline(id: string, width: number): RegionOutline | null {
+  const kraj = CZ_REGIONS.find((region) => region.id === id)
+  if (kraj) {
+    const frame = frameAround(pad(kraj.bbox, 0.15, 0.1), width)
+    const outlines = CZ_REGIONS.filter((region) => overlaps(region.bbox, frame.box)).map((region) => ({
+      id: region.id,
+      d: polygonsOf(region.geometry).flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join(''),
+      focus: region.id === id,
+    }))
+    return { ...frame, outlines }
+  }
+  const country = COUNTRIES.find((item) => item.id === id)
+  if (!country) return null
+  const frame = frameAround(pad(mainlandBox(country), 0.15, 0.5), width)
+  return { ...frame, outlines: countryPaths(frame).map((outline) => ({ ...outline, focus: outline.id === id })) }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COUNTRIES } from './countries.server.ts'
-import { bboxRect, countryPaths, czFrame, frameAround, krajPaths, mainlandBox } from './svg-outline.server.ts'
+import { bboxRect, countryPaths, czFrame, frameAround, krajPaths, mainlandBox, regionOutline } from './svg-outline.server.ts'
 
 describe('SVG outline of the kraje', () => {
   const frame = czFrame(400)
@@ -61,5 +61,26 @@ describe('SVG outline of countries', () => {
         for (let k = 1; k < xs.length; k++) expect(Math.abs(xs[k]! - xs[k - 1]!)).toBeLessThan(frame.width / 2)
       }
     }
+  })
+})
+
+describe('regionOutline', () => {
+  it('frames a kraj with its neighbouring kraje, the kraj itself marked', () => {
+    const outline = regionOutline('CZ010', 300)!
+    expect(outline.outlines.filter((item) => item.focus).map((item) => item.id)).toEqual(['CZ010'])
+    expect(outline.outlines.map((item) => item.id)).toContain('CZ020')
+    expect(outline.outlines.map((item) => item.id)).not.toContain('CZ080')
+    const [x, y] = outline.project(14.42, 50.08)
+    expect(x).toBeGreaterThan(outline.width * 0.3)
+    expect(x).toBeLessThan(outline.width * 0.7)
+    expect(y).toBeGreaterThan(outline.height * 0.3)
+    expect(y).toBeLessThan(outline.height * 0.7)
+  })
+
+  it('frames a country by its mainland with its neighbours, and knows no made-up region', () => {
+    const outline = regionOutline('AT', 300)!
+    expect(outline.outlines.find((item) => item.focus)?.id).toBe('AT')
+    expect(outline.outlines.map((item) => item.id)).toEqual(expect.arrayContaining(['CZ', 'DE', 'IT']))
+    expect(regionOutline('QQ', 300)).toBeNull()
   })
 })
