@@ -4,7 +4,7 @@ import { PageIntro } from '../../components/PageIntro.tsx'
 import { AsOf, leadClass, NothingAnalysed, SectionBlock, SectionFailed, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
-import { METRIC_KEYS } from './metric-text.ts'
+import { METRIC_KEYS, METRIC_PHRASE_KEYS } from './metric-text.ts'
 import { RegionChoropleth } from './RegionChoropleth.tsx'
 import { regionsHref, REGION_METRICS, type RegionQuery } from './region-metrics.ts'
 import { RegionTable } from './RegionTable.tsx'
@@ -97,8 +97,8 @@ export default function Page() {
                 {t('regions.noneWithExtent')}
               </p>
             ) : (
-              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' })}>
-                {summary.value.map ? <RegionChoropleth summary={summary.value} map={summary.value.map} metricLabel={metricLabel} /> : null}
+              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' })}>
+                {summary.value.map ? <RegionChoropleth summary={summary.value} map={summary.value.map} metricLabel={metricLabel} metricPhrase={t(METRIC_PHRASE_KEYS[query.metric])} /> : null}
                 <RegionTable query={query} summary={summary.value} />
               </div>
             )}

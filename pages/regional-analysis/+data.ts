@@ -5,7 +5,7 @@ import { COUNTRIES } from '../../server/geo/countries.server.ts'
 import type { BBox } from '../../server/geo/cz-regions.server.ts'
 import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox } from '../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
-import { classIndex, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
+import { classIndex, framedCountries, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -49,6 +49,8 @@ export async function data(pageContext: PageContextServer) {
       const named = found.regions.map((region) => ({ ...region, name: czech ? region.nameCs : region.nameEn }))
       const ranked = rankRegions(named, query.metric, query.dir)
       const classes = metricClasses(query.metric, ranked.map((region) => region.value))
+      const map = query.level === 'cz-kraj' ? KRAJ_MAP : countryMap(framedCountries(found.regions))
+      const drawn = new Set(map?.outlines.map((outline) => outline.id))
       return {
         datasets: found.datasets,
         noExtent: found.noExtent,
@@ -67,7 +69,9 @@ export async function data(pageContext: PageContextServer) {
           topFormats: region.topFormats.map((format) => ({ format: format.format, label: format.label })),
           classIndex: classIndex(query.metric, region.value, classes),
         })),
-        map: query.level === 'cz-kraj' ? KRAJ_MAP : countryMap(found.regions.filter((region) => region.datasets > 0).map((region) => region.id)),
+        map,
+        // Countries with datasets that the map's frame does not reach: the page names them under the map.
+        offMap: ranked.filter((region) => region.datasets > 0 && !drawn.has(region.id)).map((region) => ({ id: region.id, name: region.name })),
       }
     }),
   }

@@ -12,14 +12,14 @@ type Summary = Extract<Data['summary'], { ok: true }>['value']
  * Every region with figures is a link to its page, named for screen readers and titled for a pointer; countries
  * without datasets are drawn as context only.
  */
-export function RegionChoropleth({ summary, map, metricLabel }: { summary: Summary; map: NonNullable<Summary['map']>; metricLabel: string }) {
+export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { summary: Summary; map: NonNullable<Summary['map']>; metricLabel: string; metricPhrase: string }) {
   const t = useT()
   const { valueText, classLabel } = useMetricText()
   const byId = new Map(summary.regions.map((region) => [region.id, region]))
   const count = summary.classes.length
   return (
     <figure className={css({ display: 'grid', gap: '3', m: '0', minW: '0' })}>
-      <svg viewBox={`0 0 ${map.width} ${map.height}`} role="group" aria-label={t('regions.mapLabel', { metric: metricLabel })} data-testid="region-svg-map" className={mapStyle}>
+      <svg viewBox={`0 0 ${map.width} ${map.height}`} role="group" aria-label={t('regions.mapLabel', { metric: metricPhrase })} data-testid="region-svg-map" className={mapStyle}>
         {map.outlines.map((outline) => {
           const region = byId.get(outline.id)
           if (!region) return <path key={outline.id} d={outline.d} data-context="" aria-hidden="true" />
@@ -46,6 +46,11 @@ export function RegionChoropleth({ summary, map, metricLabel }: { summary: Summa
             </li>
           ))}
         </ul>
+        {summary.offMap.length ? (
+          <p className={css({ fontSize: 'sm', color: 'text.muted', mt: '2' })} data-testid="off-map">
+            {t('regions.offMap', { names: summary.offMap.map((region) => region.name).join(', ') })}
+          </p>
+        ) : null}
       </figcaption>
     </figure>
   )

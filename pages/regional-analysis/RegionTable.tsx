@@ -4,7 +4,7 @@ import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Data } from './+data.ts'
-import { METRIC_KEYS } from './metric-text.ts'
+import { METRIC_PHRASE_KEYS } from './metric-text.ts'
 import { regionsHref, type RegionMetric, type RegionQuery } from './region-metrics.ts'
 
 type Summary = Extract<Data['summary'], { ok: true }>['value']
@@ -34,7 +34,7 @@ function SortHeader({ query, metric, label }: { query: RegionQuery; metric: Regi
 export function RegionTable({ query, summary }: { query: RegionQuery; summary: Summary }) {
   const t = useT()
   const intl = useIntl()
-  const caption = t('regions.tableCaption', { metric: t(METRIC_KEYS[query.metric]) })
+  const caption = t(query.level === 'country' ? 'regions.tableCaptionCountries' : 'regions.tableCaptionKraje', { metric: t(METRIC_PHRASE_KEYS[query.metric]) })
   return (
     <Table.Container aria-label={caption} className={css({ overflowX: 'auto', maxW: '100%' })} data-testid="region-table">
       <Table.Root density="compact">

@@ -12,6 +12,13 @@ export const METRIC_KEYS: Record<RegionMetric, MessageKey> = {
   machineReadable: 'regions.metricMachineReadable',
 }
 
+/** The metric inside a sentence ("ranked by number of datasets"). */
+export const METRIC_PHRASE_KEYS: Record<RegionMetric, MessageKey> = {
+  datasets: 'regions.byDatasets',
+  quality: 'regions.byQuality',
+  machineReadable: 'regions.byMachineReadable',
+}
+
 type Figures = { datasets: number; averageScore: number | null; band: Band | null; machineReadableShare: number | null }
 
 /** How the chosen metric reads: a region's value ("275 Good", "42 %") and a legend class ("Good 221–350"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classIndex, metricClasses, metricValue, rankRegions, regionsHref, RegionQuerySchema } from './region-metrics.ts'
+import { classIndex, framedCountries, metricClasses, metricValue, rankRegions, regionsHref, RegionQuerySchema } from './region-metrics.ts'
 
 const region = (name: string, datasets: number, averageScore: number | null = null, machineReadableShare: number | null = null) => ({ name, datasets, averageScore, machineReadableShare })
 
@@ -60,5 +60,22 @@ describe('rankRegions', () => {
       ['Brno', 3],
       ['Zlín', 4],
     ])
+  })
+})
+
+describe('framedCountries', () => {
+  it('frames the countries that hold most of the datasets, not a stray one far away', () => {
+    const regions = [
+      { id: 'RU', datasets: 2 },
+      { id: 'CZ', datasets: 10_000 },
+      { id: 'DE', datasets: 400 },
+      { id: 'PL', datasets: 300 },
+      { id: 'SK', datasets: 250 },
+      { id: 'LU', datasets: 2 },
+      { id: 'FR', datasets: 0 },
+    ]
+    expect(framedCountries(regions)).toEqual(['CZ', 'DE', 'PL', 'SK'])
+    expect(framedCountries([{ id: 'RU', datasets: 1 }])).toEqual(['RU'])
+    expect(framedCountries([])).toEqual([])
   })
 })

@@ -82,3 +82,21 @@ export function rankRegions<T extends MetricFigures & { name: string }>(regions:
     return { ...region, rank }
   })
 }
+
+/**
+ * The countries the country map is framed around: the most covered first, until they hold `share` of the datasets
+ * placed in a country. Two datasets about Russia would otherwise zoom the map out to the whole world; the countries
+ * left out stay in the table, and the page names those the frame does not reach.
+ */
+export function framedCountries(regions: ReadonlyArray<{ id: string; datasets: number }>, share = 0.98): string[] {
+  const sorted = regions.filter((region) => region.datasets > 0).sort((a, b) => b.datasets - a.datasets)
+  const total = sorted.reduce((sum, region) => sum + region.datasets, 0)
+  const out: string[] = []
+  let covered = 0
+  for (const region of sorted) {
+    if (out.length && covered >= share * total) break
+    out.push(region.id)
+    covered += region.datasets
+  }
+  return out
+}

@@ -120,12 +120,16 @@ export function regionOutline(id: string, width: number): RegionOutline | null {
   const kraj = CZ_REGIONS.find((region) => region.id === id)
   if (kraj) {
     const frame = frameAround(pad(kraj.bbox, 0.15, 0.1), width)
-    const outlines = CZ_REGIONS.filter((region) => overlaps(region.bbox, frame.box)).map((region) => ({
+    // The neighbouring countries too, so that a border kraj does not end in blank paper.
+    const abroad = countryPaths(frame)
+      .filter((outline) => outline.id !== 'CZ')
+      .map((outline) => ({ ...outline, focus: false }))
+    const kraje = CZ_REGIONS.filter((region) => overlaps(region.bbox, frame.box)).map((region) => ({
       id: region.id,
       d: polygonsOf(region.geometry).flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join(''),
       focus: region.id === id,
     }))
-    return { ...frame, outlines }
+    return { ...frame, outlines: [...abroad, ...kraje] }
   }
   const country = COUNTRIES.find((item) => item.id === id)
   if (!country) return null

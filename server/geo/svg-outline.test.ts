@@ -70,6 +70,7 @@ describe('regionOutline', () => {
     expect(outline.outlines.filter((item) => item.focus).map((item) => item.id)).toEqual(['CZ010'])
     expect(outline.outlines.map((item) => item.id)).toContain('CZ020')
     expect(outline.outlines.map((item) => item.id)).not.toContain('CZ080')
+    expect(regionOutline('CZ064', 300)!.outlines.map((item) => item.id)).toEqual(expect.arrayContaining(['AT', 'SK', 'CZ063']))
     const [x, y] = outline.project(14.42, 50.08)
     expect(x).toBeGreaterThan(outline.width * 0.3)
     expect(x).toBeLessThan(outline.width * 0.7)

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { trpc } from './users.ts'
+
+// /regional-analysis and /location/{id} against the demo catalogue: the figures the pages print are compared with what
+// regions.summary answers through the API; the switches work as plain links, without JavaScript too.
+
+type Summary = { regions: Array<{ id: string; nameEn: string; datasets: number; averageScore: number | null; machineReadableShare: number | null }> }
+
+const SCREENS = 'test-results/regions-screens'
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
+async function summary(page: Page, level: 'cz-kraj' | 'country'): Promise<Summary> {
+  const answer = await trpc<Summary>(page, 'regions.summary', { level })
+  expect(answer.status).toBe(200)
+  return answer.data!
+}
+
+test.describe('regional analysis', () => {
+  test('shows the 14 kraje on the map and in the table with the counts regions.summary gives', async ({ page }) => {
+    await page.goto('/regional-analysis?lang=en')
+    const api = await summary(page, 'cz-kraj')
+    expect(api.regions).toHaveLength(14)
+    const map = page.getByTestId('region-svg-map')
+    await expect(map.locator('a[href^="/location/CZ0"]')).toHaveCount(14)
+    const rows = page.getByTestId('region-table').locator('tbody tr')
+    await expect(rows).toHaveCount(14)
+    for (const region of api.regions) {
+      const row = page.getByTestId('region-table').locator(`tr[data-region="${region.id}"]`)
+      await expect(row.getByRole('link', { name: region.nameEn })).toHaveAttribute('href', `/location/${region.id}`)
+      await expect(row.getByTestId('region-datasets')).toHaveAttribute('data-value', String(region.datasets))
+      await expect(map.locator(`a[data-region="${region.id}"]`)).toHaveAttribute('aria-label', new RegExp(`^${region.nameEn}: ${region.datasets.toLocaleString('en')} dataset`))
+    }
+    // Ranked by datasets, most first: the first row is the kraj with the most.
+    const most = [...api.regions].sort((a, b) => b.datasets - a.datasets)[0]!
+    await expect(rows.first()).toHaveAttribute('data-region', most.id)
+    await expect(rows.first().getByTestId('region-rank')).toHaveText('1')
+  })
+
+  test('switches to countries and to another metric without JavaScript, and ranks by a column', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/regional-analysis?lang=en')
+    await page.getByTestId('region-switches').getByRole('link', { name: 'Countries' }).click()
+    await expect(page).toHaveURL(/\?level=country$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Countries' })).toBeVisible()
+    const api = await summary(page, 'country')
+    const rows = page.getByTestId('region-table').locator('tbody tr')
+    await expect(rows).toHaveCount(api.regions.length)
+    expect(api.regions.map((region) => region.id)).toContain('CZ')
+    await expect(page.getByTestId('region-svg-map').locator('a[data-region="CZ"]')).toHaveCount(1)
+    await expect(page.getByTestId('region-table').locator('tr[data-region="CZ"] [data-testid=region-datasets]')).toHaveAttribute(
+      'data-value',
+      String(api.regions.find((region) => region.id === 'CZ')!.datasets),
+    )
+
+    // The machine-readable share: the switch colours and ranks by it, highest first; the header reverses the order.
+    await page.getByTestId('region-switches').getByRole('link', { name: 'Machine-readable share' }).click()
+    await expect(page).toHaveURL(/level=country&metric=machineReadable$/)
+    const order = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-region')))
+    const ranked = [...api.regions].filter((region) => region.machineReadableShare !== null).sort((a, b) => b.machineReadableShare! - a.machineReadableShare! || b.datasets - a.datasets)
+    expect((await order())[0]).toBe(ranked[0]!.id)
+    await page.getByTestId('region-table').locator('th[aria-sort="descending"] a').click()
+    await expect(page).toHaveURL(/metric=machineReadable&dir=asc$/)
+    await expect(page.getByTestId('region-table').locator('th[aria-sort="ascending"]')).toContainText('Machine-readable share')
+    expect((await order())[0]).toBe(ranked.at(-1)!.id)
+    await context.close()
+  })
+
+  test('a region in the table opens its location page: name, outline, datasets and pages', async ({ page }) => {
+    await page.goto('/regional-analysis?lang=en')
+    await hydrated(page)
+    await page.getByTestId('region-table').getByRole('link', { name: 'South Moravia' }).click()
+    await expect(page).toHaveURL(/\/location\/CZ064$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('South Moravia')
+    await expect(page.getByTestId('location-level')).toContainText('CZ064')
+    await expect(page.getByTestId('location-outline').locator('path[data-focus]')).toHaveCount(1)
+    await expect(page.getByTestId('location-dots')).toHaveAttribute('d', /^M\d+ \d+h0/)
+    const api = (await summary(page, 'cz-kraj')).regions.find((region) => region.id === 'CZ064')!
+    await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', String(api.datasets))
+    await expect(page.getByTestId('location-dataset')).toHaveCount(Math.min(20, api.datasets))
+    await expect(page.getByTestId('location-publishers').locator('li').first()).toBeVisible()
+    const first = await page.getByTestId('location-dataset').first().getByRole('link').textContent()
+    await page.getByRole('navigation', { name: 'Dataset pages' }).getByRole('link', { name: /^Page 2 of/ }).click()
+    await expect(page).toHaveURL(/\/location\/CZ064\?page=2/)
+    await expect(page.getByTestId('location-dataset').first().getByRole('link')).not.toHaveText(first ?? '')
+  })
+
+  test('a country with datasets has its page, an unknown place is the 404 page', async ({ page }) => {
+    await page.goto('/location/CZ?lang=en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Czechia')
+    await expect(page.getByTestId('location-outline')).toBeVisible()
+    const response = await page.goto('/location/QQ?lang=en')
+    expect(response?.status()).toBe(404)
+  })
+})
+
+test.describe('regional pages on a phone and in both themes', () => {
+  const PAGES = [
+    { name: 'regional-analysis', path: '/regional-analysis' },
+    { name: 'regional-analysis-countries', path: '/regional-analysis?level=country&metric=quality' },
+    { name: 'location', path: '/location/CZ064' },
+  ]
+  for (const { name, path } of PAGES) {
+    test(`${name} fits 360 px without sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 })
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=cs`)
+      await hydrated(page)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      await page.screenshot({ path: `${SCREENS}/${name}-360.png`, fullPage: true })
+    })
+    for (const theme of ['light', 'dark'] as const) {
+      test(`${name} has no serious axe findings in the ${theme} theme`, async ({ page }) => {
+        await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
+        await hydrated(page)
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        const results = await new AxeBuilder({ page }).analyze()
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true })
+      })
+    }
+  }
+})
