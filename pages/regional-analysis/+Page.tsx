@@ -97,7 +97,7 @@ export default function Page() {
                 {t('regions.noneWithExtent')}
               </p>
             ) : (
-              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' })}>
+              <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })}>
                 {summary.value.map ? <RegionChoropleth summary={summary.value} map={summary.value.map} metricLabel={metricLabel} metricPhrase={t(METRIC_PHRASE_KEYS[query.metric])} /> : null}
                 <RegionTable query={query} summary={summary.value} />
               </div>

@@ -3,7 +3,8 @@ import { simplifyPath } from '../../features/portals/choropleth.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { COUNTRIES } from '../../server/geo/countries.server.ts'
 import type { BBox } from '../../server/geo/cz-regions.server.ts'
-import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox } from '../../server/geo/svg-outline.server.ts'
+import { basemapConfig } from '../../server/env.server.ts'
+import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox, type OutlineFrame } from '../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { classIndex, framedCountries, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
 
@@ -12,10 +13,24 @@ export type Data = Awaited<ReturnType<typeof data>>
 // 640 px tells the kraje apart at a glance and keeps their outlines near 12 kB; the page scales the SVG down on phones.
 const MAP_WIDTH = 640
 const KRAJ_FRAME = czFrame(MAP_WIDTH)
-const KRAJ_MAP = { width: KRAJ_FRAME.width, height: KRAJ_FRAME.height, outlines: krajPaths(KRAJ_FRAME).map(({ id, d }) => ({ id, d: simplifyPath(d) })) }
+
+/** The frame's corners in degrees, for the interactive map's first view of the same area. */
+function boxOf(frame: OutlineFrame) {
+  const unproject = (x: number, y: number) => {
+    // The frames are linear in longitude and latitude: two projected points give the inverse.
+    const [x0, y0] = frame.project(0, 0)
+    const [x1, y1] = frame.project(1, 1)
+    return [(x - x0) / (x1 - x0), (y - y0) / (y1 - y0)] as const
+  }
+  const [west, north] = unproject(0, 0)
+  const [east, south] = unproject(frame.width, frame.height)
+  return { west, south, east, north }
+}
+
+const KRAJ_MAP = { width: KRAJ_FRAME.width, height: KRAJ_FRAME.height, box: boxOf(KRAJ_FRAME), outlines: krajPaths(KRAJ_FRAME).map(({ id, d }) => ({ id, d: simplifyPath(d) })) }
 
 // Country maps are framed around the countries that hold datasets, so the same few frames recur: kept per frame.
-const countryMaps = new Map<string, { width: number; height: number; outlines: Array<{ id: string; d: string }> }>()
+const countryMaps = new Map<string, typeof KRAJ_MAP>()
 const COUNTRY_MAPS_KEPT = 20
 
 /** A map around the countries' mainlands with a margin, its neighbours drawn for context; the world past a hemisphere. */
@@ -30,7 +45,7 @@ function countryMap(ids: readonly string[]) {
   let map = countryMaps.get(key)
   if (!map) {
     const frame = frameAround(box, MAP_WIDTH)
-    map = { width: frame.width, height: frame.height, outlines: countryPaths(frame).map(({ id, d }) => ({ id, d: simplifyPath(d) })).filter((outline) => outline.d) }
+    map = { width: frame.width, height: frame.height, box: boxOf(frame), outlines: countryPaths(frame).map(({ id, d }) => ({ id, d: simplifyPath(d) })).filter((outline) => outline.d) }
     if (countryMaps.size >= COUNTRY_MAPS_KEPT) countryMaps.delete(countryMaps.keys().next().value ?? '')
     countryMaps.set(key, map)
   }
@@ -45,6 +60,7 @@ export async function data(pageContext: PageContextServer) {
   const summary = await settle(caller.regions.summary({ level: query.level }), 'the regions summary')
   return {
     query,
+    basemap: basemapConfig(),
     summary: mapSection(summary, (found) => {
       const named = found.regions.map((region) => ({ ...region, name: czech ? region.nameCs : region.nameEn }))
       const ranked = rankRegions(named, query.metric, query.dir)
@@ -66,7 +82,7 @@ export async function data(pageContext: PageContextServer) {
           averageScore: region.averageScore,
           band: region.band,
           machineReadableShare: region.machineReadableShare,
-          topFormats: region.topFormats.map((format) => ({ format: format.format, label: format.label })),
+          topFormats: region.topFormats.map((format) => format.format),
           classIndex: classIndex(query.metric, region.value, classes),
         })),
         map,

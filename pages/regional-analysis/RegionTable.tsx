@@ -69,20 +69,8 @@ export function RegionTable({ query, summary }: { query: RegionQuery; summary: S
               <Table.Cell align="end" data-testid="region-share">
                 {region.machineReadableShare === null ? <span className={muted}>–</span> : intl.formatNumber(region.machineReadableShare, { style: 'percent', maximumFractionDigits: 1 })}
               </Table.Cell>
-              <Table.Cell className={css({ fontSize: 'sm', minW: '8rem' })}>
-                {region.topFormats.length ? (
-                  <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', listStyle: 'none', p: '0', m: '0' })}>
-                    {region.topFormats.map((format) => (
-                      <li key={format.format}>
-                        <abbr title={format.label} className={css({ textDecoration: 'none', fontFamily: 'mono', fontSize: 'xs', bg: 'surface.raised', px: '1', borderRadius: 'l1' })}>
-                          {format.format}
-                        </abbr>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className={muted}>–</span>
-                )}
+              <Table.Cell className={css({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'nowrap' })} data-testid="region-formats">
+                {region.topFormats.length ? region.topFormats.join(', ') : <span className={muted}>–</span>}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -2,6 +2,12 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { trpc } from './users.ts'
 
+declare global {
+  interface Window {
+    __portalscopeMap?: unknown
+  }
+}
+
 // /regional-analysis and /location/{id} against the demo catalogue: the figures the pages print are compared with what
 // regions.summary answers through the API; the switches work as plain links, without JavaScript too.
 
@@ -13,6 +19,23 @@ async function hydrated(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
 }
 
+/** Waits until the interactive map in `testId` has drawn its shapes, and says where a place lies on the page. */
+async function mapPoint(page: Page, testId: string, lon: number, lat: number): Promise<{ x: number; y: number }> {
+  const container = page.getByTestId(testId)
+  await expect(container.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
+  await expect(container.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
+  const handle = await page.waitForFunction(
+    ([x, y]) => {
+      const map = window.__portalscopeMap as { project: (at: [number, number]) => { x: number; y: number } } | undefined
+      return map ? map.project([x, y]) : null
+    },
+    [lon, lat] as [number, number],
+  )
+  const point = (await handle.jsonValue()) as { x: number; y: number }
+  const canvas = (await container.locator('canvas').first().boundingBox())!
+  return { x: canvas.x + point.x, y: canvas.y + point.y }
+}
+
 async function summary(page: Page, level: 'cz-kraj' | 'country'): Promise<Summary> {
   const answer = await trpc<Summary>(page, 'regions.summary', { level })
   expect(answer.status).toBe(200)
@@ -20,7 +43,10 @@ async function summary(page: Page, level: 'cz-kraj' | 'country'): Promise<Summar
 }
 
 test.describe('regional analysis', () => {
-  test('shows the 14 kraje on the map and in the table with the counts regions.summary gives', async ({ page }) => {
+  test('shows the 14 kraje on the SVG map and in the table with the counts regions.summary gives', async ({ browser }) => {
+    // Without JavaScript: the server-rendered map is the whole view.
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
     await page.goto('/regional-analysis?lang=en')
     const api = await summary(page, 'cz-kraj')
     expect(api.regions).toHaveLength(14)
@@ -38,6 +64,23 @@ test.describe('regional analysis', () => {
     const most = [...api.regions].sort((a, b) => b.datasets - a.datasets)[0]!
     await expect(rows.first()).toHaveAttribute('data-region', most.id)
     await expect(rows.first().getByTestId('region-rank')).toHaveText('1')
+    await map.locator('a[data-region="CZ052"]').click()
+    await expect(page).toHaveURL(/\/location\/CZ052$/)
+    await context.close()
+  })
+
+  test('with JavaScript the interactive map takes the SVG\'s place: hover names a kraj, a click opens its page', async ({ page }) => {
+    await page.goto('/regional-analysis?lang=en')
+    await hydrated(page)
+    const api = (await summary(page, 'cz-kraj')).regions.find((region) => region.id === 'CZ063')!
+    // Jihlava lies well inside Vysočina.
+    const at = await mapPoint(page, 'regions-map', 15.59, 49.4)
+    await expect(page.getByTestId('region-svg-map')).toHaveCount(0)
+    await page.mouse.move(at.x, at.y)
+    await expect(page.getByTestId('map-tooltip')).toHaveText(`Vysočina: ${api.datasets.toLocaleString('en')} datasets`)
+    await page.mouse.click(at.x, at.y)
+    await expect(page).toHaveURL(/\/location\/CZ063$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vysočina')
   })
 
   test('switches to countries and to another metric without JavaScript, and ranks by a column', async ({ browser }) => {
@@ -77,8 +120,6 @@ test.describe('regional analysis', () => {
     await expect(page).toHaveURL(/\/location\/CZ064$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('South Moravia')
     await expect(page.getByTestId('location-level')).toContainText('CZ064')
-    await expect(page.getByTestId('location-outline').locator('path[data-focus]')).toHaveCount(1)
-    await expect(page.getByTestId('location-dots')).toHaveAttribute('d', /^M\d+ \d+h0/)
     const api = (await summary(page, 'cz-kraj')).regions.find((region) => region.id === 'CZ064')!
     await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', String(api.datasets))
     await expect(page.getByTestId('location-dataset')).toHaveCount(Math.min(20, api.datasets))
@@ -89,10 +130,47 @@ test.describe('regional analysis', () => {
     await expect(page.getByTestId('location-dataset').first().getByRole('link')).not.toHaveText(first ?? '')
   })
 
+  test('a location page draws its outline and datasets without JavaScript, and on the map a dataset opens with a click', async ({ browser, page }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto('/location/CZ064?lang=en')
+    await expect(plain.getByTestId('location-outline').locator('path[data-focus]')).toHaveCount(1)
+    await expect(plain.getByTestId('location-dots')).toHaveAttribute('d', /^M\d+ \d+h0/)
+    await context.close()
+
+    await page.goto('/location/CZ064?lang=en')
+    await hydrated(page)
+    const points = await trpc<{ items: Array<{ id: string; title: string; lon: number; lat: number }> }>(page, 'regions.points', { id: 'CZ064', limit: 1000 })
+    // The newest dataset is drawn last, so nothing covers it.
+    const dataset = points.data!.items[0]!
+    const at = await mapPoint(page, 'location-map', dataset.lon, dataset.lat)
+    await page.mouse.move(at.x, at.y)
+    await expect(page.getByTestId('map-tooltip')).not.toHaveCount(0)
+    await page.mouse.click(at.x, at.y)
+    await expect(page).toHaveURL(/\/dataset\//)
+  })
+
+  test('a dataset with an extent shows it on the map, and as a picture without JavaScript', async ({ browser, page }) => {
+    await page.goto('/location/CZ010?lang=en')
+    const points = await trpc<{ items: Array<{ id: string }> }>(page, 'regions.points', { id: 'CZ010', limit: 1 })
+    const path = `/dataset/${encodeURIComponent(points.data!.items[0]!.id)}?lang=en`
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto(path)
+    await expect(plain.getByTestId('extent-rect')).toHaveCount(1)
+    await context.close()
+
+    await page.goto(path)
+    await hydrated(page)
+    await expect(page.getByTestId('extent-map').locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('extent-map').locator('[data-map-state="ready"]')).toHaveAttribute('aria-label', "Interactive map of the dataset's extent")
+    await page.screenshot({ path: `${SCREENS}/dataset-extent.png`, fullPage: true })
+  })
+
   test('a country with datasets has its page, an unknown place is the 404 page', async ({ page }) => {
     await page.goto('/location/CZ?lang=en')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Czechia')
-    await expect(page.getByTestId('location-outline')).toBeVisible()
+    await expect(page.getByTestId('stat-datasets')).not.toHaveAttribute('data-value', '0')
     const response = await page.goto('/location/QQ?lang=en')
     expect(response?.status()).toBe(404)
   })
@@ -118,6 +196,9 @@ test.describe('regional pages on a phone and in both themes', () => {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
         await hydrated(page)
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        // The interactive map in place of the picture, and its shapes drawn.
+        await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
+        await expect(page.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
         const results = await new AxeBuilder({ page }).analyze()
         const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
         expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])

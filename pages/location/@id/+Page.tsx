@@ -8,6 +8,7 @@ import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { FormatsSection, QualitySection } from '../../../features/quality/ScopeFigures.tsx'
 import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
+import { LocationMap } from './LocationMap.tsx'
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '10', minW: '0' })
@@ -63,34 +64,37 @@ export default function Page() {
 function MapSection() {
   const t = useT()
   const locale = useLocale()
-  const { region, map, points } = useData<Data>()
+  const { region, map, points, basemap } = useData<Data>()
   const name = locale === 'cs' ? region.nameCs : region.nameEn
   const caption = !points.ok
     ? null
     : points.value.total === 0
       ? t('regions.mapNoDatasets', { region: name })
       : t('regions.mapCaption', { shown: points.value.shown, total: points.value.total })
+  const svg = map ? (
+    <svg viewBox={`0 0 ${map.width} ${map.height}`} role="img" aria-labelledby="location-map-title" data-testid="location-outline" className={css({ w: 'full', h: 'auto', display: 'block' })}>
+      <title id="location-map-title">{t('regions.mapTitle', { region: name })}</title>
+      {map.outlines
+        .filter((outline) => !outline.focus)
+        .map((outline) => (
+          <path key={outline.id} d={outline.d} className={css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '0.75', strokeLinejoin: 'round' })} />
+        ))}
+      {map.outlines
+        .filter((outline) => outline.focus)
+        .map((outline) => (
+          <path key={outline.id} d={outline.d} data-focus="" className={css({ fill: 'primary.subtle', stroke: 'primary', strokeWidth: '2', strokeLinejoin: 'round' })} />
+        ))}
+      {map.dots ? <path d={map.dots} data-testid="location-dots" className={css({ stroke: 'primary.text', strokeWidth: '5', strokeLinecap: 'round', fill: 'none' })} /> : null}
+    </svg>
+  ) : null
   return (
     <section aria-labelledby="map-heading" className={section}>
       <h2 id="map-heading" className={sectionHeading}>
         {t('regions.mapHeading')}
       </h2>
       {map ? (
-        <figure className={css({ m: '0', display: 'grid', gap: '2', maxW: '480px' })}>
-          <svg viewBox={`0 0 ${map.width} ${map.height}`} role="img" aria-labelledby="location-map-title" data-testid="location-outline" className={css({ w: 'full', h: 'auto', display: 'block' })}>
-            <title id="location-map-title">{t('regions.mapTitle', { region: name })}</title>
-            {map.outlines
-              .filter((outline) => !outline.focus)
-              .map((outline) => (
-                <path key={outline.id} d={outline.d} className={css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '0.75', strokeLinejoin: 'round' })} />
-              ))}
-            {map.outlines
-              .filter((outline) => outline.focus)
-              .map((outline) => (
-                <path key={outline.id} d={outline.d} data-focus="" className={css({ fill: 'primary.subtle', stroke: 'primary', strokeWidth: '2', strokeLinejoin: 'round' })} />
-              ))}
-            {map.dots ? <path d={map.dots} data-testid="location-dots" className={css({ stroke: 'primary.text', strokeWidth: '5', strokeLinecap: 'round', fill: 'none' })} /> : null}
-          </svg>
+        <figure className={css({ m: '0', display: 'grid', gap: '2', maxW: '720px' })}>
+          <LocationMap region={region} map={map} basemap={basemap} fallback={svg} />
           {caption ? <figcaption className={css({ fontSize: 'sm', color: 'text.muted' })}>{caption}</figcaption> : null}
         </figure>
       ) : (

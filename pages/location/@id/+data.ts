@@ -2,6 +2,7 @@ import type { PageContextServer } from 'vike/types'
 import { simplifyPath } from '../../../features/portals/choropleth.ts'
 import { mapSection, settle } from '../../../lib/section.ts'
 import { z } from '../../../lib/zod.ts'
+import { basemapConfig } from '../../../server/env.server.ts'
 import { regionOutline } from '../../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage } from '../../../server/trpc/project-frame.server.ts'
@@ -29,9 +30,11 @@ function outlineWithDots(id: string, points: ReadonlyArray<{ lon: number; lat: n
     seen.add(key)
     dots += `M${key}h0`
   }
+  const [west, south, east, north] = outline.box
   return {
     width: outline.width,
     height: outline.height,
+    box: { west, south, east, north },
     outlines: outline.outlines.map((item) => ({ id: item.id, focus: item.focus, d: simplifyPath(item.d) })).filter((item) => item.d),
     dots,
   }
@@ -42,10 +45,11 @@ export async function data(pageContext: PageContextServer) {
   const { page } = PageParamSchema.parse(pageContext.urlParsed.search)
   const caller = await pageCaller(pageContext)
   // An unknown or malformed id is the 404 page; the points are a part of their own that may fail alone.
-  const [found, points] = await Promise.all([
-    orErrorPage(caller.regions.byId({ id, page, pageSize: PAGE_SIZE })),
-    settle(caller.regions.points({ id, limit: POINTS }), 'the region points'),
-  ])
+  const pointsWork = caller.regions.points({ id, limit: POINTS })
+  // Asked alongside; when the region does not exist, the 404 page answers and this refusal is not worth a log line.
+  pointsWork.catch(() => undefined)
+  const found = await orErrorPage(caller.regions.byId({ id, page, pageSize: PAGE_SIZE }))
+  const points = await settle(pointsWork, 'the region points')
   const { quality, formats } = found
   const portalNames = new Map(quality.byPortal.map((portal) => [portal.instanceId, portal.name]))
   return {
@@ -58,6 +62,7 @@ export async function data(pageContext: PageContextServer) {
       machineReadableShare: formats.machineReadableShare,
     },
     map: outlineWithDots(found.id, points.ok ? points.value.items : []),
+    basemap: basemapConfig(),
     points: mapSection(points, (value) => ({ total: value.total, shown: value.items.length })),
     publishers: found.publishers,
     formats: {
