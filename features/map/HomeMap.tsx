@@ -17,7 +17,7 @@ import { MapSidebar, type SidebarFilters } from './MapSidebar.tsx'
 import type { TileStyle } from './tile-style.ts'
 import { useMapTiles } from './use-map-tiles.ts'
 import { useTheme } from './use-theme.ts'
-import { legendCounts, pickAt, totalInView, type MapView } from './view.ts'
+import { informativeExtents, legendCounts, pickAt, totalInView, type MapView } from './view.ts'
 
 const LIST_DEBOUNCE_MS = 250
 const SEARCH_DEBOUNCE_MS = 300
@@ -72,7 +72,9 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
 
   // While a popup opened from the list is open the list stays as it is, so Escape can return to its row.
   const popupOrigin = useRef<PopupState['origin'] | null>(null)
-  popupOrigin.current = popup?.origin ?? null
+  useEffect(() => {
+    popupOrigin.current = popup?.origin ?? null
+  }, [popup?.origin])
   const listTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(
@@ -145,7 +147,8 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   // The total in view comes from the tiles' cluster counts, which need no query; with a search, the server's count.
-  const total = view && tiles.tiles.length > 0 ? totalInView(tiles.tiles, view.bbox, style) : (firstView?.total ?? null)
+  // While the tiles of a new view load, the figures stay those of the view the shown tiles belong to.
+  const total = tiles.tilesView ? totalInView(tiles.tiles, tiles.tilesView.bbox, style) : (firstView?.total ?? null)
   const matched = query ? (list.data?.pages[0]?.matched ?? null) : null
   const countText = matched
     ? matched.capped
@@ -166,10 +169,10 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   )
   const extents = useMemo<ExtentFeatures | null>(
     () =>
-      extentsWanted && extentsQuery.data
-        ? { type: 'FeatureCollection', features: extentsQuery.data.map((extent) => ({ type: 'Feature', properties: { key: extent.key }, geometry: extent.geometry })) }
+      extentsWanted && extentsQuery.data && view
+        ? { type: 'FeatureCollection', features: informativeExtents(extentsQuery.data, view.bbox).map((extent) => ({ type: 'Feature', properties: { key: extent.key }, geometry: extent.geometry })) }
         : null,
-    [extentsWanted, extentsQuery.data],
+    [extentsWanted, extentsQuery.data, view],
   )
 
   const decimal = intl.formatNumber(1.5).charAt(1)
@@ -179,7 +182,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
     // The highlight's coordinates, not its identity.
     [tiles.tiles, style, decimal, highlight?.lon, highlight?.lat, extents], // eslint-disable-line react-hooks/exhaustive-deps
   )
-  const counts = useMemo(() => (view ? legendCounts(tiles.tiles, view.bbox, style) : []), [tiles.tiles, view, style])
+  const counts = useMemo(() => (tiles.tilesView ? legendCounts(tiles.tiles, tiles.tilesView.bbox, style) : []), [tiles.tiles, tiles.tilesView, style])
 
   const openFromMap = (key: number, lon: number, lat: number) => {
     const id = `map-${key}-${Date.now()}`
@@ -192,7 +195,8 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
 
   const onActivate = (item: MapDatasetItem) => {
     setPopup({ id: `list-${item.key}-${Date.now()}`, key: item.key, lon: item.lon, lat: item.lat, origin: 'list', content: { status: 'ready', item } })
-    handle.current?.flyTo({ longitude: item.lon, latitude: item.lat, zoom: Math.max(view?.zoom ?? MAP_INITIAL_VIEW.zoom, MAP_POINT_ZOOM) })
+    // The dataset ends up below the centre, so its popup fits above it.
+    handle.current?.flyTo({ longitude: item.lon, latitude: item.lat, zoom: Math.max(view?.zoom ?? MAP_INITIAL_VIEW.zoom, MAP_POINT_ZOOM), offset: [0, 110] })
   }
 
   const closePopup = (reason: 'escape' | 'close') => {
@@ -250,12 +254,15 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
       <h2 id={`${ids}-title`} className={css({ srOnly: true })}>
         {t('map.sectionTitle')}
       </h2>
-      <div className={cx(layout, open ? undefined : collapsed)} data-testid="home-map" data-sidebar={open ? 'open' : 'closed'}>
+      <div className={cx(layout, open ? undefined : collapsed)} data-testid="home-map" data-sidebar={open ? 'open' : 'closed'} data-tile-zoom={tiles.loading ? undefined : tiles.tiles[0]?.address.z}>
         <div className={mapArea}>
-          <button type="button" className={toggle} aria-expanded={open} aria-controls={sidebarId} onClick={() => setOpen((value) => !value)} title={open ? t('map.hideList') : t('map.showList')}>
-            <PanelIcon />
-            <span className={css({ srOnly: true })}>{open ? t('map.hideList') : t('map.showList')}</span>
-          </button>
+          {/* Hiding the list needs JavaScript: without it there is no button that would do nothing. */}
+          {hydrated ? (
+            <button type="button" className={toggle} aria-expanded={open} aria-controls={sidebarId} onClick={() => setOpen((value) => !value)} title={open ? t('map.hideList') : t('map.showList')}>
+              <PanelIcon />
+              <span className={css({ srOnly: true })}>{open ? t('map.hideList') : t('map.showList')}</span>
+            </button>
+          ) : null}
           <LazyMap
             label={t('map.mapLabel')}
             basemap={basemap}
@@ -324,7 +331,7 @@ const layout = css({
   boxShadow: 'e1',
   minW: '0',
 })
-const collapsed = css({ gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"map"' })
+const collapsed = css({ gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr)' }, gridTemplateAreas: { base: '"map"', md: '"map"' } })
 const mapArea = css({
   gridArea: 'map',
   position: 'relative',

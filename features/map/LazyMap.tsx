@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MapFrameProps } from './MapFrame.tsx'
@@ -12,14 +12,22 @@ const MapFrame = lazy(() => import('./MapFrame.tsx'))
 
 type Support = 'checking' | 'supported' | 'unsupported'
 
-/** maplibre 6 draws with WebGL2 only. */
+let support: Support | null = null
+/** maplibre 6 draws with WebGL2 only. Asked once per page: a context is costly and browsers limit how many live. */
 function webgl2Support(): Support {
-  try {
-    return document.createElement('canvas').getContext('webgl2') ? 'supported' : 'unsupported'
-  } catch {
-    return 'unsupported'
+  if (!support) {
+    try {
+      const canvas = document.createElement('canvas')
+      const gl = canvas.getContext('webgl2')
+      support = gl ? 'supported' : 'unsupported'
+      gl?.getExtension('WEBGL_lose_context')?.loseContext()
+    } catch {
+      support = 'unsupported'
+    }
   }
+  return support
 }
+const noSubscription = () => () => {}
 
 const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: 'surface.raised', overflow: 'hidden' })
 
@@ -31,8 +39,8 @@ const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: '
  */
 export function LazyMap({ className, fallback, ...props }: MapFrameProps & { className?: string; fallback?: ReactNode }) {
   const t = useT()
-  const [support, setSupport] = useState<Support>('checking')
-  useEffect(() => setSupport(webgl2Support()), [])
+  // 'checking' on the server and while hydrating, so the first render matches the server's HTML.
+  const support = useSyncExternalStore(noSubscription, webgl2Support, () => 'checking' as const)
   const placeholder = (
     <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : 'loading'}>
       {fallback}

@@ -1,10 +1,9 @@
-import 'maplibre-gl/dist/maplibre-gl.css'
-import { setWorkerUrl } from 'maplibre-gl'
+import './maplibre.css'
+import * as maplibre from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import type { LayersList } from '@deck.gl/core'
 import { GeoJsonLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers'
 import { MapboxOverlay } from '@deck.gl/mapbox'
-import type { Popup as PopupInstance } from 'maplibre-gl'
 import { AttributionControl, FullscreenControl, Map as MapView, Marker, NavigationControl, Popup, useControl, type ErrorEvent, type MapRef } from 'react-map-gl/maplibre'
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react'
 import { createPortal } from 'react-dom'
@@ -17,8 +16,21 @@ import { useTheme } from './use-theme.ts'
 import { normaliseBBox, type MapView as View } from './view.ts'
 
 // maplibre 6 runs its worker as a module the bundler must emit: `?worker&url` builds it and names its address
-// (a plain `?url` copies the unbundled file and the map stays blank in production builds).
-setWorkerUrl(workerUrl)
+// (a plain `?url` copies the unbundled file and the map stays blank in production builds). A worker runs under the
+// CSP of its own script's response, which for a built file is the server's "default-src 'none'": it could not fetch
+// the offline basemap's GeoJSON. Started from a blob: address instead, it runs under the page's CSP.
+let library: Promise<typeof maplibre> | null = null
+function maplibreWithWorker(): Promise<typeof maplibre> {
+  library ??= fetch(workerUrl)
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`map worker: HTTP ${response.status}`))))
+    .then((code) => maplibre.setWorkerUrl(URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))))
+    .catch((error: unknown) => {
+      console.warn('map: the worker could not be prepared; starting it from its address', error)
+      maplibre.setWorkerUrl(workerUrl)
+    })
+    .then(() => maplibre)
+  return library
+}
 
 const DECK_LAYERS = { GeoJsonLayer, PolygonLayer, ScatterplotLayer, TextLayer }
 /** The deck.gl layer classes a page builds its layers from (the page itself never imports deck.gl). */
@@ -39,7 +51,8 @@ export type MapMarker = { id: string; longitude: number; latitude: number; label
 export type MapClick = { x: number; y: number; project: (lon: number, lat: number) => { x: number; y: number } }
 
 export type MapHandle = {
-  flyTo: (target: { longitude: number; latitude: number; zoom?: number }) => void
+  /** `offset`: where the target ends up from the centre, in pixels (lower, say, to leave room for a popup above it). */
+  flyTo: (target: { longitude: number; latitude: number; zoom?: number; offset?: [number, number] }) => void
   fitBBox: (box: BBox) => void
   resetView: () => void
   view: () => View | null
@@ -76,9 +89,22 @@ declare global {
   }
 }
 
-/** deck.gl drawn on its own canvas over the map (interleaved drawing is broken on maplibre 6). */
+/**
+ * deck.gl on its own canvas over the map (interleaved drawing is broken on maplibre 6). maplibre puts a control's
+ * element in a corner's container, above markers and popups; the canvas is moved to just above the map's own, so
+ * markers, popups and controls stay on top of the symbols.
+ */
+class DeckUnderlay extends MapboxOverlay {
+  override onAdd(map: Parameters<MapboxOverlay['onAdd']>[0]): HTMLDivElement {
+    const element = super.onAdd(map)
+    // After maplibre has placed it in the corner (it does so when onAdd returns).
+    queueMicrotask(() => (map as unknown as maplibre.Map).getCanvas().after(element))
+    return element
+  }
+}
+
 function DeckOverlay({ layers }: { layers: LayersList }) {
-  const overlay = useControl(() => new MapboxOverlay({ interleaved: false, useDevicePixels: false, layers }))
+  const overlay = useControl(() => new DeckUnderlay({ interleaved: false, useDevicePixels: false, layers }))
   useEffect(() => overlay.setProps({ layers }), [overlay, layers])
   return null
 }
@@ -124,7 +150,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
   useImperativeHandle(
     handleRef,
     () => ({
-      flyTo: ({ longitude, latitude, zoom }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), essential: true }),
+      flyTo: ({ longitude, latitude, zoom, offset }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), offset, essential: true }),
       fitBBox: (box) =>
         mapRef.current?.fitBounds(
           [
@@ -157,7 +183,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
         setNotice(t('map.basemapFallback'))
         return
       }
-      console.warn('map:', event.error)
+      console.warn('map:', event.error?.message ?? event.error, (event as { sourceId?: string }).sourceId ?? '')
     },
     [kind, t],
   )
@@ -185,9 +211,11 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
   }
 
   // Escape anywhere in the popup (its close button included, which lies outside our content) closes it.
-  const popupRef = useRef<PopupInstance>(null)
+  const popupRef = useRef<maplibre.Popup>(null)
   const popupClose = useRef(popup?.onClose)
-  popupClose.current = popup?.onClose
+  useEffect(() => {
+    popupClose.current = popup?.onClose
+  })
   const popupId = popup?.id
   useEffect(() => {
     const element = popupId ? popupRef.current?.getElement() : null
@@ -207,6 +235,7 @@ export default function MapFrame({ label, basemap, initialView, layers, popup, m
     <div className={cx(frameStyle, className)} role="region" aria-label={label} data-map-state="ready" data-basemap={kind}>
       <MapView
         ref={mapRef}
+        mapLib={maplibreWithWorker()}
         initialViewState={initialView}
         mapStyle={mapStyle}
         style={{ position: 'absolute', inset: 0 }}
@@ -302,7 +331,6 @@ const frameStyle = css({
   _dark: { '& .maplibregl-ctrl-icon, & .maplibregl-ctrl-attrib-button': { filter: 'invert(1)' } },
   '& .maplibregl-ctrl-attrib': { bg: 'surface', color: 'text.muted', fontSize: 'xs' },
   '& .maplibregl-ctrl-attrib a': { color: 'text' },
-  '& .maplibregl-ctrl-attrib-button': { bg: 'surface' },
   '& .maplibregl-canvas:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '-3px' },
   '& .maplibregl-cooperative-gesture-screen': { fontSize: 'md' },
 })
@@ -313,6 +341,8 @@ const panelControl = css({ maxW: 'calc(100vw - 120px)' })
 
 const popupStyle = css({
   fontFamily: 'body',
+  // Over the controls in the corners (maplibre gives them z-index 2), which a popup near an edge would slip under.
+  zIndex: '3',
   '& .maplibregl-popup-content': { bg: 'surface', color: 'text', borderRadius: 'l2', boxShadow: 'e8', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', p: '3', pe: '9' },
   '& .maplibregl-popup-close-button': { w: '9', h: '9', fontSize: 'xl', color: 'text.muted', borderRadius: 'l2', _hover: { bg: 'surface.hover', color: 'text' } },
   '&.maplibregl-popup-anchor-bottom .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-left .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-right .maplibregl-popup-tip': { borderTopColor: 'surface' },

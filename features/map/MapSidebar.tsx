@@ -112,14 +112,12 @@ export function MapSidebar({ id, titleId, countText, filters, onFilters, portals
         </span>
       </>
     )
-    const label = t('map.rowLabel', { title: item.title, publisher, family, band })
     return interactive ? (
       <button
         type="button"
         className={row}
         data-key={item.key}
         data-active={activeKey === item.key}
-        aria-label={label}
         onClick={() => onActivate(item)}
         onMouseEnter={() => onHover(item)}
         onMouseLeave={() => onHover(null)}
@@ -129,7 +127,7 @@ export function MapSidebar({ id, titleId, countText, filters, onFilters, portals
         {content}
       </button>
     ) : (
-      <a href={`/dataset/${encodeURIComponent(item.id)}`} className={row} data-key={item.key} aria-label={label}>
+      <a href={`/dataset/${encodeURIComponent(item.id)}`} className={row} data-key={item.key}>
         {content}
       </a>
     )

@@ -29,7 +29,8 @@ const OVERSCAN = 6
 export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, setSize, onEndReached, footer, className, testId }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null)
   const [viewport, setViewport] = useState<{ top: number; height: number } | null>(null)
-  const [pendingFocus, setPendingFocus] = useState<number | null>(null)
+  // A row to focus once it is rendered (moving by keyboard to a row scrolled out of the rendered range).
+  const pendingFocus = useRef<number | null>(null)
 
   useEffect(() => {
     const element = scroller.current
@@ -56,13 +57,13 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, set
     if (viewport && items.length > 0 && range.end >= items.length) onEndReached?.()
   }, [viewport, range.end, items.length, onEndReached])
 
+  const focusRow = (index: number) => {
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] :is(button, a)`)
+    row?.focus()
+    return !!row
+  }
   useEffect(() => {
-    if (pendingFocus === null) return
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus}"] :is(button, a)`)
-    if (row) {
-      row.focus()
-      setPendingFocus(null)
-    }
+    if (pendingFocus.current !== null && focusRow(pendingFocus.current)) pendingFocus.current = null
   })
 
   const moveFocus = useCallback(
@@ -73,7 +74,7 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, set
       const top = target * rowHeight
       if (top < element.scrollTop) element.scrollTop = top
       else if (top + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + rowHeight - element.clientHeight
-      setPendingFocus(target)
+      if (!focusRow(target)) pendingFocus.current = target
     },
     [items.length, rowHeight],
   )

@@ -52,6 +52,7 @@ export type HomeLayerInput = {
 }
 
 const LABEL_CHARACTERS = '0123456789.,k'
+const EXTENTS_FILLED_MAX = 30
 
 export function homeLayers(lib: DeckLayerLib, { tiles, style, decimal, highlight, extents }: HomeLayerInput): LayersList {
   const colours = MAP_THEMES[style.theme]
@@ -63,11 +64,12 @@ export function homeLayers(lib: DeckLayerLib, { tiles, style, decimal, highlight
         id: 'extents',
         data: extents as never,
         stroked: true,
-        filled: true,
-        getFillColor: [...colours.extentFill, 28],
-        getLineColor: [...colours.extentLine, 200],
+        // A light fill tells a few areas apart; over many it would only tint the map, so then outlines alone.
+        filled: extents.features.length <= EXTENTS_FILLED_MAX,
+        getFillColor: [...colours.extentFill, 24],
+        getLineColor: [...colours.extentLine, 150],
         lineWidthUnits: 'pixels',
-        getLineWidth: 1.5,
+        getLineWidth: 1,
         pickable: false,
         updateTriggers: { getFillColor: style.theme, getLineColor: style.theme },
       }),
@@ -108,6 +110,7 @@ export function homeLayers(lib: DeckLayerLib, { tiles, style, decimal, highlight
           characterSet: LABEL_CHARACTERS,
           getSize: 12,
           sizeUnits: 'pixels',
+          fontFamily: 'system-ui, "Segoe UI", Roboto, Arial, sans-serif',
           fontWeight: 700,
           getColor: [...colours.label, 255],
           fontSettings: { sdf: true },

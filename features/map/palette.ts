@@ -55,6 +55,7 @@ export const cssRgb = (rgb: Rgb, alpha = 1) => (alpha === 1 ? `rgb(${rgb.join(' 
 /** Colours of the map's furniture per theme: outlines around the symbols, labels, extents, the offline basemap. */
 export type MapTheme = {
   outline: Rgb
+  /** Cluster counts: white with a dark halo reads on every fill of the palette, yellow included. */
   label: Rgb
   labelHalo: Rgb
   highlight: Rgb
@@ -70,8 +71,8 @@ export type MapTheme = {
 export const MAP_THEMES: Record<Theme, MapTheme> = {
   light: {
     outline: [255, 255, 255],
-    label: [20, 20, 20],
-    labelHalo: [255, 255, 255],
+    label: [255, 255, 255],
+    labelHalo: [0, 0, 0],
     highlight: [21, 101, 192],
     extentLine: [21, 101, 192],
     extentFill: [21, 101, 192],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { tilesCovering, tileZoomFor } from '../../lib/domain/map.ts'
 import { madeBy } from '../../lib/made-by.ts'
 import { tileId } from './tile-cache.ts'
@@ -10,6 +10,8 @@ export type EmbeddedTiles = { buildId: number | null; tiles: ReadonlyArray<{ z: 
 export type TileState = {
   /** The tiles drawn now: the last complete set, kept while the next one loads so nothing flickers. */
   tiles: LoadedTile[]
+  /** The view those tiles were loaded for: figures computed from the tiles use this box, so they agree with them. */
+  tilesView: MapView | null
   loading: boolean
   failed: boolean
   retry: () => void
@@ -35,45 +37,49 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
     }
     return created
   })
-  const [state, setState] = useState<{ tiles: LoadedTile[]; loading: boolean; failed: boolean }>({ tiles: [], loading: false, failed: false })
+  const [state, setState] = useState<{ key: string | null; tiles: LoadedTile[]; view: MapView | null; failedKey: string | null }>({ key: null, tiles: [], view: null, failedKey: null })
   const [attempt, setAttempt] = useState(0)
   const goneRef = useRef(onBuildGone)
-  goneRef.current = onBuildGone
+  useEffect(() => {
+    goneRef.current = onBuildGone
+  })
 
   const box = view?.bbox
   const zoom = view ? tileZoomFor(view.zoom) : null
+  // The box's corners, not its identity: a view that did not move asks for nothing.
+  const addresses = useMemo(() => (box && zoom !== null ? tilesCovering(box, zoom) : null), [box?.west, box?.south, box?.east, box?.north, zoom]) // eslint-disable-line react-hooks/exhaustive-deps
+  const key = buildId !== null && addresses ? `${buildId}|${scope}|${zoom}|${box?.west}|${box?.south}|${box?.east}|${box?.north}|${attempt}` : null
+
   useEffect(() => {
-    if (buildId === null || !box || zoom === null) return
-    const addresses = tilesCovering(box, zoom)
-    const cached = loader.cached(buildId, scope, addresses)
-    if (cached) {
-      setState({ tiles: cached, loading: false, failed: false })
-      return
-    }
+    if (key === null || buildId === null || !addresses || !view) return
     let current = true
-    setState((previous) => ({ ...previous, loading: true, failed: false }))
+    // Tiles in memory come back at once (a resolved promise); the rest are fetched.
     loader.load(buildId, scope, addresses).then(
       (tiles) => {
-        if (current) setState({ tiles, loading: false, failed: false })
+        if (current) setState({ key, tiles, view, failedKey: null })
       },
       (error: unknown) => {
         if (!current || (madeBy(error, DOMException) && error.name === 'AbortError')) return
         if (madeBy(error, BuildGoneError)) {
-          setState((previous) => ({ ...previous, loading: false }))
           goneRef.current(error.buildId)
           return
         }
         console.warn('map: tiles could not be loaded', error)
-        setState((previous) => ({ ...previous, loading: false, failed: true }))
+        setState((previous) => ({ ...previous, failedKey: key }))
       },
     )
     return () => {
       current = false
     }
-    // The box's corners, not its identity: a view that did not move asks for nothing.
-  }, [loader, buildId, scope, box?.west, box?.south, box?.east, box?.north, zoom, attempt]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loader, key, buildId, scope, addresses, view])
 
   useEffect(() => () => loader.abortAll(), [loader])
 
-  return { ...state, retry: () => setAttempt((value) => value + 1) }
+  return {
+    tiles: state.tiles,
+    tilesView: state.view,
+    loading: key !== null && state.key !== key && state.failedKey !== key,
+    failed: key !== null && state.failedKey === key,
+    retry: () => setAttempt((value) => value + 1),
+  }
 }

@@ -112,3 +112,45 @@ export function pickAt(
   }
   return best
 }
+
+type Position = readonly number[]
+export type ExtentGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] } | { type: string; coordinates?: unknown }
+
+function geometryBox(geometry: ExtentGeometry): BBox | null {
+  const rings = geometry.type === 'Polygon' ? (geometry.coordinates as Position[][]) : geometry.type === 'MultiPolygon' ? (geometry.coordinates as Position[][][]).flat() : null
+  if (!rings) return null
+  let west = Infinity
+  let south = Infinity
+  let east = -Infinity
+  let north = -Infinity
+  for (const ring of rings) {
+    for (const [lon, lat] of ring) {
+      if (lon === undefined || lat === undefined) continue
+      west = Math.min(west, lon)
+      east = Math.max(east, lon)
+      south = Math.min(south, lat)
+      north = Math.max(north, lat)
+    }
+  }
+  return west <= east ? { west, south, east, north } : null
+}
+
+const boxArea = (box: BBox) => Math.max(0, box.east - box.west) * Math.max(0, box.north - box.south)
+
+/**
+ * The extents worth drawing over a view: polygons only, each shape once (datasets of one publisher often share
+ * theirs), and none as large as half the view or larger: a dataset about all of Prague says nothing about one of
+ * its streets, and a stack of such outlines would only tint the map. Its point still marks it.
+ */
+export function informativeExtents<T extends { geometry: ExtentGeometry }>(extents: readonly T[], view: BBox): T[] {
+  const limit = boxArea(view) / 2
+  const seen = new Set<string>()
+  return extents.filter(({ geometry }) => {
+    const box = geometryBox(geometry)
+    if (!box || boxArea(box) >= limit) return false
+    const key = [box.west, box.south, box.east, box.north].map((value) => value.toFixed(4)).join(',')
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

@@ -7,6 +7,8 @@ import { decodeTile, type MapTile } from '../../lib/domain/map-tile.ts'
 import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { harvestedDatabase, type HarvestedDatabase } from '../../tests/helpers/map-fixture.ts'
 import { runJob } from '../jobs/registry.server.ts'
+import { startMapWorker } from '../jobs/triggers.server.ts'
+import type { SqliteFileClient } from '../../db/sqlite-file.server.ts'
 import { buildMap, buildMapIfStale, latestMapBuild, mapSource, mapStaleness } from './build.server.ts'
 
 let testDb: HarvestedDatabase
@@ -57,7 +59,11 @@ describe('the map build', () => {
     first = summary!
     expect(first).toMatchObject({ points: expected.length, upserted: expected.length, deleted: 0, scopes: 3, source: await mapSource(testDb.db) })
     const stored = await testDb.db.all<{ dataset_key: number; portal_id: string; lon: number; lat: number; family: number; band: number }>(sql`SELECT * FROM map_point ORDER BY dataset_key`)
-    expect(stored.map((row) => ({ key: row.dataset_key, portal: row.portal_id, lon: row.lon, lat: row.lat, family: row.family, band: row.band }))).toEqual(expected)
+    // Positions are kept to 7 decimals (about a centimetre).
+    const near = (value: number) => expect.closeTo(value, 7)
+    expect(stored.map((row) => ({ key: row.dataset_key, portal: row.portal_id, lon: row.lon, lat: row.lat, family: row.family, band: row.band }))).toEqual(
+      expected.map((point) => ({ ...point, lon: near(point.lon), lat: near(point.lat) })),
+    )
     // Several families and bands occur, so the reductions below are not trivially one column.
     expect(new Set(expected.map((point) => point.family)).size).toBeGreaterThan(2)
     const latest = await latestMapBuild(testDb.db)
@@ -168,5 +174,28 @@ describe('the map build', () => {
     ).rejects.toThrow('disk full')
     expect(await latestMapBuild(testDb.db)).toEqual(before)
     expect(await testDb.db.all(sql`SELECT id FROM map_build WHERE source = 'failing'`)).toEqual([])
+  })
+
+  it('is kept fresh by the helper\'s map worker: one build when the rollups change, and idle polls that write nothing', async () => {
+    const writes = () => (background as unknown as { $client: SqliteFileClient }).$client.stats.writes
+    // Build ids are never reused (AUTOINCREMENT): the sequence counts the builds started.
+    const started = async () => (await testDb.db.all<{ seq: number }>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'map_build'`))[0]!.seq
+    const before = await started()
+    await runJob('rollup-refresh', background, { all: true })
+    const stop = startMapWorker(async () => background, { tickMs: 20 })
+    try {
+      for (let wait = 0; (await mapStaleness(background)).stale; wait++) {
+        if (wait > 500) throw new Error('the map worker did not build')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // Exactly one build, though the worker polled many times while it ran.
+      expect(await started()).toBe(before + 1)
+      expect((await latestMapBuild(background))!.id).toBe(before + 1)
+      const idle = writes()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(writes()).toBe(idle)
+    } finally {
+      stop()
+    }
   })
 })

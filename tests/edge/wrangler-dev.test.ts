@@ -3,7 +3,10 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../db/client.server.ts'
+import { decodeTile } from '../../lib/domain/map-tile.ts'
 import { hashPassword, verifyPassword } from '../../server/auth/password.server.ts'
+import { runJob } from '../../server/jobs/registry.server.ts'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -11,10 +14,13 @@ const PORT = Number(process.env.EDGE_PORT ?? 8799)
 const BASE = `http://127.0.0.1:${PORT}`
 
 /** The local D1 database is a SQLite file that Node can open beside workerd. */
-function localD1() {
+function localD1File(): string {
   const dir = path.join(ROOT, '.wrangler/state/v3/d1/miniflare-D1DatabaseObject')
-  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!
-  return createClient({ url: `file:${path.join(dir, file)}` })
+  return path.join(dir, readdirSync(dir).find((name) => name.endsWith('.sqlite'))!)
+}
+
+function localD1() {
+  return createClient({ url: `file:${localD1File()}` })
 }
 
 async function waitForServer(child: ChildProcess, output: () => string): Promise<void> {
@@ -215,5 +221,29 @@ describe('wrangler dev (workerd + D1)', () => {
       d1.close()
       await fixture.close()
     }
+  })
+  it('serves the map that Node built into the D1 file: its meta, a tile and the first view, from D1 blobs', async () => {
+    // Workers never build the map; an operator builds it into the database, here the local D1 file (after the harvest above).
+    const summary = await runJob('map-build', await createDb({ url: `file:${localD1File()}` }, { role: 'background' }), { force: true })
+    expect(summary!.points).toBeGreaterThan(0)
+    const query = async <T,>(procedure: string, json?: unknown): Promise<T> => {
+      const url = `${BASE}/api/trpc/${procedure}${json === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json }))}`}`
+      return ((await (await fetch(url)).json()) as { result: { data: { json: T } } }).result.data.json
+    }
+    const meta = await query<{ buildId: number; points: number; portals: Array<{ points: number }> }>('map.meta')
+    expect(meta).toMatchObject({ buildId: summary!.buildId, points: summary!.points })
+    expect(meta.portals.reduce((sum, portal) => sum + portal.points, 0)).toBe(summary!.points)
+    const tile = await fetch(`${BASE}/api/map/tiles/${summary!.buildId}/0/0/0`)
+    expect(tile.status).toBe(200)
+    expect(tile.headers.get('cache-control')).toContain('immutable')
+    const decoded = decodeTile(new Uint8Array(await tile.arrayBuffer()))
+    expect(decoded.kind === 'clusters' && Array.from(decoded.counts).reduce((a, b) => a + b, 0)).toBe(summary!.points)
+    const cached = await fetch(`${BASE}/api/map/tiles/${summary!.buildId}/0/0/0`, { headers: { 'if-none-match': tile.headers.get('etag')! } })
+    expect(cached.status).toBe(304)
+    const first = await query<{ buildId: number; tiles: Array<{ data: string }>; total: number }>('map.firstView', {})
+    expect(first.buildId).toBe(summary!.buildId)
+    expect(first.tiles.length).toBeGreaterThan(0)
+    expect(first.total).toBeGreaterThan(0)
+    expect((await fetch(`${BASE}/api/map/geo/kraje.json`)).status).toBe(200)
   })
 })

@@ -223,6 +223,11 @@ describe('map.datasets query plans', () => {
     expect(whole).toMatch(/SCAN p|SEARCH p USING INTEGER PRIMARY KEY/)
     expect(whole).not.toMatch(/TEMP B-TREE|map_point_lon_idx/)
     expect(await detail({ ...country, cursor: 1000 }, 'key-walk')).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid>\?\)/)
+    // With a search, the walk goes through the matches' keys (in order, no sort) rather than through every point.
+    const searched = await detail({ ...country, q: 'synthetic' }, 'key-walk')
+    expect(searched).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+    expect(searched).toMatch(/LIST SUBQUERY/)
+    expect(searched).not.toMatch(/TEMP B-TREE/)
     const local = await detail(city, 'lon-index')
     expect(local).toMatch(/SEARCH p USING (COVERING )?INDEX map_point_lon_idx \(lon>\? AND lon<\?\)/)
     // Both plans answer the same pages.

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated, trpc } from './users.ts'
+
+// The home page's map over the demo catalogue, on the offline basemap (no tile address is configured in tests).
+// window.__portalscopeMap is the maplibre map, exposed for tests only: it tells where a dataset is drawn and moves
+// the camera where a journey starts.
+
+type MapHook = {
+  jumpTo: (options: { center: [number, number]; zoom: number }) => void
+  project: (lngLat: [number, number]) => { x: number; y: number }
+  getZoom: () => number
+}
+type Item = { key: number; id: string; title: string; lon: number; lat: number }
+
+const PRAGUE: [number, number] = [14.42, 50.08]
+const CZECHIA = { west: 11.6, south: 48.4, east: 19.2, north: 51.2 }
+
+/** The home page with the map drawn: its frame loaded, the first build there and its tiles shown. */
+async function openMap(page: Page, options: { theme?: 'light' | 'dark' } = {}) {
+  if (options.theme) await page.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme)
+  await page.goto('/?lang=en')
+  await hydrated(page)
+  // The helper process builds the map shortly after the server starts; the page polls until it is there.
+  await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', /\d+/, { timeout: 30_000 })
+}
+
+async function moveCamera(page: Page, center: [number, number], zoom: number) {
+  await page.evaluate(({ center, zoom }) => (window.__portalscopeMap as MapHook).jumpTo({ center, zoom }), { center, zoom })
+}
+
+async function listKeys(page: Page): Promise<string[]> {
+  return page.getByTestId('map-list').locator('button[data-key]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key') ?? ''))
+}
+
+/** Pixels of the map's screenshot close to a colour, counted in the page (PNG decoding is the browser's job). */
+async function pixelsNear(page: Page, rgb: [number, number, number]): Promise<number> {
+  const png = (await page.locator('[data-map-state=ready]').screenshot()).toString('base64')
+  return page.evaluate(
+    async ({ png, rgb }) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${png}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const { data } = context.getImageData(0, 0, image.width, image.height)
+      let near = 0
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - rgb[0]) + Math.abs(data[i + 1]! - rgb[1]) + Math.abs(data[i + 2]! - rgb[2]) < 30) near++
+      return near
+    },
+    { png, rgb },
+  )
+}
+
+test.describe('home map', () => {
+  test('draws the basemap and the clusters, and lists the datasets in view', async ({ page }) => {
+    await openMap(page)
+    await expect(page.locator('.maplibregl-canvas')).toBeVisible()
+    // The offline basemap's Czechia (its land colour) and the clusters of tabular datasets (their blue) are drawn.
+    expect(await pixelsNear(page, [250, 249, 246])).toBeGreaterThan(2000)
+    expect(await pixelsNear(page, [0, 114, 178])).toBeGreaterThan(500)
+    await expect(page.getByTestId('map-legend')).toContainText('Tables (CSV, XLSX…)')
+    await expect(page.getByTestId('map-count')).toHaveText(/^[\d,]+ datasets in view$/)
+    expect((await listKeys(page)).length).toBeGreaterThan(5)
+    await page.screenshot({ path: 'test-results/map-home-light.png' })
+  })
+
+  test('the list follows the map when it is dragged, and the filters filter both', async ({ page }) => {
+    await openMap(page)
+    await moveCamera(page, PRAGUE, 12)
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', '12')
+    await expect.poll(async () => (await listKeys(page)).length).toBeGreaterThan(0)
+    const before = await listKeys(page)
+    const countBefore = await page.getByTestId('map-count').textContent()
+    // Drag the map most of its width with the mouse: the view moves east, away from the centre of Prague.
+    const box = (await page.locator('.maplibregl-canvas').boundingBox())!
+    // Along the bottom, below the legend: maplibre does not see a drag end over one of its controls.
+    const y = box.y + box.height * 0.88
+    await page.mouse.move(box.x + box.width * 0.85, y)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.5, y)
+    await page.mouse.move(box.x + box.width * 0.1, y)
+    await page.mouse.up()
+    await expect.poll(async () => `${(await listKeys(page)).join(',')} ${await page.getByTestId('map-count').textContent()}`, { timeout: 10_000 }).not.toBe(`${before.join(',')} ${countBefore}`)
+
+    // A format family filters the list and the count in view.
+    await moveCamera(page, [15.4, 49.8], 6)
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', '6')
+    const all = Number((await page.getByTestId('map-count').textContent())!.replace(/\D/g, ''))
+    await page.getByTestId('map-sidebar').getByLabel('Format family').selectOption('geo')
+    await expect.poll(async () => Number((await page.getByTestId('map-count').textContent())!.replace(/\D/g, ''))).toBeLessThan(all)
+    await expect.poll(async () => page.getByTestId('map-list').locator('button[data-key]').count()).toBeGreaterThan(0)
+    for (const row of await page.getByTestId('map-list').locator('button[data-key]').all()) await expect(row).toContainText('Geodata')
+  })
+
+  test('a click on a single dataset opens its popup', async ({ page }) => {
+    await openMap(page)
+    const { data } = await trpc<{ items: Item[] }>(page, 'map.datasets', { bbox: CZECHIA, limit: 1 })
+    const item = data!.items[0]!
+    await moveCamera(page, [item.lon, item.lat], 14)
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', '13')
+    const point = await page.evaluate(({ lon, lat }) => (window.__portalscopeMap as MapHook).project([lon, lat]), item)
+    const canvas = (await page.locator('.maplibregl-canvas').boundingBox())!
+    await page.mouse.click(canvas.x + point.x, canvas.y + point.y)
+    const popup = page.getByTestId('map-popup')
+    await expect(popup).toBeVisible()
+    // Datasets can share a point; the one shown is one of those there, with its link.
+    await expect(popup.getByRole('heading')).not.toBeEmpty()
+    await expect(popup.getByRole('link', { name: 'Open the dataset' })).toHaveAttribute('href', /^\/dataset\//)
+    // A click on empty map closes it.
+    await page.mouse.click(canvas.x + 5, canvas.y + canvas.height - 60)
+    await expect(popup).toBeHidden()
+  })
+
+  test('a row opens its popup from the keyboard, and Escape goes back to the row', async ({ page }) => {
+    await openMap(page)
+    const row = page.getByTestId('map-list').locator('button[data-key]').first()
+    const key = await row.getAttribute('data-key')
+    const title = (await row.locator('span').first().textContent())!
+    await row.focus()
+    await page.keyboard.press('Enter')
+    const popup = page.getByTestId('map-popup')
+    await expect(popup).toBeVisible()
+    await expect(popup.getByRole('heading')).toHaveText(title)
+    await expect(popup).toHaveAttribute('data-key', key!)
+    // Focus went into the popup; Escape closes it and returns to the row.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.maplibregl-popup'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(popup).toBeHidden()
+    await expect(page.getByTestId('map-list').locator(`button[data-key="${key}"]`)).toBeFocused()
+    // Arrow keys move along the rows.
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByTestId('map-list').locator('button[data-key]').nth(1)).toBeFocused()
+  })
+
+  test('the list collapses and expands, and the map takes the room', async ({ page }) => {
+    await openMap(page)
+    const toggle = page.getByRole('button', { name: 'Hide the list' })
+    const sidebar = page.getByTestId('map-sidebar')
+    const narrow = (await page.locator('[data-map-state=ready]').boundingBox())!.width
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await toggle.click()
+    await expect(sidebar).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Show the list' })).toHaveAttribute('aria-expanded', 'false')
+    await expect.poll(async () => (await page.locator('[data-map-state=ready]').boundingBox())!.width).toBeGreaterThan(narrow + 200)
+    await page.getByRole('button', { name: 'Show the list' }).click()
+    await expect(sidebar).toBeVisible()
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`has no serious axe findings in the ${theme} theme`, async ({ page }) => {
+      await openMap(page, { theme })
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      // With a popup open, so it is checked too.
+      await page.getByTestId('map-list').locator('button[data-key]').first().click()
+      await expect(page.getByTestId('map-popup')).toBeVisible()
+      await page.waitForTimeout(1500) // the camera's flight to the dataset
+      await page.screenshot({ path: `test-results/map-home-popup-${theme}.png` })
+      const results = await new AxeBuilder({ page }).analyze()
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    })
+  }
+
+  test('fits a 360-pixel phone without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 })
+    await openMap(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await expect(page.getByTestId('map-sidebar')).toBeVisible()
+    await page.screenshot({ path: 'test-results/map-home-phone.png' })
+  })
+
+  test('a browser without WebGL 2 is told the map cannot be drawn, in Czech, and the list still works', async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        return kind === 'webgl2' ? null : (original as (...args: unknown[]) => unknown).call(this, kind, ...rest)
+      } as typeof original
+    })
+    await page.goto('/')
+    await hydrated(page)
+    await expect(page.locator('[data-map-state=unsupported]')).toContainText('Mapu nelze vykreslit')
+    await expect(page.getByTestId('map-count')).toHaveText(/datov(á|é|ých) sad(a|y)? v oblasti/)
+    const row = page.getByTestId('map-list').locator('button[data-key]').first()
+    await expect(row).toBeVisible()
+    await page.getByTestId('map-sidebar').getByLabel('Kvalita').selectOption('excellent')
+    await expect.poll(async () => page.getByTestId('map-list').locator('button[data-key]').count()).toBeGreaterThan(0)
+    for (const each of await page.getByTestId('map-list').locator('button[data-key]').all()) await expect(each).toContainText('Výborná')
+  })
+
+  test('tiles that fail to load are said so over the map, with a way to try again', async ({ page }) => {
+    await openMap(page)
+    let fail = true
+    await page.route('**/api/map/tiles/**', (route) => (fail ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()))
+    await moveCamera(page, PRAGUE, 9)
+    const overlay = page.getByTestId('map-overlay')
+    await expect(overlay).toContainText('Part of the map could not be loaded.')
+    fail = false
+    await overlay.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', '9')
+    await expect(overlay).toBeHidden()
+  })
+
+  test('without JavaScript the list and the overview still show, and the map says it needs JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/?lang=en')
+    // Playwright reads a <noscript>'s content as text even where the browser draws it, so both are checked.
+    await expect(page.getByTestId('map-overlay')).toBeVisible()
+    expect(await page.locator('[data-map-state] noscript').textContent()).toContain('The interactive map needs JavaScript')
+    await expect(page.getByRole('button', { name: 'Hide the list' })).toHaveCount(0)
+    await expect(page.getByTestId('map-list').locator('a[data-key]').first()).toHaveAttribute('href', /^\/dataset\//)
+    await expect(page.getByTestId('map-count')).toHaveText(/datasets in view/)
+    await expect(page.getByTestId('overview-totals')).toBeVisible()
+    await context.close()
+  })
+})
