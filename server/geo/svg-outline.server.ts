@@ -1,4 +1,5 @@
-import { CZ_REGIONS, type BBox, type Position } from './cz-regions.server.ts'
+import { COUNTRIES, type Country } from './countries.server.ts'
+import { CZ_REGIONS, type BBox, type MultiPolygon, type Polygon, type Position } from './cz-regions.server.ts'
 
 // SVG outlines of the Czech kraje for small server-rendered maps (the overview choropleth, a dataset's extent), until
 // the interactive map takes over. Plain equirectangular with the longitude shrunk by cos(latitude) at the centre of
@@ -45,4 +46,93 @@ export function bboxRect(frame: OutlineFrame, [west, south, east, north]: BBox):
   const x = clamp(x0, frame.width)
   const y = clamp(y0, frame.height)
   return { x, y, width: Math.max(1, clamp(x1, frame.width) - x), height: Math.max(1, clamp(y1, frame.height) - y) }
+}
+
+/** A frame `width` wide around `box` (degrees), the longitude shrunk by cos(latitude) at its centre; the height follows. */
+export function frameAround([west, south, east, north]: BBox, width: number): OutlineFrame & { box: BBox } {
+  const shrink = Math.cos((((south + north) / 2) * Math.PI) / 180)
+  const scale = width / ((east - west) * shrink)
+  const height = Math.round((north - south) * scale)
+  return { width, height, box: [west, south, east, north], project: (lon, lat) => [(lon - west) * shrink * scale, (north - lat) * scale] }
+}
+
+const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates)
+
+function boxOf(ring: Position[]): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const [lon = 0, lat = 0] of ring) {
+    box[0] = Math.min(box[0], lon)
+    box[1] = Math.min(box[1], lat)
+    box[2] = Math.max(box[2], lon)
+    box[3] = Math.max(box[3], lat)
+  }
+  return box
+}
+
+function ringArea(ring: Position[]): number {
+  let twice = 0
+  for (let k = 0; k + 1 < ring.length; k++) twice += (ring[k]?.[0] ?? 0) * (ring[k + 1]?.[1] ?? 0) - (ring[k + 1]?.[0] ?? 0) * (ring[k]?.[1] ?? 0)
+  return Math.abs(twice / 2)
+}
+
+/**
+ * The box of a country's largest part: a frame around France's or Norway's whole geometry would reach French Guiana or
+ * Svalbard and shrink Europe to a corner.
+ */
+export function mainlandBox(country: Country): BBox {
+  let best: Position[] | undefined
+  for (const [outer] of polygonsOf(country.geometry)) if (outer && (!best || ringArea(outer) > ringArea(best))) best = outer
+  return best ? boxOf(best) : country.bbox
+}
+
+/** A ring crossing ±180° as a jump of ~360° (world-atlas is spherical) is drawn continuous, east of 180°. */
+function unwrapped(ring: Position[]): Position[] {
+  const jumps = ring.some((point, k) => k > 0 && Math.abs((point[0] ?? 0) - (ring[k - 1]?.[0] ?? 0)) > 180)
+  return jumps ? ring.map(([lon = 0, lat = 0]) => [lon < 0 ? lon + 360 : lon, lat]) : ring
+}
+
+const overlaps = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1]
+
+/** One SVG path per country with land in the frame (ISO alpha-2 ids); parts wholly outside it are left out. */
+export function countryPaths(frame: OutlineFrame & { box: BBox }): Array<{ id: string; d: string }> {
+  return COUNTRIES.filter((country) => overlaps(country.bbox, frame.box)).flatMap((country) => {
+    const d = polygonsOf(country.geometry)
+      .map((rings) => rings.map(unwrapped))
+      .filter(([outer]) => outer && overlaps(boxOf(outer), frame.box))
+      .flatMap((rings) => rings.map((ring) => ringPath(ring, frame)))
+      .join('')
+    return d ? [{ id: country.id, d }] : []
+  })
+}
+
+export type RegionOutline = OutlineFrame & { box: BBox; outlines: Array<{ id: string; d: string; focus: boolean }> }
+
+const pad = ([west, south, east, north]: BBox, share: number, least: number): BBox => {
+  const margin = Math.max(least, (east - west) * share, (north - south) * share)
+  return [Math.max(-180, west - margin), Math.max(-85, south - margin), Math.min(180, east + margin), Math.min(85, north + margin)]
+}
+
+/**
+ * One region's outline in a frame around it, with its neighbours (the other kraje, or neighbouring countries) drawn for
+ * context: the no-JavaScript map of a location page. Null for an id that is neither a kraj nor a known country.
+ */
+export function regionOutline(id: string, width: number): RegionOutline | null {
+  const kraj = CZ_REGIONS.find((region) => region.id === id)
+  if (kraj) {
+    const frame = frameAround(pad(kraj.bbox, 0.15, 0.1), width)
+    // The neighbouring countries too, so that a border kraj does not end in blank paper.
+    const abroad = countryPaths(frame)
+      .filter((outline) => outline.id !== 'CZ')
+      .map((outline) => ({ ...outline, focus: false }))
+    const kraje = CZ_REGIONS.filter((region) => overlaps(region.bbox, frame.box)).map((region) => ({
+      id: region.id,
+      d: polygonsOf(region.geometry).flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join(''),
+      focus: region.id === id,
+    }))
+    return { ...frame, outlines: [...abroad, ...kraje] }
+  }
+  const country = COUNTRIES.find((item) => item.id === id)
+  if (!country) return null
+  const frame = frameAround(pad(mainlandBox(country), 0.15, 0.5), width)
+  return { ...frame, outlines: countryPaths(frame).map((outline) => ({ ...outline, focus: outline.id === id })) }
 }

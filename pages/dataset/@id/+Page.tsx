@@ -9,7 +9,14 @@ import { webHref } from '../../../features/datasets/web-href.ts'
 import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { IndicatorBreakdown } from '../../../features/quality/IndicatorBreakdown.tsx'
+import { ShapesMap } from '../../../features/map/ShapesMap.tsx'
 import type { Data } from './+data.ts'
+
+/** The interactive map's first view: the extent with as much again around it, so that its surroundings show. */
+function aroundExtent([west, south, east, north]: [number, number, number, number]) {
+  const margin = Math.max(0.02, (east - west) / 2, (north - south) / 2)
+  return { west: Math.max(-180, west - margin), south: Math.max(-85, south - margin), east: Math.min(180, east + margin), north: Math.min(85, north + margin) }
+}
 
 type Dataset = Data['dataset']
 type Resource = Dataset['resources'][number]
@@ -280,36 +287,53 @@ function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: 
   const described = bbox
     ? t('dataset.extentBox', { west: degrees(bbox[0]), south: degrees(bbox[1]), east: degrees(bbox[2]), north: degrees(bbox[3]) })
     : t('dataset.noExtent')
+  const svg = (
+    <svg
+      role="img"
+      aria-labelledby="extent-map-title"
+      viewBox={`0 0 ${map.width} ${map.height}`}
+      className={css({ w: 'full', maxW: '320px', h: 'auto', display: 'block', mb: '2' })}
+    >
+      <title id="extent-map-title">{`${t('dataset.extentMap')}. ${described}`}</title>
+      {map.kraje.map((kraj) => (
+        <path key={kraj.id} d={kraj.d} className={css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '0.75' })} />
+      ))}
+      {map.extent && map.extentInFrame ? (
+        // A point (or a box a few pixels wide) is drawn as a dot that can be seen.
+        map.extent.width < 6 && map.extent.height < 6 ? (
+          <circle
+            data-testid="extent-rect"
+            cx={map.extent.x + map.extent.width / 2}
+            cy={map.extent.y + map.extent.height / 2}
+            r="5"
+            className={css({ fill: 'primary', stroke: 'bg', strokeWidth: '1.5' })}
+          />
+        ) : (
+          <rect data-testid="extent-rect" {...map.extent} className={css({ fill: 'primary', fillOpacity: '0.25', stroke: 'primary', strokeWidth: '2' })} />
+        )
+      ) : null}
+    </svg>
+  )
   return (
     <section aria-labelledby="extent-heading" className={section}>
       <h2 id="extent-heading" className={sectionHeading}>
         {t('dataset.extent')}
       </h2>
-      <svg
-        role="img"
-        aria-labelledby="extent-map-title"
-        viewBox={`0 0 ${map.width} ${map.height}`}
-        className={css({ w: 'full', maxW: '320px', h: 'auto', display: 'block', mb: '2' })}
-      >
-        <title id="extent-map-title">{`${t('dataset.extentMap')}. ${described}`}</title>
-        {map.kraje.map((kraj) => (
-          <path key={kraj.id} d={kraj.d} className={css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '0.75' })} />
-        ))}
-        {map.extent && map.extentInFrame ? (
-          // A point (or a box a few pixels wide) is drawn as a dot that can be seen.
-          map.extent.width < 6 && map.extent.height < 6 ? (
-            <circle
-              data-testid="extent-rect"
-              cx={map.extent.x + map.extent.width / 2}
-              cy={map.extent.y + map.extent.height / 2}
-              r="5"
-              className={css({ fill: 'primary', stroke: 'bg', strokeWidth: '1.5' })}
-            />
-          ) : (
-            <rect data-testid="extent-rect" {...map.extent} className={css({ fill: 'primary', fillOpacity: '0.25', stroke: 'primary', strokeWidth: '2' })} />
-          )
-        ) : null}
-      </svg>
+      {map.extentGeometry && bbox ? (
+        <div className={css({ maxW: '480px', mb: '2' })}>
+          <ShapesMap
+            label={t('regions.extentMapLabel')}
+            basemap={map.basemap}
+            box={aroundExtent(bbox)}
+            aspect={map.width / map.height}
+            shapes={[{ id: 'extent', geometry: map.extentGeometry, label: described }]}
+            fallback={svg}
+            testId="extent-map"
+          />
+        </div>
+      ) : (
+        svg
+      )}
       <p className={css({ fontSize: 'sm', mb: '3' })} data-testid="extent-text">
         {described}
         {bbox && !map.extentInFrame ? ` ${t('dataset.extentOutside')}` : null}

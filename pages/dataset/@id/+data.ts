@@ -4,6 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { formatInfo } from '../../../lib/domain/formats.ts'
 import { licenceInfo } from '../../../server/analysis/licences.server.ts'
+import { basemapConfig } from '../../../server/env.server.ts'
 import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 
@@ -14,6 +15,10 @@ const MAP_WIDTH = 320
 // The kraje outline is the same for every dataset: computed once per process.
 const FRAME = czFrame(MAP_WIDTH)
 const KRAJE = krajPaths(FRAME).map(({ id, d }) => ({ id, d }))
+
+// An extent's own geometry goes into the page for the interactive map up to this size; a larger one (a detailed
+// boundary) is drawn as its bounding box, which the page has anyway.
+const EXTENT_GEOMETRY_MAX_CHARS = 20_000
 
 const notFound = (error: unknown) => error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')
 
@@ -80,9 +85,16 @@ export async function data(pageContext: PageContextServer) {
       extent: bbox ? bboxRect(FRAME, bbox) : null,
       // An extent wholly outside the frame would be clamped to a sliver on its edge: say so instead.
       extentInFrame: bbox ? overlaps(bbox) : false,
+      extentGeometry: dataset.extent ? extentGeometry(dataset.extent) : null,
+      basemap: basemapConfig(),
     },
     quality,
   }
+}
+
+function extentGeometry({ geometry, bbox: [west, south, east, north] }: { geometry: { type: string; coordinates: unknown }; bbox: [number, number, number, number] }) {
+  if (JSON.stringify(geometry.coordinates).length <= EXTENT_GEOMETRY_MAX_CHARS) return geometry
+  return { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] }
 }
 
 function overlaps([west, south, east, north]: [number, number, number, number]): boolean {

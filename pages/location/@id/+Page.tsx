@@ -1,12 +1,185 @@
 import { useData } from 'vike-react/useData'
-import { PageIntro } from '../../../components/PageIntro.tsx'
-import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../../styled-system/css'
+import { LinkPager } from '../../../components/LinkPager.tsx'
+import { Table } from '../../../components/ui/table.tsx'
+import { SectionError } from '../../../features/datasets/SectionError.tsx'
+import { StatGrid } from '../../../features/quality/AnalysisParts.tsx'
+import { BandBadge } from '../../../features/quality/BandBadge.tsx'
+import { FormatsSection, QualitySection } from '../../../features/quality/ScopeFigures.tsx'
+import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
+import { LocationMap } from './LocationMap.tsx'
+
+const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
+const section = css({ mb: '10', minW: '0' })
+const muted = css({ color: 'text.muted' })
 
 export default function Page() {
   const t = useT()
+  const intl = useIntl()
   const locale = useLocale()
-  const { region } = useData<Data>()
-  const level = region.level === 'cz-kraj' ? t('pages.locationKraj', { id: region.id }) : t('pages.locationCountry', { id: region.id })
-  return <PageIntro title={locale === 'cs' ? region.nameCs : region.nameEn} description={`${level}. ${t('pages.locationDescription')}`} />
+  const { region, figures, publishers, formats, quality } = useData<Data>()
+  const percent = (value: number | null) => (value === null ? '–' : intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }))
+  return (
+    <article aria-labelledby="page-title">
+      <header className={css({ mb: '8' })}>
+        <p className={muted} data-testid="location-level">
+          {region.level === 'cz-kraj' ? t('pages.locationKraj', { id: region.id }) : t('pages.locationCountry', { id: region.id })}
+        </p>
+        <h1 id="page-title" className={css({ fontSize: '2xl', fontWeight: '600', mb: '2', overflowWrap: 'anywhere' })}>
+          {locale === 'cs' ? region.nameCs : region.nameEn}
+        </h1>
+        <p className={css({ color: 'text.muted', mb: '6', maxW: '70ch' })}>{t('pages.locationDescription')}</p>
+        <StatGrid
+          stats={[
+            { key: 'datasets', label: t('regions.metricDatasets'), value: intl.formatNumber(figures.datasets), raw: figures.datasets },
+            {
+              key: 'quality',
+              label: t('regions.metricQuality'),
+              value: figures.band && figures.averageScore !== null ? <BandBadge band={figures.band} score={figures.averageScore} /> : t('regions.notRated'),
+              raw: figures.averageScore,
+            },
+            { key: 'machine-readable', label: t('regions.metricMachineReadable'), value: percent(figures.machineReadableShare), raw: figures.machineReadableShare },
+            { key: 'publishers', label: t('regions.publishers'), value: intl.formatNumber(publishers.length), raw: publishers.length },
+          ]}
+        />
+      </header>
+      <MapSection />
+      {figures.datasets === 0 ? (
+        <p className={css({ color: 'text.muted', mb: '10' })} data-testid="location-empty">
+          {t('regions.locationEmpty')}
+        </p>
+      ) : (
+        <>
+          <Datasets />
+          <Publishers />
+          <FormatsSection formats={formats} className={section} />
+          <QualitySection quality={quality} className={section} />
+        </>
+      )}
+    </article>
+  )
+}
+
+function MapSection() {
+  const t = useT()
+  const locale = useLocale()
+  const { region, map, points, basemap } = useData<Data>()
+  const name = locale === 'cs' ? region.nameCs : region.nameEn
+  const caption = !points.ok
+    ? null
+    : points.value.total === 0
+      ? t('regions.mapNoDatasets', { region: name })
+      : t('regions.mapCaption', { shown: points.value.shown, total: points.value.total })
+  const svg = map ? (
+    <svg viewBox={`0 0 ${map.width} ${map.height}`} role="img" aria-labelledby="location-map-title" data-testid="location-outline" className={css({ w: 'full', h: 'auto', display: 'block' })}>
+      <title id="location-map-title">{t('regions.mapTitle', { region: name })}</title>
+      {map.outlines
+        .filter((outline) => !outline.focus)
+        .map((outline) => (
+          <path key={outline.id} d={outline.d} className={css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '0.75', strokeLinejoin: 'round' })} />
+        ))}
+      {map.outlines
+        .filter((outline) => outline.focus)
+        .map((outline) => (
+          <path key={outline.id} d={outline.d} data-focus="" className={css({ fill: 'primary.subtle', stroke: 'primary', strokeWidth: '2', strokeLinejoin: 'round' })} />
+        ))}
+      {map.dots ? <path d={map.dots} data-testid="location-dots" className={css({ stroke: 'primary.text', strokeWidth: '5', strokeLinecap: 'round', fill: 'none' })} /> : null}
+    </svg>
+  ) : null
+  return (
+    <section aria-labelledby="map-heading" className={section}>
+      <h2 id="map-heading" className={sectionHeading}>
+        {t('regions.mapHeading')}
+      </h2>
+      {map ? (
+        <figure className={css({ m: '0', display: 'grid', gap: '2', maxW: '720px' })}>
+          <LocationMap region={region} map={map} basemap={basemap} fallback={svg} />
+          {caption ? <figcaption className={css({ fontSize: 'sm', color: 'text.muted' })}>{caption}</figcaption> : null}
+        </figure>
+      ) : (
+        <p className={muted}>{t('regions.noOutline')}</p>
+      )}
+      {points.ok ? null : <SectionError message={t('regions.pointsFailed')} />}
+    </section>
+  )
+}
+
+function Datasets() {
+  const t = useT()
+  const { region, datasets } = useData<Data>()
+  const totalPages = Math.max(1, Math.ceil(datasets.total / datasets.pageSize))
+  const hrefFor = (page: number) => `/location/${encodeURIComponent(region.id)}${page > 1 ? `?page=${page}` : ''}#datasets-heading`
+  return (
+    <section aria-labelledby="datasets-heading" className={section}>
+      <h2 id="datasets-heading" className={sectionHeading}>
+        {t('ckan.datasets')}
+      </h2>
+      {datasets.items.length === 0 ? (
+        <p className={muted}>{t('orgs.pastLastPage')}</p>
+      ) : (
+        <>
+          <Table.Container aria-label={t('orgs.datasetsCaption', { count: datasets.total })}>
+            <Table.Root density="compact">
+              <Table.Caption>
+                {t('orgs.datasetsCaption', { count: datasets.total })} · {t('gallery.uiPaginationPage', { page: datasets.page, total: totalPages })}
+              </Table.Caption>
+              <Table.Head>
+                <Table.Row>
+                  <Table.Header scope="col">{t('ckan.dataset')}</Table.Header>
+                  <Table.Header scope="col">{t('regions.colPublisher')}</Table.Header>
+                  <Table.Header scope="col">{t('ckan.portal')}</Table.Header>
+                  <Table.Header scope="col">{t('orgs.colQuality')}</Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
+                {datasets.items.map((item) => (
+                  <Table.Row key={item.id} data-testid="location-dataset">
+                    <Table.Header scope="row" className={css({ fontWeight: '400', overflowWrap: 'anywhere', minW: '14rem' })}>
+                      <a href={`/dataset/${encodeURIComponent(item.id)}`}>{item.title}</a>
+                    </Table.Header>
+                    <Table.Cell className={css({ fontSize: 'sm', minW: '10rem' })}>{item.publisher ?? <span className={muted}>–</span>}</Table.Cell>
+                    <Table.Cell className={css({ fontSize: 'sm' })}>{item.portalName}</Table.Cell>
+                    <Table.Cell>{item.band && item.score !== null ? <BandBadge band={item.band} score={item.score} size="sm" /> : <span className={muted}>{t('orgs.notRated')}</span>}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.Container>
+          <div className={css({ mt: '4' })}>
+            <LinkPager page={datasets.page} totalPages={totalPages} hrefFor={hrefFor} label={t('orgs.datasetsPagerLabel')} spread={2} />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Publishers() {
+  const t = useT()
+  const { publishers } = useData<Data>()
+  return (
+    <section aria-labelledby="publishers-heading" className={section}>
+      <h2 id="publishers-heading" className={sectionHeading}>
+        {t('regions.publishers')}
+      </h2>
+      {publishers.length === 0 ? (
+        <p className={muted}>{t('regions.noPublishers')}</p>
+      ) : (
+        <>
+          <p className={css({ color: 'text.muted', mb: '3', fontSize: 'sm', maxW: '70ch' })}>{t('regions.publishersLead')}</p>
+          <ol className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })} data-testid="location-publishers">
+            {publishers.map((publisher) => (
+              <li key={publisher.id} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', py: '2' })}>
+                <a href={`/organizations/${encodeURIComponent(publisher.id)}`} className={css({ overflowWrap: 'anywhere' })}>
+                  {publisher.title}
+                </a>
+                <span className={css({ color: 'text.muted', fontSize: 'sm', whiteSpace: 'nowrap' })}>{t('common.datasetCount', { count: publisher.datasets })}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
 }

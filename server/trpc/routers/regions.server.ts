@@ -1,11 +1,14 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { regionById, regionsSummary } from '../../queries/regions.server.ts'
+import { regionById, regionPoints, regionsSummary } from '../../queries/regions.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { PortalIdsSchema, PageSchema, RegionIdSchema } from './analysis-input.server.ts'
 
 export const regionsRouter = router({
-  /** Datasets and average quality per Czech kraj or per country, with the datasets that have no extent. */
+  /**
+   * Per Czech kraj or per country: datasets, average quality, the machine-readable share of resources and the most used
+   * formats; with the datasets that have no extent.
+   */
   summary: publicProcedure
     .input(z.object({ level: z.enum(['cz-kraj', 'country']), instanceIds: PortalIdsSchema }))
     .query(({ ctx, input }) => regionsSummary(ctx.db, input)),
@@ -16,4 +19,13 @@ export const regionsRouter = router({
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.regionNotFound') })
     return found
   }),
+
+  /** Where one region's datasets are: the centre of each extent with its quality band, newest first, up to `limit`. */
+  points: publicProcedure
+    .input(z.object({ id: RegionIdSchema, instanceIds: PortalIdsSchema, limit: z.number().int().min(1).max(2000).default(1000) }))
+    .query(async ({ ctx, input }) => {
+      const found = await regionPoints(ctx.db, input.id, input)
+      if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.regionNotFound') })
+      return found
+    }),
 })

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, type ReactNode } from 'react'
+import { MapOverlay } from '../../../features/map/MapOverlay.tsx'
+import { ShapesMap, type MapPoint, type MapShape } from '../../../features/map/ShapesMap.tsx'
+import { useOutlines } from '../../../features/map/use-outlines.ts'
+import { useTRPC } from '../../../lib/api/trpc.tsx'
+import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import type { Data } from './+data.ts'
+
+// Enough to show where the region's datasets are; the list below pages through all of them.
+const POINTS = 1000
+
+/**
+ * The region's outline over the basemap with its newest datasets as points (hover names one, a click opens it),
+ * replacing the SVG picture once loaded. The dataset list below is the keyboard way to the same datasets.
+ */
+export function LocationMap({ region, map, basemap, fallback }: { region: Data['region']; map: NonNullable<Data['map']>; basemap: Data['basemap']; fallback: ReactNode }) {
+  const t = useT()
+  const locale = useLocale()
+  const trpc = useTRPC()
+  const outlines = useOutlines(region.level === 'cz-kraj' ? 'kraje' : 'countries')
+  const points = useQuery(trpc.regions.points.queryOptions({ id: region.id, limit: POINTS }, { staleTime: 60_000 }))
+  const name = locale === 'cs' ? region.nameCs : region.nameEn
+  const shapes = useMemo<MapShape[] | null>(() => {
+    if (!outlines.data) return null
+    const outline = outlines.data.find((feature) => feature.id === region.id)
+    return outline ? [{ id: region.id, geometry: outline.geometry, label: name }] : []
+  }, [outlines.data, region.id, name])
+  const mapPoints = useMemo<MapPoint[] | null>(() => points.data?.items.map((item) => ({ id: item.id, lon: item.lon, lat: item.lat, label: item.title, href: `/dataset/${encodeURIComponent(item.id)}` })) ?? null, [points.data])
+
+  // Neither the outline nor the points: the SVG says more than an empty basemap.
+  if (outlines.isError && points.isError) return <>{fallback}</>
+  const loading = !shapes || (!mapPoints && !points.isError)
+  return (
+    <ShapesMap
+      label={t('regions.locationMapLabel', { region: name })}
+      basemap={basemap}
+      box={map.box}
+      aspect={map.width / map.height}
+      shapes={shapes}
+      points={mapPoints}
+      fallback={fallback}
+      testId="location-map"
+      overlay={
+        loading ? (
+          <MapOverlay tone="quiet" busy>
+            {t('regions.loadingPlaces')}
+          </MapOverlay>
+        ) : points.isError ? (
+          <MapOverlay tone="error">{t('regions.pointsFailed')}</MapOverlay>
+        ) : null
+      }
+    />
+  )
+}
