@@ -70,11 +70,9 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   const [popup, setPopup] = useState<PopupState | null>(null)
   const [tilesGone, setTilesGone] = useState(false)
 
-  // While a popup opened from the list is open the list stays as it is, so Escape can return to its row.
-  const popupOrigin = useRef<PopupState['origin'] | null>(null)
-  useEffect(() => {
-    popupOrigin.current = popup?.origin ?? null
-  }, [popup?.origin])
+  // After a row has flown the map to its dataset the list stays as it is (so Escape and the arrow keys find the row
+  // where it was) until the user moves the map themselves.
+  const listFollows = useRef(true)
   const listTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(
@@ -85,11 +83,12 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
     [],
   )
 
-  const onViewChange = useCallback((next: MapView) => {
+  const onViewChange = useCallback((next: MapView, { byUser }: { byUser: boolean }) => {
     setView(next)
+    if (byUser) listFollows.current = true
     clearTimeout(listTimer.current)
     listTimer.current = setTimeout(() => {
-      if (popupOrigin.current !== 'list') setListBox((current) => (sameBox(current, next.bbox) ? current : next.bbox))
+      if (listFollows.current) setListBox((current) => (sameBox(current, next.bbox) ? current : next.bbox))
     }, LIST_DEBOUNCE_MS)
   }, [])
 
@@ -194,6 +193,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   }
 
   const onActivate = (item: MapDatasetItem) => {
+    listFollows.current = false
     setPopup({ id: `list-${item.key}-${Date.now()}`, key: item.key, lon: item.lon, lat: item.lat, origin: 'list', content: { status: 'ready', item } })
     // The dataset ends up below the centre, so its popup fits above it.
     handle.current?.flyTo({ longitude: item.lon, latitude: item.lat, zoom: Math.max(view?.zoom ?? MAP_INITIAL_VIEW.zoom, MAP_POINT_ZOOM), offset: [0, 110] })
@@ -271,6 +271,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
             popup={mapPopup}
             onViewChange={onViewChange}
             onMapClick={(click) => {
+              listFollows.current = true
               const picked = pickAt(tiles.tiles, style, click, click.project)
               if (!picked) {
                 setPopup(null)

@@ -73,8 +73,8 @@ export type MapFrameProps = {
   layers?: (lib: DeckLayerLib) => LayersList
   popup?: MapPopup | null
   markers?: readonly MapMarker[]
-  /** The view once the map has loaded and after every move. */
-  onViewChange?: (view: View) => void
+  /** The view once the map has loaded and after every move; `byUser`: a gesture, a key or a control moved it. */
+  onViewChange?: (view: View, move: { byUser: boolean }) => void
   /** A click on the map (not on a control); the page picks what lies under it. */
   onMapClick?: (click: MapClick) => void
   /** The page's own controls, in the top-left corner. */
@@ -155,12 +155,16 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
     else map.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true })
   }, [initialView])
 
-  const report = useCallback(() => {
-    const map = mapRef.current
-    if (!map || !onViewChange) return
-    const bounds = map.getBounds()
-    onViewChange({ bbox: normaliseBBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()), zoom: map.getZoom() })
-  }, [onViewChange])
+  const report = useCallback(
+    (event?: { originalEvent?: unknown }) => {
+      const map = mapRef.current
+      if (!map || !onViewChange) return
+      const bounds = map.getBounds()
+      // maplibre passes the DOM event that caused a move; camera moves made by code carry none.
+      onViewChange({ bbox: normaliseBBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()), zoom: map.getZoom() }, { byUser: !!event?.originalEvent })
+    },
+    [onViewChange],
+  )
 
   useImperativeHandle(
     handleRef,
