@@ -12,6 +12,8 @@
 //   links [--portal <slug>] [--limit N]
 //                             check due resource links (all portals, or one) and re-score their datasets
 //   harvest --run <id>        continue one harvest run (the server starts harvests this way)
+//   map-build [--force]       build the map's points and tiles if the rollups changed since the last build (or always);
+//                             runs on the database as it is, so DATABASE_URL may be the local D1 file of dev:edge
 //   background                the demo catalogue and the harvest scheduler (the server starts this helper)
 // `instances` and `--instance` are deprecated aliases of `portals` and `--portal` (their names before 2026-11).
 import { createReadStream } from 'node:fs'
@@ -22,6 +24,7 @@ import { dueLinks } from '../server/queries/link-checks.server.ts'
 import { summariseChecks } from '../server/outbound/link-check.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
 import { isCkanError } from '../server/outbound/errors.server.ts'
+import { describeMapBuild } from '../server/jobs/map-build.server.ts'
 import { runJob } from '../server/jobs/registry.server.ts'
 import { startJobsHere } from '../server/jobs/triggers.server.ts'
 import { loadDemoCatalogue, removeDemoCatalogue } from '../server/ckan/demo/demo-catalogue.server.ts'
@@ -45,6 +48,7 @@ const USAGE = [
   '       npm run ckan -- demo load | demo remove',
   '       npm run ckan -- analyse',
   '       npm run ckan -- links [--portal <slug>] [--limit N]',
+  '       npm run ckan -- map-build [--force]',
 ].join('\n')
 
 function fail(message: string): never {
@@ -63,11 +67,14 @@ function describe(row: PortalRow): string {
   return `${row.id.padEnd(28)} ${row.enabled ? ' ' : 'x'} ${row.apiBase.padEnd(48)} ${health}`
 }
 
-await migrateLibsql(url)
+// The map build reads the catalogue and writes only the map's tables, on a database as it is: wrangler migrates the
+// local D1 file (.wrangler/state/v3/d1/…/*.sqlite), which has no drizzle journal for migrateLibsql to read.
+const mapOnly = group === 'map-build'
+if (!mapOnly) await migrateLibsql(url)
 // Everything the CLI writes is background work: people using the server go first (docs/decisions/012-database-writes.md).
 const db = await createDb({ url }, { role: 'background' })
 // A run started by the server only continues; everything else sees the registry a fresh installation would.
-if (!(group === 'harvest' && args[1] === '--run')) await seedFeaturedPortals(db)
+if (!mapOnly && !(group === 'harvest' && args[1] === '--run')) await seedFeaturedPortals(db)
 
 if (group === 'portals' && command === 'list') {
   for (const row of await listPortals(db)) console.log(describe(row))
@@ -153,6 +160,9 @@ if (group === 'portals' && command === 'list') {
   for (const refresh of await runJob('rollup-refresh', db, { all: true })) {
     console.log(`Rollups ${refresh.rollupId}: ${refresh.datasets.toLocaleString('en')} datasets, ${refresh.reanalysed.toLocaleString('en')} re-analysed, in ${refresh.ms} ms`)
   }
+} else if (group === 'map-build') {
+  const summary = await runJob('map-build', db, { force: args.includes('--force') })
+  console.log(summary ? describeMapBuild(summary) : 'The map is as fresh as the rollups; --force builds it anyway.')
 } else if (group === 'links') {
   const flag = (name: string) => {
     const at = args.indexOf(name)

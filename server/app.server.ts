@@ -27,6 +27,7 @@ import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
 import { formPosts } from './forms/form-posts.server.ts'
+import { mapGeoResponse, mapTileResponse } from './map/routes.server.ts'
 import type { FormPostState } from '../lib/forms/form-post.ts'
 
 export type AppBindings = {
@@ -123,6 +124,12 @@ export function createApp() {
     c.set('db', db)
     await next()
   })
+
+  // 3a. The map's tiles and outlines: public and cached, so before the session (no lookup, no cookie on the answer).
+  // A tile of a build (immutable: the build is in the address); 204 empty, 404 once the build is gone.
+  app.get('/api/map/tiles/:buildId/:z/:x/:y', mapTileResponse)
+  // The kraje or the countries as GeoJSON ({id, nameEn, nameCs}), with an ETag from their content.
+  app.get('/api/map/geo/:file', mapGeoResponse)
 
   // 4. Session lookup, once per request; it becomes `ctx.user` in tRPC and `pageContext.user` in pages.
   app.use(async (c, next) => {

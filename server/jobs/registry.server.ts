@@ -5,6 +5,7 @@ import { harvestTick, type TickOptions } from './harvest.server.ts'
 import { linkCheckTick } from './link-check.server.ts'
 import { runQueuedChecks, startScheduledRuns, type AutomatedChecksOptions } from './automated-checks.server.ts'
 import { refreshRollupsJob } from './rollup-refresh.server.ts'
+import { mapBuildJob } from './map-build.server.ts'
 import type { LinkCheckOptions } from '../outbound/link-check.server.ts'
 
 // Every background job by name: a function of the database and its options. The Node helper process
@@ -27,6 +28,8 @@ export const JOBS = {
   'automated-checks': (db: Database, options: AutomatedChecksOptions) => runQueuedChecks(db, options),
   /** Runs of the suites whose schedule is due, with their automated checks queued. */
   'suite-schedules': (db: Database, _options: Record<string, never>) => startScheduledRuns(db),
+  /** The map's points and tiles when the rollups changed since the last build, or always with `force` (Node only: never in a Worker). */
+  'map-build': (db: Database, options: { force?: boolean }) => mapBuildJob(db, options),
   /** The scheduler's round: runs left behind, the portals that are due, then a few links (server/jobs/harvest.server.ts). */
   'scheduled-tick': (db: Database, options: TickOptions) => harvestTick(db, options),
 } as const

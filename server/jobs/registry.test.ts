@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('job registry', () => {
   it('names every background job the Node helper and the Workers Cron Trigger dispatch', () => {
-    expect(Object.keys(JOBS).sort()).toEqual(['automated-checks', 'demo-load', 'harvest', 'link-check', 'rollup-refresh', 'scheduled-tick', 'suite-schedules'])
+    expect(Object.keys(JOBS).sort()).toEqual(['automated-checks', 'demo-load', 'harvest', 'link-check', 'map-build', 'rollup-refresh', 'scheduled-tick', 'suite-schedules'])
   })
 
   it('runs a job by name against the database it is given', async () => {

@@ -3,6 +3,7 @@ import { createDb, type Database } from '../../db/client.server.ts'
 import type { PackageStore } from '../ckan/harvest/worker-store.server.ts'
 import { serverEnv } from '../env.server.ts'
 import { WORKERS_SLICE_MS } from './harvest.server.ts'
+import { describeMapBuild } from './map-build.server.ts'
 import { runJob } from './registry.server.ts'
 
 // What starts background jobs (server/jobs/registry.server.ts): on Node, a helper process the server spawns, which
@@ -35,7 +36,6 @@ export async function startJobsHere(options: { store?: PackageStore } = {}): Pro
   // Background work yields SQLite's write lock to people's writes (docs/decisions/012-database-writes.md).
   const openDb = () => createDb({ url: env.DATABASE_URL }, { role: 'background' })
   startCheckWorker(openDb, { schedules: env.PORTALSCOPE_SCHEDULER === 'on' })
-  if (env.PORTALSCOPE_DEMO === 'off' && env.PORTALSCOPE_SCHEDULER === 'off') return
   if (env.PORTALSCOPE_DEMO === 'on') {
     try {
       await runJob('demo-load', await openDb(), {})
@@ -43,11 +43,13 @@ export async function startJobsHere(options: { store?: PackageStore } = {}): Pro
       console.error('Loading the demo catalogue failed:', error)
     }
   }
-  try {
-    // A snapshot stored by an older version has no rollups until its next harvest (demo portals have none).
-    await runJob('rollup-refresh', await openDb(), {})
-  } catch (error) {
-    console.error('Analysing the stored catalogue failed:', error)
+  if (env.PORTALSCOPE_DEMO === 'on' || env.PORTALSCOPE_SCHEDULER === 'on') {
+    try {
+      // A snapshot stored by an older version has no rollups until its next harvest (demo portals have none).
+      await runJob('rollup-refresh', await openDb(), {})
+    } catch (error) {
+      console.error('Analysing the stored catalogue failed:', error)
+    }
   }
   if (env.PORTALSCOPE_SCHEDULER === 'on') {
     startScheduler(openDb, {
@@ -56,9 +58,15 @@ export async function startJobsHere(options: { store?: PackageStore } = {}): Pro
       ...(env.PORTALSCOPE_LINK_CHECK === 'on' ? { linkCheck: { allowPrivate: env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS } } : {}),
     })
   }
+  // Always, after the demo and the rollups: harvests that people start from the interface change the rollups too.
+  startMapWorker(openDb)
 }
 
-/** Workers' Cron Trigger (wrangler.toml [triggers]): one slice of scheduled harvesting per invocation. */
+/**
+ * Workers' Cron Trigger (wrangler.toml [triggers]): one slice of scheduled harvesting per invocation. It never builds
+ * the map: a build of a large catalogue needs seconds of CPU and hundreds of MB, beyond a Worker's limits; the map on
+ * D1 is built from Node (`npm run ckan -- map-build` against the database) and Workers only serve it.
+ */
 export async function scheduled(_controller: unknown, env: { DB?: D1Database }, ctx: ExecutionContext): Promise<void> {
   if (!env.DB || serverEnv().PORTALSCOPE_SCHEDULER === 'off') return
   const db = await createDb({ d1: env.DB })
@@ -104,6 +112,33 @@ export function startCheckWorker(openDb: () => Promise<Database>, options: { sch
     }
   }
   const timer = setInterval(() => void tick(), options.tickMs ?? 1_000)
+  timer.unref?.()
+  return () => clearInterval(timer)
+}
+
+/**
+ * The Node helper's map worker: every few seconds a cheap read (the rollups' fingerprint against the newest build's,
+ * no write lock) and, when they differ, a build (server/map/build.server.ts) in short write slices. Never two at once;
+ * after a failed build it waits a minute before trying again. Timers do not keep the process alive.
+ */
+export function startMapWorker(openDb: () => Promise<Database>, options: { tickMs?: number; retryMs?: number } = {}): () => void {
+  let busy = false
+  let pausedUntil = 0
+  const tick = async () => {
+    if (busy || Date.now() < pausedUntil) return
+    busy = true
+    try {
+      const summary = await runJob('map-build', await openDb(), {})
+      if (summary) console.log(describeMapBuild(summary))
+    } catch (error) {
+      pausedUntil = Date.now() + (options.retryMs ?? 60_000)
+      console.error('Building the map failed:', error)
+    } finally {
+      busy = false
+    }
+  }
+  void tick()
+  const timer = setInterval(() => void tick(), options.tickMs ?? 5_000)
   timer.unref?.()
   return () => clearInterval(timer)
 }

@@ -5,6 +5,7 @@ import { formatsRouter } from './routers/formats.server.ts'
 import { harvestRouter } from './routers/harvest.server.ts'
 import { healthProcedure } from './routers/health.server.ts'
 import { linksRouter } from './routers/links.server.ts'
+import { mapRouter } from './routers/map.server.ts'
 import { portalsRouter } from './routers/portals.server.ts'
 import { profileRouter } from './routers/profile.server.ts'
 import { projectsRouter } from './routers/projects.server.ts'
@@ -34,6 +35,7 @@ export const appRouter = router({
   organizations: publishersRouter,
   regions: regionsRouter,
   links: linksRouter,
+  map: mapRouter,
   projects: projectsRouter,
   testCases: testCasesRouter,
   testSuites: testSuitesRouter,

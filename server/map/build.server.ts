@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm'
+import { readRaw, runBatch, runRawBatch, type Database, type RawStatement } from '../../db/client.server.ts'
+import { mapBuilds, mapTiles } from '../../db/schema/map.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { familyOfFormats, MAP_BANDS, MAP_FAMILIES, mapBandOf } from '../../lib/domain/map.ts'
+import { scopesOf, scopeTiles, type EncodedTile, type MapPoints } from './tiles.server.ts'
+
+// The map build (docs/map.md): every dataset with an extent becomes a point (its extent's centre, format family and
+// quality band); map_point is brought up to date by a diff, and every scope's clusters and points are written as
+// tiles under a new map_build. It runs in the Node helper process after the rollups change (a harvest, an analysis,
+// a removed portal) and from `npm run ckan -- map-build`; never in a request or a Worker, which have neither the
+// time nor the memory for a million points.
+//
+// The database has one writer (docs/decisions/012-database-writes.md): reads go first, then writes in slices of a few
+// hundred rows, each its own short transaction, so that people's writes get in between. Readers keep using the
+// previous build until the new one is finished (finished_at is written last), and a browser holding the previous
+// build's tiles can keep them: that build is kept until the next one lands.
+
+/** Rows read per query while collecting points and diffing map_point. */
+const READ_PAGE = 10_000
+/** map_point rows per write transaction (a few milliseconds each). */
+const POINT_SLICE = 500
+/** map_tile rows, or bytes, per write transaction. */
+const TILE_SLICE_ROWS = 200
+const TILE_SLICE_BYTES = 1024 * 1024
+/** map_tile rows removed per transaction when an old build goes. */
+const DELETE_SLICE = 1_000
+
+export type MapBuildStage = 'points' | 'tiles' | 'cleanup'
+
+export type MapBuildOptions = {
+  /** Build even when the last build is as fresh as the rollups. */
+  force?: boolean
+  /** Rows per write transaction (tests make them small to see the slices). */
+  slices?: { points?: number; tiles?: number }
+  /** Called after each write transaction. */
+  onSlice?: (stage: MapBuildStage) => void | Promise<void>
+}
+
+export type MapBuildSummary = {
+  buildId: number
+  source: string
+  points: number
+  /** map_point rows written (new or moved) and removed by the diff. */
+  upserted: number
+  deleted: number
+  scopes: number
+  tiles: number
+  bytes: number
+  ms: number
+  /** Write transactions the build took. */
+  writes: number
+}
+
+/** What the rollups are now: a different value than a build's `source` means that build is stale. */
+export async function mapSource(db: Database): Promise<string> {
+  const [row] = await readRaw(db, { sql: 'SELECT max(id), count(*) FROM rollup_run', args: [] })
+  return `${Number(row?.[0] ?? 0)}:${Number(row?.[1] ?? 0)}`
+}
+
+export type MapBuildRow = { id: number; source: string; startedAt: Date; finishedAt: Date | null; points: number; tiles: number; ms: number }
+
+/** The newest finished build, which readers use. */
+export async function latestMapBuild(db: Database): Promise<MapBuildRow | null> {
+  const [row] = await readRaw(db, {
+    sql: 'SELECT id, source, started_at, finished_at, points, tiles, ms FROM map_build WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1',
+    args: [],
+  })
+  return row ? buildRow(row) : null
+}
+
+function buildRow(row: unknown[]): MapBuildRow {
+  return {
+    id: Number(row[0]),
+    source: String(row[1]),
+    startedAt: new Date(Number(row[2])),
+    finishedAt: row[3] === null ? null : new Date(Number(row[3])),
+    points: Number(row[4]),
+    tiles: Number(row[5]),
+    ms: Number(row[6]),
+  }
+}
+
+/** Two cheap reads, no write: whether the newest finished build is older than the rollups. */
+export async function mapStaleness(db: Database): Promise<{ stale: boolean; source: string; latest: MapBuildRow | null }> {
+  const [source, latest] = await Promise.all([mapSource(db), latestMapBuild(db)])
+  return { stale: latest?.source !== source, source, latest }
+}
+
+/** Builds the map when it is stale (or always, with `force`); null when it was fresh. */
+export async function buildMapIfStale(db: Database, options: MapBuildOptions = {}): Promise<MapBuildSummary | null> {
+  const { stale, source } = await mapStaleness(db)
+  if (!stale && !options.force) return null
+  return buildMap(db, source, options)
+}
+
+/** Builds the map for the rollups as they were at `source`. */
+export async function buildMap(db: Database, source: string, options: MapBuildOptions = {}): Promise<MapBuildSummary> {
+  const started = Date.now()
+  let writes = 0
+  const wrote = async (stage: MapBuildStage) => {
+    writes++
+    await options.onSlice?.(stage)
+  }
+  const previous = await latestMapBuild(db)
+  const [created] = await db.insert(mapBuilds).values({ source, startedAt: new Date(started) }).returning({ id: mapBuilds.id })
+  const buildId = created!.id
+  try {
+    const points = await readPoints(db)
+    const diff = await syncMapPoints(db, points, options.slices?.points ?? POINT_SLICE, () => wrote('points'))
+    const tileSlice = options.slices?.tiles ?? TILE_SLICE_ROWS
+    const pending: Array<typeof mapTiles.$inferInsert> = []
+    let pendingBytes = 0
+    let tiles = 0
+    let bytes = 0
+    const flush = async () => {
+      await db.insert(mapTiles).values(pending.splice(0))
+      pendingBytes = 0
+      await wrote('tiles')
+    }
+    const scopes = scopesOf(points)
+    for (const { scope, members } of scopes) {
+      for (const zoom of scopeTiles(points, members)) {
+        for (const tile of zoom.tiles) {
+          pending.push(tileRow(buildId, scope, tile))
+          pendingBytes += tile.data.byteLength
+          tiles++
+          bytes += tile.data.byteLength
+          if (pending.length >= tileSlice || pendingBytes >= TILE_SLICE_BYTES) await flush()
+        }
+      }
+    }
+    const ms = Date.now() - started
+    // The last tiles and the finish in one transaction: readers switch to the build only once all of it is there.
+    await runBatch(db, [
+      ...(pending.length ? [db.insert(mapTiles).values(pending.splice(0))] : []),
+      db.update(mapBuilds).set({ finishedAt: new Date(), points: points.n, tiles, ms }).where(sql`${mapBuilds.id} = ${buildId}`),
+    ])
+    await wrote('tiles')
+    // Builds before the previous one (and any abandoned midway) go; the previous one stays for pages still showing it.
+    await removeBuilds(db, buildId, previous?.id ?? null, () => wrote('cleanup'))
+    return { buildId, source, points: points.n, ...diff, scopes: scopes.length, tiles, bytes, ms, writes }
+  } catch (error) {
+    await removeBuild(db, buildId, async () => undefined).catch(() => undefined)
+    throw error
+  }
+}
+
+function tileRow(buildId: number, scope: string, tile: EncodedTile): typeof mapTiles.$inferInsert {
+  return { buildId, scope, z: tile.z, x: tile.x, y: tile.y, data: Buffer.from(tile.data.buffer, tile.data.byteOffset, tile.data.byteLength) }
+}
+
+const KNOWN_FORMATS = new Set<string>(CANONICAL_FORMATS)
+const FAMILY_INDEX = new Map(MAP_FAMILIES.map((family, index) => [family, index]))
+const BAND_INDEX = new Map(MAP_BANDS.map((band, index) => [band, index]))
+
+/** Every live dataset with an extent, in key order, as columns. */
+async function readPoints(db: Database): Promise<MapPoints> {
+  let capacity = 1 << 14
+  let points: MapPoints = emptyPoints(capacity)
+  const portalIndex = new Map<string, number>()
+  let after = 0
+  for (;;) {
+    const rows = await readRaw(db, {
+      sql: `SELECT e.dataset_key, d.portal_id, (e.west + e.east) / 2, (e.south + e.north) / 2, d.quality_scaled,
+              (SELECT group_concat(DISTINCT r.canonical_format) FROM resource r WHERE r.dataset_key = e.dataset_key)
+            FROM dataset_extent e JOIN dataset d ON d.key = e.dataset_key
+            WHERE e.dataset_key > ? AND d.deleted_at IS NULL ORDER BY e.dataset_key LIMIT ?`,
+      args: [after, READ_PAGE],
+    })
+    for (const row of rows) {
+      if (points.n === capacity) {
+        capacity *= 2
+        points = grown(points, capacity)
+      }
+      const i = points.n++
+      const portalId = String(row[1])
+      let portal = portalIndex.get(portalId)
+      if (portal === undefined) {
+        portal = points.portals.push(portalId) - 1
+        portalIndex.set(portalId, portal)
+      }
+      const formats = row[5] === null ? [] : String(row[5]).split(',').map((format) => (KNOWN_FORMATS.has(format) ? (format as CanonicalFormat) : 'unknown'))
+      points.keys[i] = Number(row[0])
+      points.lon[i] = Number(row[2])
+      points.lat[i] = Number(row[3])
+      points.portal[i] = portal
+      points.family[i] = FAMILY_INDEX.get(familyOfFormats(formats))!
+      points.band[i] = BAND_INDEX.get(mapBandOf(row[4] === null ? null : Number(row[4])))!
+    }
+    if (rows.length < READ_PAGE) return points
+    after = Number(rows[rows.length - 1]![0])
+  }
+}
+
+function emptyPoints(capacity: number): MapPoints {
+  return {
+    n: 0,
+    keys: new Float64Array(capacity),
+    lon: new Float64Array(capacity),
+    lat: new Float64Array(capacity),
+    family: new Uint8Array(capacity),
+    band: new Uint8Array(capacity),
+    portal: new Uint16Array(capacity),
+    portals: [],
+  }
+}
+
+function grown(points: MapPoints, capacity: number): MapPoints {
+  const next = emptyPoints(capacity)
+  next.n = points.n
+  next.portals = points.portals
+  next.keys.set(points.keys)
+  next.lon.set(points.lon)
+  next.lat.set(points.lat)
+  next.family.set(points.family)
+  next.band.set(points.band)
+  next.portal.set(points.portal)
+  return next
+}
+
+/**
+ * Brings map_point to `points` by a diff (both in key order): after a harvest most points are unchanged, so only the
+ * new, moved and removed ones are written. A dataset removed meanwhile (a portal deleted) is skipped, not an error.
+ */
+async function syncMapPoints(db: Database, points: MapPoints, slice: number, wrote: () => Promise<void>): Promise<{ upserted: number; deleted: number }> {
+  const upserts: number[] = []
+  const deletes: number[] = []
+  let upserted = 0
+  let deleted = 0
+  const flushUpserts = async () => {
+    const rows = upserts.splice(0)
+    const args: RawStatement['args'] = []
+    for (const i of rows) args.push(points.keys[i]!, points.portals[points.portal[i]!]!, points.lon[i]!, points.lat[i]!, points.family[i]!, points.band[i]!)
+    await runRawBatch(db, [
+      {
+        sql: `INSERT INTO map_point (dataset_key, portal_id, lon, lat, family, band)
+              SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}) AS v
+              WHERE EXISTS (SELECT 1 FROM dataset d WHERE d.key = v.column1)
+              ON CONFLICT (dataset_key) DO UPDATE SET portal_id = excluded.portal_id, lon = excluded.lon, lat = excluded.lat, family = excluded.family, band = excluded.band`,
+        args,
+      },
+    ])
+    upserted += rows.length
+    await wrote()
+  }
+  const flushDeletes = async () => {
+    const keys = deletes.splice(0)
+    await runRawBatch(db, [{ sql: `DELETE FROM map_point WHERE dataset_key IN (${keys.map(() => '?').join(', ')})`, args: keys }])
+    deleted += keys.length
+    await wrote()
+  }
+  const upsert = async (i: number) => {
+    upserts.push(i)
+    if (upserts.length >= slice) await flushUpserts()
+  }
+  let i = 0
+  let after = 0
+  for (;;) {
+    // Rows after `after` only: what this diff writes lies at or before it, so no page reads its own writes.
+    const rows = await readRaw(db, { sql: 'SELECT dataset_key, portal_id, lon, lat, family, band FROM map_point WHERE dataset_key > ? ORDER BY dataset_key LIMIT ?', args: [after, READ_PAGE] })
+    for (const row of rows) {
+      const key = Number(row[0])
+      while (i < points.n && points.keys[i]! < key) await upsert(i++)
+      if (i < points.n && points.keys[i] === key) {
+        const same =
+          row[1] === points.portals[points.portal[i]!] && Number(row[2]) === points.lon[i] && Number(row[3]) === points.lat[i] && Number(row[4]) === points.family[i] && Number(row[5]) === points.band[i]
+        if (!same) await upsert(i)
+        i++
+      } else {
+        deletes.push(key)
+        if (deletes.length >= slice) await flushDeletes()
+      }
+    }
+    if (rows.length < READ_PAGE) break
+    after = Number(rows[rows.length - 1]![0])
+  }
+  while (i < points.n) await upsert(i++)
+  if (upserts.length) await flushUpserts()
+  if (deletes.length) await flushDeletes()
+  return { upserted, deleted }
+}
+
+/** Every build before `keep` except `previous`, its tiles first in slices. */
+async function removeBuilds(db: Database, keep: number, previous: number | null, wrote: () => Promise<void>): Promise<void> {
+  const old = await readRaw(db, { sql: 'SELECT id FROM map_build WHERE id < ? AND id IS NOT ? ORDER BY id', args: [keep, previous] })
+  for (const [id] of old) await removeBuild(db, Number(id), wrote)
+}
+
+async function removeBuild(db: Database, buildId: number, wrote: () => Promise<void>): Promise<void> {
+  for (;;) {
+    const rows = await readRaw(db, { sql: 'SELECT rowid FROM map_tile WHERE build_id = ? LIMIT ?', args: [buildId, DELETE_SLICE] })
+    if (rows.length === 0) break
+    await runRawBatch(db, [{ sql: `DELETE FROM map_tile WHERE rowid IN (${rows.map(() => '?').join(', ')})`, args: rows.map((row) => Number(row[0])) }])
+    await wrote()
+  }
+  await runRawBatch(db, [{ sql: 'DELETE FROM map_build WHERE id = ?', args: [buildId] }])
+  await wrote()
+}
