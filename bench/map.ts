@@ -16,13 +16,12 @@
 // The Leaflet page: L.markerClusterGroup({ chunkedLoading: true }) fed one addLayers() call of default L.marker
 // markers (markercluster's documented way for many points), the points fetched as one Float32Array (lon, lat) exported
 // from the database's map_point table, the product's very points.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright'
@@ -37,6 +36,7 @@ import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts'
 import { startBuiltServer } from './built-server.ts'
+import { startFixtureProcess } from './fixture-process.ts'
 
 // The fixture portal listens on loopback, which the harvest refuses by default (server/outbound/guarded-fetch.server.ts).
 process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS = '1'
@@ -94,22 +94,12 @@ async function harvestMissing(): Promise<void> {
   const missing: number[] = []
   for (const size of SIZES) if ((await harvestedCount(size)) < size) missing.push(size)
   if (!missing.length) return
-  const fixture = spawn(
-    process.execPath,
-    [path.join(ROOT, 'tests/ckan-fixture/cli.ts'), '--port', String(FIXTURE_PORT), ...missing.flatMap((size) => ['--portal', `${slugOf(size)}:${size}:none:seed=${SEED},extents=all`])],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const fixture = await startFixtureProcess(
+    missing.map((size) => `${slugOf(size)}:${size}:none:seed=${SEED},extents=all`),
+    { port: FIXTURE_PORT },
   )
   try {
-    const apiBases = new Map<string, string>()
-    await new Promise<void>((resolve, reject) => {
-      const lines = createInterface({ input: fixture.stdout! })
-      lines.on('line', (line) => {
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/(map\d+)\/api\/3)/.exec(line)
-        if (match) apiBases.set(match[2]!, match[1]!)
-        if (apiBases.size === missing.length) resolve()
-      })
-      fixture.on('exit', (code) => reject(new Error(`fixture exited with ${code}`)))
-    })
+    const { apiBases } = fixture
     for (const size of missing) {
       const url = `file:${fileOf(size)}`
       await migrateLibsql(url)
@@ -139,7 +129,7 @@ async function harvestMissing(): Promise<void> {
       console.log(`map: harvested ${size.toLocaleString('en')} datasets in ${((performance.now() - started) / 1000).toFixed(0)} s`)
     }
   } finally {
-    fixture.kill()
+    fixture.process.kill()
   }
 }
 
