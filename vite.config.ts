@@ -37,6 +37,8 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(process.env.PORTALSCOPE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`),
   },
   resolve: { dedupe: ['react', 'react-dom'] },
+  // maplibre 6 starts its worker as a module (`new Worker(url, { type: 'module' })`), so workers are built as ES modules.
+  worker: { format: 'es' },
   // PORTALSCOPE_SOURCEMAP=1 keeps source maps, for looking into bundle sizes (bench/bundle.ts --by-package).
   build: { outDir: target === 'workers' ? 'dist/workers' : 'dist/node', sourcemap: process.env.PORTALSCOPE_SOURCEMAP === '1' },
   plugins: [

@@ -19,6 +19,21 @@ const EnvSchema = z.object({
   PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
   // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
   PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
+  // The map's online basemap: a raster tile address with {z}, {x} and {y} (256-pixel tiles), and the attribution its
+  // provider requires. Unset: the map uses its offline basemap (countries and kraje drawn from the app's own data).
+  PORTALSCOPE_MAP_TILES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^https:\/\/[^\s]+$/, 'PORTALSCOPE_MAP_TILES is an https:// address')
+        .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'PORTALSCOPE_MAP_TILES needs {z}, {x} and {y}')
+        .optional(),
+    ),
+  PORTALSCOPE_MAP_ATTRIBUTION: z.string().trim().max(300).default('© OpenStreetMap contributors'),
   // How many reverse proxies stand in front (1 or `true`: one); only then are X-Forwarded-* headers believed, and
   // only the entries those proxies appended (counted from the right), never what the client sent before them.
   TRUST_PROXY: z
@@ -29,6 +44,19 @@ const EnvSchema = z.object({
 })
 
 export type ServerEnv = z.infer<typeof EnvSchema>
+
+/** The map's basemap settings as the pages pass them to the browser (features/map/basemap-style.ts). */
+export function basemapConfig(env: ServerEnv = serverEnv()): { tiles: string | null; attribution: string } {
+  return { tiles: env.PORTALSCOPE_MAP_TILES ?? null, attribution: env.PORTALSCOPE_MAP_ATTRIBUTION }
+}
+
+/** The origin of the online basemap's tiles, which the page's CSP must let images and fetches reach; null without one. */
+export function basemapOrigin(env: ServerEnv = serverEnv()): string | null {
+  if (!env.PORTALSCOPE_MAP_TILES) return null
+  // The template's braces are not valid in a host, so read the origin from the part before the first one.
+  const match = /^https:\/\/[^/{]+/.exec(env.PORTALSCOPE_MAP_TILES)
+  return match ? match[0] : null
+}
 
 let cached: ServerEnv | undefined
 

@@ -5,8 +5,11 @@ import { PRE_PAINT_SCRIPT } from '../lib/theme/pre-paint.ts'
 /** CSP source for the inline theme script in <head>: allowed by its hash, so no 'unsafe-inline' is needed. */
 export const PRE_PAINT_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(PRE_PAINT_SCRIPT)))}'`
 
-/** Content-Security-Policy for HTML pages: scripts only from self, plus Vike's per-request nonce for inline scripts. */
-export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean, scriptHashes: string[] = []): string {
+/**
+ * Content-Security-Policy for HTML pages: scripts only from self, plus Vike's per-request nonce for inline scripts.
+ * `tileOrigin`: the configured basemap's tile server (PORTALSCOPE_MAP_TILES), which the map fetches images from.
+ */
+export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean, scriptHashes: string[] = [], tileOrigin: string | null = null): string {
   const scriptSrc = ["'self'", ...scriptHashes]
   if (nonce) scriptSrc.push(`'nonce-${nonce}'`)
   // Vite's dev client injects inline and eval'd code for hot reload; production never does.
@@ -16,9 +19,9 @@ export function pageContentSecurityPolicy(nonce: string | null, isDev: boolean, 
     `script-src ${scriptSrc.join(' ')}`,
     // Inline style attributes come from React and the design system's runtime values.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "font-src 'self' data:",
-    `connect-src 'self'${isDev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${tileOrigin ? ` ${tileOrigin}` : ''}${isDev ? ' ws: wss:' : ''}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -35,7 +38,8 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  // Geolocation for this origin only: the map's "show my location" asks for it (and the browser asks the user).
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), interest-cohort=()',
 }
 
 /** Adds the headers that every response carries, keeping any the handler set itself. */

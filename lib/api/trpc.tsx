@@ -9,8 +9,10 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 // Account procedures (auth.*) go alone, so their status (401, 429...) is their own; the server refuses them in a
 // batch. Dataset searches go alone too: a batch answers when its slowest call does, and a live search may take the
-// whole per-portal deadline while the snapshot answers at once. Everything else may share a request.
-const unbatched = (path: string) => path.startsWith('auth.') || path === 'datasets.search'
+// whole per-portal deadline while the snapshot answers at once. The map's viewport queries go alone as well, so the
+// request of a view the map has left can be aborted (a batch is aborted only when every call in it is). Everything
+// else may share a request.
+const unbatched = (path: string) => path.startsWith('auth.') || path === 'datasets.search' || path === 'map.datasets' || path === 'map.extents'
 
 function makeClient() {
   const url = '/api/trpc'

@@ -5,6 +5,7 @@ import { PageIntro } from '../../components/PageIntro.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { HomeMap } from '../../features/map/HomeMap.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { indicatorKey } from '../../features/quality/mqa-text.ts'
@@ -34,6 +35,7 @@ export default function Page() {
   return (
     <PageIntro title={t('pages.homeTitle')} description={t('pages.homeDescription')}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+        <HomeMap meta={data.homeMap.meta} firstView={data.homeMap.firstView} basemap={data.homeMap.basemap} />
         {data.demo.registered || data.demo.analysed ? (
           <FormAlert tone="info">
             <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>

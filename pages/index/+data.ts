@@ -2,6 +2,7 @@ import type { PageContextServer } from 'vike/types'
 import { choroplethBins, simplifyPath } from '../../features/portals/choropleth.ts'
 import { healthCounts, problemPortals } from '../../features/portals/health.ts'
 import { mapSection, settle } from '../../lib/section.ts'
+import { basemapConfig } from '../../server/env.server.ts'
 import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
@@ -18,14 +19,23 @@ const LISTED_PROBLEMS = 5
 export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const czech = pageContext.locale === 'cs'
-  const [portals, quality, formats, regions, publishers] = await Promise.all([
+  const [portals, quality, formats, regions, publishers, mapMeta, mapFirstView] = await Promise.all([
     settle(caller.portals.list()),
     settle(caller.quality.summary({})),
     settle(caller.formats.summary({})),
     settle(caller.regions.summary({ level: 'cz-kraj' })),
     settle(caller.publishers.list({ sort: 'datasets', page: 1, pageSize: 1 })),
+    settle(caller.map.meta()),
+    settle(caller.map.firstView({})),
   ])
   return {
+    // The map's first view: its tiles (decoded in the browser, so the first paint asks for none), the list beside it
+    // and its total. The map itself is drawn in the browser; when these fail, it loads them there.
+    homeMap: {
+      meta: mapMeta.ok ? mapMeta.value : null,
+      firstView: mapFirstView.ok ? mapFirstView.value : null,
+      basemap: basemapConfig(),
+    },
     totals: {
       portals: mapSection(portals, (list) => list.length),
       datasets: mapSection(quality, (summary) => summary.datasets),

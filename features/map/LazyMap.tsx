@@ -1,0 +1,67 @@
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import { css, cx } from '../../styled-system/css'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { MapFrameProps } from './MapFrame.tsx'
+import { MapOverlay } from './MapOverlay.tsx'
+
+export type { DeckLayerLib, MapFrameProps, MapHandle, MapPopup, MapMarker } from './MapFrame.tsx'
+
+// maplibre, deck.gl and maplibre's stylesheet are one chunk loaded only when a map mounts in the browser: pages
+// without a map never download them, and pages with one paint their server-rendered content first.
+const MapFrame = lazy(() => import('./MapFrame.tsx'))
+
+type Support = 'checking' | 'supported' | 'unsupported'
+
+let support: Support | null = null
+/** maplibre 6 draws with WebGL2 only. Asked once per page: a context is costly and browsers limit how many live. */
+function webgl2Support(): Support {
+  if (!support) {
+    try {
+      const canvas = document.createElement('canvas')
+      const gl = canvas.getContext('webgl2')
+      support = gl ? 'supported' : 'unsupported'
+      gl?.getExtension('WEBGL_lose_context')?.loseContext()
+    } catch {
+      support = 'unsupported'
+    }
+  }
+  return support
+}
+const noSubscription = () => () => {}
+
+const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: 'surface.raised', overflow: 'hidden' })
+
+/**
+ * The map frame (basemap, controls, popups, deck.gl layers) loaded on demand. On the server and until the chunk has
+ * loaded it is an empty box of the same size with a loading note (and, without JavaScript, a note that the map
+ * needs it); without WebGL2 it says so and the rest of the page keeps working. `fallback` is shown in the box while
+ * the map cannot be drawn (a server-rendered picture, say).
+ */
+export function LazyMap({ className, fallback, ...props }: MapFrameProps & { className?: string; fallback?: ReactNode }) {
+  const t = useT()
+  // 'checking' on the server and while hydrating, so the first render matches the server's HTML.
+  const support = useSyncExternalStore(noSubscription, webgl2Support, () => 'checking' as const)
+  const placeholder = (
+    <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : 'loading'}>
+      {fallback}
+      <noscript>
+        <MapOverlay tone="info">{t('map.needsJavaScript')}</MapOverlay>
+      </noscript>
+      {support === 'unsupported' ? (
+        <MapOverlay tone="error" title={t('map.noWebglTitle')}>
+          {t('map.noWebgl')}
+        </MapOverlay>
+      ) : support === 'supported' ? (
+        <MapOverlay tone="quiet" busy>
+          {t('map.loadingMap')}
+        </MapOverlay>
+      ) : null}
+    </div>
+  )
+  if (support !== 'supported') return placeholder
+  return (
+    <Suspense fallback={placeholder}>
+      <MapFrame {...props} className={cx(frame, className)} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,352 @@
+import './maplibre.css'
+import * as maplibre from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
+import type { LayersList } from '@deck.gl/core'
+import { GeoJsonLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers'
+import { MapboxOverlay } from '@deck.gl/mapbox'
+import { AttributionControl, FullscreenControl, Map as MapView, Marker, NavigationControl, Popup, useControl, type ErrorEvent, type MapRef } from 'react-map-gl/maplibre'
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react'
+import { createPortal } from 'react-dom'
+import { css, cx } from '../../styled-system/css'
+import type { BBox } from '../../lib/domain/map.ts'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { basemapStyle, RASTER_SOURCE_ID, type BasemapConfig, type BasemapKind } from './basemap-style.ts'
+import { HomeIcon, LayersIcon, LocateIcon, MARKER_ICON } from './map-icons.tsx'
+import { useTheme } from './use-theme.ts'
+import { normaliseBBox, type MapView as View } from './view.ts'
+
+// maplibre 6 runs its worker as a module the bundler must emit: `?worker&url` builds it and names its address
+// (a plain `?url` copies the unbundled file and the map stays blank in production builds). A worker runs under the
+// CSP of its own script's response, which for a built file is the server's "default-src 'none'": it could not fetch
+// the offline basemap's GeoJSON. Started from a blob: address instead, it runs under the page's CSP.
+let library: Promise<typeof maplibre> | null = null
+function maplibreWithWorker(): Promise<typeof maplibre> {
+  library ??= fetch(workerUrl)
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`map worker: HTTP ${response.status}`))))
+    .then((code) => maplibre.setWorkerUrl(URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))))
+    .catch((error: unknown) => {
+      console.warn('map: the worker could not be prepared; starting it from its address', error)
+      maplibre.setWorkerUrl(workerUrl)
+    })
+    .then(() => maplibre)
+  return library
+}
+
+const DECK_LAYERS = { GeoJsonLayer, PolygonLayer, ScatterplotLayer, TextLayer }
+/** The deck.gl layer classes a page builds its layers from (the page itself never imports deck.gl). */
+export type DeckLayerLib = typeof DECK_LAYERS
+
+export type MapPopup = {
+  /** A new id opens a new popup (maplibre reads a popup's options once). */
+  id: string
+  longitude: number
+  latitude: number
+  content: ReactNode
+  /** `escape`: closed from the keyboard, so focus should go back where it came from. */
+  onClose: (reason: 'escape' | 'close') => void
+}
+
+export type MapMarker = { id: string; longitude: number; latitude: number; label: string }
+
+export type MapClick = { x: number; y: number; project: (lon: number, lat: number) => { x: number; y: number } }
+
+export type MapHandle = {
+  flyTo: (target: { longitude: number; latitude: number; zoom?: number }) => void
+  fitBBox: (box: BBox) => void
+  resetView: () => void
+  view: () => View | null
+  project: (lon: number, lat: number) => { x: number; y: number } | null
+  /** Moves keyboard focus to the map (its arrow keys pan, + and - zoom). */
+  focus: () => void
+}
+
+export type MapFrameProps = {
+  /** The map's accessible name. */
+  label: string
+  basemap: BasemapConfig
+  initialView: { longitude: number; latitude: number; zoom: number }
+  /** deck.gl layers over the basemap; keep the function's identity stable while its layers stay the same. */
+  layers?: (lib: DeckLayerLib) => LayersList
+  popup?: MapPopup | null
+  markers?: readonly MapMarker[]
+  /** The view once the map has loaded and after every move. */
+  onViewChange?: (view: View) => void
+  /** A click on the map (not on a control); the page picks what lies under it. */
+  onMapClick?: (click: MapClick) => void
+  /** The page's own controls, in the top-left corner. */
+  panel?: ReactNode
+  /** A state told over the map (loading, nothing to show, an error). */
+  overlay?: ReactNode
+  handleRef?: Ref<MapHandle>
+  className?: string
+}
+
+declare global {
+  interface Window {
+    /** Test-only: the map instance, so end-to-end tests can find where a point is drawn and move the camera. */
+    __portalscopeMap?: unknown
+  }
+}
+
+/**
+ * deck.gl on its own canvas over the map (interleaved drawing is broken on maplibre 6). maplibre puts a control's
+ * element in a corner's container, above markers and popups; the canvas is moved to just above the map's own, so
+ * markers, popups and controls stay on top of the symbols.
+ */
+class DeckUnderlay extends MapboxOverlay {
+  override onAdd(map: Parameters<MapboxOverlay['onAdd']>[0]): HTMLDivElement {
+    const element = super.onAdd(map)
+    // After maplibre has placed it in the corner (it does so when onAdd returns).
+    queueMicrotask(() => (map as unknown as maplibre.Map).getCanvas().after(element))
+    return element
+  }
+}
+
+function DeckOverlay({ layers }: { layers: LayersList }) {
+  const overlay = useControl(() => new DeckUnderlay({ interleaved: false, useDevicePixels: false, layers }))
+  useEffect(() => overlay.setProps({ layers }), [overlay, layers])
+  return null
+}
+
+/** React content as a maplibre control, so it stacks with the built-in ones in their corner. */
+function PortalControl({ position, className, children }: { position: 'top-left' | 'top-right'; className: string; children: ReactNode }) {
+  const [container] = useState(() => {
+    const element = document.createElement('div')
+    element.className = `maplibregl-ctrl ${className}`
+    return element
+  })
+  useControl(() => ({ onAdd: () => container, onRemove: () => container.remove() }), { position })
+  return createPortal(children, container)
+}
+
+const GEOLOCATION_TIMEOUT_MS = 10_000
+const NOTICE_MS = 8_000
+
+export default function MapFrame({ label, basemap, initialView, layers, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
+  const t = useT()
+  const theme = useTheme()
+  const mapRef = useRef<MapRef>(null)
+  const [kind, setKind] = useState<BasemapKind>(basemap.tiles ? 'online' : 'offline')
+  const [notice, setNotice] = useState<string | null>(null)
+  const [located, setLocated] = useState<MapMarker | null>(null)
+  const [locating, setLocating] = useState(false)
+  const mapStyle = useMemo(() => basemapStyle(kind, basemap, theme, window.location.origin), [kind, basemap, theme])
+  const deckLayers = useMemo(() => layers?.(DECK_LAYERS) ?? [], [layers])
+
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [notice])
+
+  const report = useCallback(() => {
+    const map = mapRef.current
+    if (!map || !onViewChange) return
+    const bounds = map.getBounds()
+    onViewChange({ bbox: normaliseBBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()), zoom: map.getZoom() })
+  }, [onViewChange])
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      flyTo: ({ longitude, latitude, zoom }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), essential: true }),
+      fitBBox: (box) =>
+        mapRef.current?.fitBounds(
+          [
+            [box.west, box.south],
+            [box.east, box.north],
+          ],
+          { padding: 24 },
+        ),
+      resetView: () => mapRef.current?.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true }),
+      view: () => {
+        const map = mapRef.current
+        if (!map) return null
+        const bounds = map.getBounds()
+        return { bbox: normaliseBBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()), zoom: map.getZoom() }
+      },
+      project: (lon, lat) => {
+        const point = mapRef.current?.project([lon, lat])
+        return point ? { x: point.x, y: point.y } : null
+      },
+      focus: () => mapRef.current?.getCanvas().focus(),
+    }),
+    [initialView],
+  )
+
+  const onError = useCallback(
+    (event: ErrorEvent) => {
+      // The online basemap failed (offline, blocked, wrong address): switch to the offline one once and say so quietly.
+      if ((event as { sourceId?: string }).sourceId === RASTER_SOURCE_ID && kind === 'online') {
+        setKind('offline')
+        setNotice(t('map.basemapFallback'))
+        return
+      }
+      console.warn('map:', event.error?.message ?? event.error, (event as { sourceId?: string }).sourceId ?? '')
+    },
+    [kind, t],
+  )
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setNotice(t('map.locateUnavailable'))
+      return
+    }
+    setLocating(true)
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false)
+        const { longitude, latitude } = position.coords
+        setLocated({ id: 'location', longitude, latitude, label: t('map.yourLocation') })
+        mapRef.current?.flyTo({ center: [longitude, latitude], zoom: Math.max(mapRef.current.getZoom(), 12), essential: true })
+        setNotice(t('map.located'))
+      },
+      (error) => {
+        setLocating(false)
+        setNotice(error.code === error.PERMISSION_DENIED ? t('map.locateDenied') : error.code === error.TIMEOUT ? t('map.locateTimeout') : t('map.locateUnavailable'))
+      },
+      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000, enableHighAccuracy: false },
+    )
+  }
+
+  // Escape anywhere in the popup (its close button included, which lies outside our content) closes it.
+  const popupRef = useRef<maplibre.Popup>(null)
+  const popupClose = useRef(popup?.onClose)
+  useEffect(() => {
+    popupClose.current = popup?.onClose
+  })
+  const popupId = popup?.id
+  useEffect(() => {
+    const element = popupId ? popupRef.current?.getElement() : null
+    if (!element) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.stopPropagation()
+      popupClose.current?.('escape')
+    }
+    element.addEventListener('keydown', onKeyDown)
+    return () => element.removeEventListener('keydown', onKeyDown)
+  }, [popupId])
+
+  const allMarkers = located ? [...(markers ?? []), located] : (markers ?? [])
+
+  return (
+    <div className={cx(frameStyle, className)} role="region" aria-label={label} data-map-state="ready" data-basemap={kind}>
+      <MapView
+        ref={mapRef}
+        mapLib={maplibreWithWorker()}
+        initialViewState={initialView}
+        mapStyle={mapStyle}
+        style={{ position: 'absolute', inset: 0 }}
+        attributionControl={false}
+        dragRotate={false}
+        pitchWithRotate={false}
+        touchPitch={false}
+        maxPitch={0}
+        renderWorldCopies={false}
+        // The map sits in a scrolling page: a wheel scrolls the page unless Ctrl (or ⌘) is held; two fingers pan on touch.
+        cooperativeGestures
+        locale={{
+          'Map.Title': label,
+          'NavigationControl.ZoomIn': t('map.zoomIn'),
+          'NavigationControl.ZoomOut': t('map.zoomOut'),
+          'FullscreenControl.Enter': t('map.fullscreenEnter'),
+          'FullscreenControl.Exit': t('map.fullscreenExit'),
+          'AttributionControl.ToggleAttribution': t('map.toggleAttribution'),
+          'Popup.Close': t('map.closePopup'),
+          'Marker.Title': t('map.marker'),
+          'CooperativeGesturesHandler.WindowsHelpText': t('map.gestureWindows'),
+          'CooperativeGesturesHandler.MacHelpText': t('map.gestureMac'),
+          'CooperativeGesturesHandler.MobileHelpText': t('map.gestureMobile'),
+        }}
+        onLoad={(event) => {
+          window.__portalscopeMap = event.target
+          report()
+        }}
+        onMoveEnd={report}
+        onError={onError}
+        onClick={(event) => {
+          const map = mapRef.current
+          if (!map || !onMapClick) return
+          onMapClick({ x: event.point.x, y: event.point.y, project: (lon, lat) => map.project([lon, lat]) })
+        }}
+      >
+        <AttributionControl position="bottom-right" compact />
+        <NavigationControl position="top-right" showCompass={false} />
+        <FullscreenControl position="top-right" />
+        <PortalControl position="top-right" className="maplibregl-ctrl-group">
+          <button type="button" className={controlButton} onClick={() => mapRef.current?.flyTo({ center: [initialView.longitude, initialView.latitude], zoom: initialView.zoom, essential: true })} aria-label={t('map.resetView')} title={t('map.resetView')}>
+            <HomeIcon />
+          </button>
+          <button type="button" className={controlButton} onClick={locate} aria-label={t('map.locate')} title={t('map.locate')} aria-busy={locating || undefined} disabled={locating}>
+            <LocateIcon />
+          </button>
+          {basemap.tiles ? (
+            <button
+              type="button"
+              className={controlButton}
+              onClick={() => setKind((current) => (current === 'online' ? 'offline' : 'online'))}
+              aria-pressed={kind === 'offline'}
+              aria-label={t('map.offlineBasemap')}
+              title={t('map.offlineBasemap')}
+            >
+              <LayersIcon />
+            </button>
+          ) : null}
+        </PortalControl>
+        {panel ? (
+          <PortalControl position="top-left" className={panelControl}>
+            {panel}
+          </PortalControl>
+        ) : null}
+        <DeckOverlay layers={deckLayers} />
+        {allMarkers.map((marker) => (
+          <Marker key={marker.id} longitude={marker.longitude} latitude={marker.latitude} anchor="bottom">
+            <img src={MARKER_ICON} width={28} height={40} alt={marker.label} title={marker.label} />
+          </Marker>
+        ))}
+        {popup ? (
+          <Popup ref={popupRef} key={popup.id} longitude={popup.longitude} latitude={popup.latitude} maxWidth="300px" closeOnClick={false} offset={12} className={popupStyle} onClose={() => popup.onClose('close')}>
+            {popup.content}
+          </Popup>
+        ) : null}
+      </MapView>
+      {overlay}
+      <p className={noticeStyle} role="status" aria-live="polite" data-testid="map-notice">
+        {notice ? <span className={noticeBubble}>{notice}</span> : null}
+      </p>
+    </div>
+  )
+}
+
+const frameStyle = css({
+  // The built-in controls follow the theme and give a 40-pixel touch target.
+  '& .maplibregl-ctrl-group': { bg: 'surface', boxShadow: 'e1', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' },
+  '& .maplibregl-ctrl-group button': { w: '10', h: '10', color: 'text' },
+  '& .maplibregl-ctrl-group button + button': { borderTopColor: 'border' },
+  '& .maplibregl-ctrl-group button:not(:disabled):hover': { bg: 'surface.hover' },
+  '& .maplibregl-ctrl button:focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '-2px', boxShadow: 'none' },
+  // maplibre draws its icons as dark images: inverted, they read on the dark surface.
+  _dark: { '& .maplibregl-ctrl-icon, & .maplibregl-ctrl-attrib-button': { filter: 'invert(1)' } },
+  '& .maplibregl-ctrl-attrib': { bg: 'surface', color: 'text.muted', fontSize: 'xs' },
+  '& .maplibregl-ctrl-attrib a': { color: 'text' },
+  '& .maplibregl-canvas:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '-3px' },
+  '& .maplibregl-cooperative-gesture-screen': { fontSize: 'md' },
+})
+
+const controlButton = css({ display: 'grid !important', placeItems: 'center', cursor: 'pointer', '&:disabled': { cursor: 'progress', opacity: 0.6 } })
+
+const panelControl = css({ maxW: 'calc(100vw - 120px)' })
+
+const popupStyle = css({
+  fontFamily: 'body',
+  '& .maplibregl-popup-content': { bg: 'surface', color: 'text', borderRadius: 'l2', boxShadow: 'e8', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', p: '3', pe: '9' },
+  '& .maplibregl-popup-close-button': { w: '9', h: '9', fontSize: 'xl', color: 'text.muted', borderRadius: 'l2', _hover: { bg: 'surface.hover', color: 'text' } },
+  '&.maplibregl-popup-anchor-bottom .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-left .maplibregl-popup-tip, &.maplibregl-popup-anchor-bottom-right .maplibregl-popup-tip': { borderTopColor: 'surface' },
+  '&.maplibregl-popup-anchor-top .maplibregl-popup-tip, &.maplibregl-popup-anchor-top-left .maplibregl-popup-tip, &.maplibregl-popup-anchor-top-right .maplibregl-popup-tip': { borderBottomColor: 'surface' },
+  '&.maplibregl-popup-anchor-left .maplibregl-popup-tip': { borderRightColor: 'surface' },
+  '&.maplibregl-popup-anchor-right .maplibregl-popup-tip': { borderLeftColor: 'surface' },
+})
+
+const noticeStyle = css({ position: 'absolute', left: '2', bottom: '2', right: '14', zIndex: '3', pointerEvents: 'none', m: '0' })
+const noticeBubble = css({ display: 'inline-block', bg: 'surface', color: 'text', fontSize: 'sm', px: '3', py: '1.5', borderRadius: 'l2', boxShadow: 'e1', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' })
