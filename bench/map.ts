@@ -12,6 +12,7 @@
 //   npx node bench/map.ts [--sizes 100000,1000000] [--runs 5] [--pages product,leaflet] [--skip-build]
 //   npx node bench/map.ts --sizes 20000 --runs 2                     (quick: a few minutes)
 //   BENCH_MAP_DB=/some/dir npx node bench/map.ts                     (keeps map-<size>.db there: harvest once)
+//   BENCH_MAP_DB=/some/dir npx node bench/map.ts --prepare           (only harvest and build, to measure later)
 //
 // The Leaflet page: L.markerClusterGroup({ chunkedLoading: true }) fed one addLayers() call of default L.marker
 // markers (markercluster's documented way for many points), the points fetched as one Float32Array (lon, lat) exported
@@ -46,12 +47,14 @@ const LEAFLET_PORT = 3341
 const FIXTURE_PORT = 5340
 const VIEWPORT = { width: 1366, height: 768 }
 const SEED = 1600
-/** The event (or performance mark) a page raises when its data layer has drawn (features/map/, docs/map.md). */
+/** The event a page raises when its data layer has drawn (the product: features/map/HomeMap.tsx; Leaflet: below). */
 const DRAWN = 'portalscope:map-drawn'
 /** A frame longer than two vsyncs is work; the map has settled once none has come for QUIET_MS. */
 const BUSY_FRAME_MS = 34
 const QUIET_MS = 1000
-const DRAG = { steps: 40, dx: -10, dy: -5, stepMs: 16 }
+// From the map's centre 400 px right and 200 px down: the product's legend and list toggle sit top-left, its zoom
+// buttons top-right, so the drag starts and ends on the map itself.
+const DRAG = { steps: 40, dx: 10, dy: 5, stepMs: 16 }
 
 const { values: args } = parseArgs({
   options: {
@@ -59,6 +62,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     pages: { type: 'string', default: 'product,leaflet' },
     'skip-build': { type: 'boolean', default: false },
+    // Harvest and build only (with BENCH_MAP_DB, to measure later).
+    prepare: { type: 'boolean', default: false },
     // Saves what each page showed after its first paint and after the pan (warm-up visits) into this folder.
     screenshots: { type: 'string' },
   },
@@ -67,11 +72,11 @@ const SIZES = args.sizes.split(',').map((s) => Number(s.replace(/_/g, '')))
 const RUNS = Number(args.runs)
 const PAGES = args.pages.split(',') as PageName[]
 if (SIZES.some((n) => !Number.isInteger(n) || n <= 0) || !(RUNS >= 1) || PAGES.some((p) => p !== 'product' && p !== 'leaflet')) {
-  throw new Error('usage: npx node bench/map.ts [--sizes 100000,1000000] [--runs 5] [--pages product,leaflet] [--skip-build]')
+  throw new Error('usage: npx node bench/map.ts [--sizes 100000,1000000] [--runs 5] [--pages product,leaflet] [--skip-build] [--prepare] [--screenshots dir]')
 }
 
 type PageName = 'product' | 'leaflet'
-type Run = { firstPaint: number; panP50: number; panP95: number; settle: number; panFrames: number }
+type Run = { firstPaint: number; html: number; domReady: number; drawn: number; panP50: number; panP95: number; settle: number; panFrames: number; dragMs: number; drawnAfterUp: number[] }
 type Build = { points: number; tiles: number; bytes: number; scopes: number; ms: number; wallMs: number; maxRssMiB: number } | null
 
 const kept = process.env.BENCH_MAP_DB
@@ -254,7 +259,6 @@ function probe(drawnName: string): void {
     if (bench.drawn.length === 1) requestAnimationFrame(() => requestAnimationFrame(() => (bench.firstPaint = performance.now())))
   }
   addEventListener(drawnName, onDrawn)
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => entry.name === drawnName && onDrawn())).observe({ type: 'mark' })
   addEventListener('mousedown', () => (bench.down = performance.now()), true)
   addEventListener('mouseup', () => (bench.up = performance.now()), true)
   const tick = (time: number) => {
@@ -296,7 +300,11 @@ async function measure(browser: Browser, url: string, mapSelector: string, scree
     await page.addInitScript(probe, DRAWN)
     await page.goto(url, { waitUntil: 'commit' })
     await page.waitForFunction(() => window.__mapBench.firstPaint !== null, null, { timeout: Number(process.env.BENCH_MAP_PAINT_TIMEOUT_MS ?? 600_000), polling: 100 })
-    const firstPaint = await page.evaluate(() => window.__mapBench.firstPaint!)
+    // Where the time to the first paint went: the HTML's last byte, DOMContentLoaded, the data layer drawn.
+    const { firstPaint, html, domReady, drawn } = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return { firstPaint: window.__mapBench.firstPaint!, html: navigation.responseEnd, domReady: navigation.domContentLoadedEventEnd, drawn: window.__mapBench.drawn[0]! }
+    })
     await page.evaluate(() => dispatchEvent(new Event('portalscope:bench-frames')))
     await waitQuiet(page, firstPaint)
     if (screenshot) await page.screenshot({ path: `${screenshot}-first.png` })
@@ -305,11 +313,16 @@ async function measure(browser: Browser, url: string, mapSelector: string, scree
     let y = box.y + box.height / 2
     await page.mouse.move(x, y)
     await page.mouse.down()
+    // A hand moves the mouse at its own pace however slow the page is: the moves go out every DRAG.stepMs without
+    // waiting for the page to take the previous one (the browser coalesces what queues up, once per frame).
+    const moves: Array<Promise<void>> = []
     for (let step = 0; step < DRAG.steps; step++) {
       x += DRAG.dx
       y += DRAG.dy
-      await Promise.all([page.mouse.move(x, y), sleep(DRAG.stepMs)])
+      moves.push(page.mouse.move(x, y))
+      await sleep(DRAG.stepMs)
     }
+    await Promise.all(moves)
     await page.mouse.up()
     const { down, up } = await page.evaluate(() => ({ down: window.__mapBench.down!, up: window.__mapBench.up! }))
     const settledAt = await waitQuiet(page, up)
@@ -317,7 +330,20 @@ async function measure(browser: Browser, url: string, mapSelector: string, scree
     const frames = await page.evaluate(() => window.__mapBench.frames)
     const during: number[] = []
     for (let i = 1; i < frames.length; i++) if (frames[i]! > down && frames[i - 1]! < up) during.push(frames[i]! - frames[i - 1]!)
-    return { firstPaint, panP50: quantile(during, 0.5), panP95: quantile(during, 0.95), settle: settledAt - up, panFrames: during.length, mapSize: { width: Math.round(box.width), height: Math.round(box.height) } }
+    const drawnAfter = await page.evaluate((after) => window.__mapBench.drawn.filter((time) => time > after).map((time) => Math.round(time - after)), up)
+    return {
+      firstPaint,
+      html,
+      domReady,
+      drawn,
+      panP50: quantile(during, 0.5),
+      panP95: quantile(during, 0.95),
+      settle: settledAt - up,
+      panFrames: during.length,
+      dragMs: up - down,
+      drawnAfterUp: drawnAfter,
+      mapSize: { width: Math.round(box.width), height: Math.round(box.height) },
+    }
   } finally {
     await context.close()
   }
@@ -330,6 +356,11 @@ const builds = new Map<number, Build>()
 for (const size of SIZES) {
   if (!args['skip-build']) builds.set(size, buildMap(size))
   else builds.set(size, null)
+}
+
+if (args.prepare) {
+  for (const [size, build] of builds) if (build) console.log(`map: ${size.toLocaleString('en')}: map build of ${build.points.toLocaleString('en')} points in ${(build.ms / 1000).toFixed(1)} s, peak RSS ${build.maxRssMiB} MiB`)
+  process.exit(0)
 }
 
 const leaflet = await startLeafletServer()
@@ -367,7 +398,7 @@ try {
           const key = `${size} ${name}`
           results.set(key, [...(results.get(key) ?? []), result])
           console.log(
-            `map: ${size.toLocaleString('en')} ${name.padEnd(7)} run ${run + 1}: first paint ${result.firstPaint.toFixed(0)} ms, pan p50 ${result.panP50.toFixed(0)} / p95 ${result.panP95.toFixed(0)} ms (${result.panFrames} frames), settle ${result.settle.toFixed(0)} ms`,
+            `map: ${size.toLocaleString('en')} ${name.padEnd(7)} run ${run + 1}: first paint ${result.firstPaint.toFixed(0)} ms (HTML ${result.html.toFixed(0)}, DOMContentLoaded ${result.domReady.toFixed(0)}, drawn ${result.drawn.toFixed(0)}), pan p50 ${result.panP50.toFixed(0)} / p95 ${result.panP95.toFixed(0)} ms (${result.panFrames} frames in a ${result.dragMs.toFixed(0)} ms drag), settle ${result.settle.toFixed(0)} ms (data drawn ${result.drawnAfterUp.join(', ') || 'never'} ms after the drag)`,
           )
         }
       }
@@ -396,9 +427,10 @@ for (const size of SIZES) {
   for (const name of PAGES) {
     const runs = results.get(`${size} ${name}`) ?? []
     const paints = runs.map((r) => r.firstPaint)
+    const breakdown = `HTML ${median(runs.map((r) => r.html)).toFixed(0)}, DOMContentLoaded ${median(runs.map((r) => r.domReady)).toFixed(0)}, drawn ${median(runs.map((r) => r.drawn)).toFixed(0)}`
     const panOk = name === 'product' ? (median(runs.map((r) => r.panP95)) <= PAN_GOAL_MS ? '  (pan goal ≤ 50 ms: within)' : '  (pan goal ≤ 50 ms: over)') : ''
     console.log(
-      `${size.toLocaleString('en').padStart(10)}  ${name.padEnd(8)} ${`${median(paints).toFixed(0)} (${Math.min(...paints).toFixed(0)}-${Math.max(...paints).toFixed(0)})`.padEnd(24)} ${median(runs.map((r) => r.panP50)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.panP95)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.settle)).toFixed(0).padStart(10)}${panOk}`,
+      `${size.toLocaleString('en').padStart(10)}  ${name.padEnd(8)} ${`${median(paints).toFixed(0)} (${Math.min(...paints).toFixed(0)}-${Math.max(...paints).toFixed(0)})`.padEnd(24)} ${median(runs.map((r) => r.panP50)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.panP95)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.settle)).toFixed(0).padStart(10)}  (${breakdown})${panOk}`,
     )
   }
   const product = results.get(`${size} product`)
