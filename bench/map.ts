@@ -1,8 +1,8 @@
 // The map at scale (issue 16): the product's map against a Leaflet + markercluster page, in one run, on the same points
 // (one fixture portal where every dataset has an extent, harvested into a libSQL file and built into map tiles), the
 // same Chromium flags (tests/chromium.ts), the same viewport and view (Czechia), a fresh browser context for every run.
-// Neither page reaches the network: the product draws its offline basemap, the Leaflet page the same country outlines
-// (no tile layer).
+// Neither page reaches the network: the product draws its offline basemap, the Leaflet page the same country and kraj
+// outlines (server/map/geo.server.ts) as canvas vectors, no tile layer.
 //
 // Per page and size: the first fully painted frame from navigation start (the data layer drawn, then two animation
 // frames), frame times while the map is dragged (p50, p95) and the settle time after the drag ends (until the new data
@@ -26,15 +26,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright'
-import { feature } from 'topojson-client'
-import type { GeometryCollection, Topology } from 'topojson-specification'
-import WORLD from 'world-atlas/countries-110m.json' with { type: 'json' }
 import { createDb, readRaw } from '../db/client.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
 import { portals } from '../db/schema/portal.ts'
 import { MAP_INITIAL_VIEW } from '../lib/domain/map.ts'
 import { runHarvest, startHarvest } from '../server/ckan/harvest/harvest.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
+import { outlineFile } from '../server/map/geo.server.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts'
 import { startBuiltServer } from './built-server.ts'
 import { startFixtureProcess } from './fixture-process.ts'
@@ -185,9 +183,11 @@ element.style.width = (size.get('w') || innerWidth) + 'px'
 element.style.height = (size.get('h') || innerHeight) + 'px'
 // maxZoom 18 as under OpenStreetMap's tiles; markercluster clusters up to it.
 const map = L.map(element, { preferCanvas: true, maxZoom: 18 }).setView([${latitude}, ${longitude}], ${zoom + 1})
+// The product's offline basemap: the same country and kraj outlines, drawn on the canvas.
 fetch('/countries.json').then((r) => r.json()).then((countries) => {
   L.geoJSON(countries, { interactive: false, style: { color: '#8a99a8', weight: 1, fillColor: '#f4f1ea', fillOpacity: 1 } }).addTo(map)
-})
+  return fetch('/kraje.json').then((r) => r.json())
+}).then((kraje) => L.geoJSON(kraje, { interactive: false, style: { color: '#b3bcc6', weight: 0.8, fill: false } }).addTo(map))
 fetch('/points.bin').then((r) => r.arrayBuffer()).then((buffer) => {
   const points = new Float32Array(buffer)
   const markers = new Array(points.length / 2)
@@ -206,17 +206,8 @@ fetch('/points.bin').then((r) => r.arrayBuffer()).then((buffer) => {
 </script></body></html>`
 }
 
-async function countriesGeoJson(): Promise<string> {
-  // The product's own basemap outlines when it serves them, else world-atlas's 1:110m countries (what it draws).
-  const served = await fetch(`http://127.0.0.1:${PRODUCT_PORT}/api/map/geo/countries.json`).catch(() => null)
-  if (served?.ok) return served.text()
-  const topology = WORLD as unknown as Topology<{ countries: GeometryCollection }>
-  return JSON.stringify(feature(topology, topology.objects.countries))
-}
-
 async function startLeafletServer(): Promise<{ server: Server; setPoints: (points: Float32Array) => void }> {
   let points: Float32Array = new Float32Array(0)
-  const countries = await countriesGeoJson()
   const html = leafletHtml()
   const files: Record<string, string> = {
     '/leaflet/leaflet.js': 'node_modules/leaflet/dist/leaflet.js',
@@ -233,7 +224,7 @@ async function startLeafletServer(): Promise<{ server: Server; setPoints: (point
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
     const file = files[pathname]
     if (pathname === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
-    else if (pathname === '/countries.json') res.writeHead(200, { 'content-type': 'application/json' }).end(countries)
+    else if (pathname === '/countries.json' || pathname === '/kraje.json') res.writeHead(200, { 'content-type': 'application/json' }).end(outlineFile(pathname === '/kraje.json' ? 'kraje' : 'countries').body)
     else if (pathname === '/points.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(points.buffer, points.byteOffset, points.byteLength))
     else if (file) void readFile(path.join(ROOT, file)).then((body) => res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body))
     else res.writeHead(pathname === '/favicon.ico' ? 204 : 404).end()
