@@ -4,12 +4,10 @@
 //
 //   npx node bench/aggregates.ts [datasets per portal=100000] [portals=10]
 //   BENCH_AGGREGATES_DB=/path/to/file.db npx node bench/aggregates.ts   (keeps the database to time again later)
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../db/client.server.ts'
 import { migrateLibsql } from '../db/migrate.server.ts'
@@ -20,11 +18,11 @@ import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts
 import { createContext } from '../server/trpc/context.server.ts'
 import { createCaller } from '../server/trpc/router.server.ts'
 import { ANONYMOUS } from '../server/session.server.ts'
+import { startFixtureProcess } from './fixture-process.ts'
 
 const PER_PORTAL = Number(process.argv[2] ?? 100_000)
 const PORTALS = Number(process.argv[3] ?? 10)
 const ROUNDS = 40
-const root = path.join(import.meta.dirname, '..')
 const slugs = Array.from({ length: PORTALS }, (_, index) => `p${index}`)
 
 const kept = process.env.BENCH_AGGREGATES_DB
@@ -36,19 +34,8 @@ await migrateLibsql(url)
 const db = await createDb({ url })
 
 if (!reuse) {
-  const fixture = spawn(process.execPath, [path.join(root, 'tests/ckan-fixture/cli.ts'), ...slugs.flatMap((slug, index) => ['--portal', `${slug}:${PER_PORTAL}:none:seed=${1000 + index}`])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const apiBases = new Map<string, string>()
-  await new Promise<void>((resolve, reject) => {
-    const lines = createInterface({ input: fixture.stdout! })
-    lines.on('line', (line) => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/(p\d+)\/api\/3)/.exec(line)
-      if (match) apiBases.set(match[2]!, match[1]!)
-      if (apiBases.size === slugs.length) resolve()
-    })
-    fixture.on('exit', (code) => reject(new Error(`fixture exited with ${code}`)))
-  })
+  const fixture = await startFixtureProcess(slugs.map((slug, index) => `${slug}:${PER_PORTAL}:none:seed=${1000 + index}`))
+  const { apiBases } = fixture
   const workerStore = createWorkerStore(url)
   const started = performance.now()
   for (const slug of slugs) {
@@ -65,7 +52,7 @@ if (!reuse) {
   }
   console.log(`aggregates: ${(PORTALS * PER_PORTAL).toLocaleString('en')} datasets harvested and analysed in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   await workerStore.close()
-  fixture.kill()
+  fixture.process.kill()
 }
 
 const [{ n: total } = { n: 0 }] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM dataset`)

@@ -17,8 +17,12 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export async function startBuiltServer(directory: string, options: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<{ server: ChildProcess; port: number }> {
-  const port = await freePort()
+export async function startBuiltServer(
+  directory: string,
+  // `port`: a fixed one instead of a free one; `startTimeoutMs`: how long a first build plus start may take (5 min).
+  options: { env?: Record<string, string>; nodeArgs?: string[]; port?: number; startTimeoutMs?: number } = {},
+): Promise<{ server: ChildProcess; port: number }> {
+  const port = options.port ?? (await freePort())
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     env: {
@@ -34,7 +38,7 @@ export async function startBuiltServer(directory: string, options: { env?: Recor
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const deadline = Date.now() + 300_000
+  const deadline = Date.now() + (options.startTimeoutMs ?? 300_000)
   while (!(await fetch(`http://127.0.0.1:${port}/api/trpc/health`).then((r) => r.ok).catch(() => false))) {
     if (server.exitCode !== null || Date.now() > deadline) {
       server.kill('SIGTERM')

@@ -26,6 +26,7 @@ const PAGE_SIZE = 50
 const EXTENTS_MAX = 200
 const EXTENTS_MIN_ZOOM = 9
 const PREPARING_POLL_MS = 5_000
+const MAP_DRAWN = 'portalscope:map-drawn'
 const BUILDING_POLL_MS = 30_000
 
 type PopupState = { id: string; key: number; lon: number; lat: number; origin: 'list' | 'map'; content: { status: 'ready'; item: MapDatasetItem } | { status: 'loading' } | { status: 'error' } }
@@ -183,6 +184,18 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   )
   const counts = useMemo(() => (tiles.tilesView ? legendCounts(tiles.tiles, tiles.tilesView.bbox, style) : []), [tiles.tiles, tiles.tilesView, style])
 
+  // Hook for benchmarks and tests: once the symbols of a new set of tiles are drawn, the window gets the event
+  // `portalscope:map-drawn` (detail: the number of tiles) and the performance timeline a mark of that name.
+  // bench/map.ts times the first one from navigation start.
+  const announced = useRef<readonly unknown[] | null>(null)
+  const drawnTiles = tiles.tiles
+  const onLayersDrawn = useCallback(() => {
+    if (drawnTiles.length === 0 || announced.current === drawnTiles) return
+    announced.current = drawnTiles
+    performance.mark(MAP_DRAWN)
+    window.dispatchEvent(new CustomEvent(MAP_DRAWN, { detail: { tiles: drawnTiles.length } }))
+  }, [drawnTiles])
+
   const openFromMap = (key: number, lon: number, lat: number) => {
     const id = `map-${key}-${Date.now()}`
     setPopup({ id, key, lon, lat, origin: 'map', content: { status: 'loading' } })
@@ -268,6 +281,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
             basemap={basemap}
             initialView={MAP_INITIAL_VIEW}
             layers={layers}
+            onLayersDrawn={onLayersDrawn}
             popup={mapPopup}
             onViewChange={onViewChange}
             onMapClick={(click) => {

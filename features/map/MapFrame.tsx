@@ -71,6 +71,8 @@ export type MapFrameProps = {
   resetLabel?: string
   /** deck.gl layers over the basemap; keep the function's identity stable while its layers stay the same. */
   layers?: (lib: DeckLayerLib) => LayersList
+  /** Called once deck.gl has drawn the layers of a new `layers` function (its first frame with them). */
+  onLayersDrawn?: () => void
   popup?: MapPopup | null
   markers?: readonly MapMarker[]
   /** The view once the map has loaded and after every move; `byUser`: a gesture, a key or a control moved it. */
@@ -106,9 +108,30 @@ class DeckUnderlay extends MapboxOverlay {
   }
 }
 
-function DeckOverlay({ layers }: { layers: LayersList }) {
-  const overlay = useControl(() => new DeckUnderlay({ interleaved: false, useDevicePixels: false, layers }))
-  useEffect(() => overlay.setProps({ layers }), [overlay, layers])
+function DeckOverlay({ layers, onDrawn }: { layers: LayersList; onDrawn?: () => void }) {
+  // Set when new layers are handed to deck.gl: the next frame it draws is theirs (it updates layers, then draws).
+  const pending = useRef(true)
+  const drawn = useRef(onDrawn)
+  useEffect(() => {
+    drawn.current = onDrawn
+  })
+  const overlay = useControl(
+    () =>
+      new DeckUnderlay({
+        interleaved: false,
+        useDevicePixels: false,
+        layers,
+        onAfterRender: () => {
+          if (!pending.current) return
+          pending.current = false
+          drawn.current?.()
+        },
+      }),
+  )
+  useEffect(() => {
+    pending.current = true
+    overlay.setProps({ layers })
+  }, [overlay, layers])
   return null
 }
 
@@ -131,7 +154,7 @@ const boundsOf = (box: BBox): [[number, number], [number, number]] => [
 ]
 const NOTICE_MS = 8_000
 
-export default function MapFrame({ label, basemap, initialView, resetLabel, layers, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
+export default function MapFrame({ label, basemap, initialView, resetLabel, layers, onLayersDrawn, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
   const t = useT()
   const theme = useTheme()
   const mapRef = useRef<MapRef>(null)
@@ -312,7 +335,7 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
             {panel}
           </PortalControl>
         ) : null}
-        <DeckOverlay layers={deckLayers} />
+        <DeckOverlay layers={deckLayers} onDrawn={onLayersDrawn} />
         {allMarkers.map((marker) => (
           <Marker key={marker.id} longitude={marker.longitude} latitude={marker.latitude} anchor="bottom">
             <img src={MARKER_ICON} width={28} height={40} alt={marker.label} title={marker.label} />

@@ -3,16 +3,18 @@
 //   npx node tests/ckan-fixture/cli.ts --port 5055 --portal demo-a:20000 --portal broken:100:http500
 //   npx node tests/ckan-fixture/cli.ts --portal real:samples --portal big:1000000:none:seed=7
 //
-// --portal slug:datasets[:fault[:key=value,...]] where keys are seed, organizations, ckanVersion;
+// --portal slug:datasets[:fault[:key=value,...]] where keys are seed, organizations, ckanVersion, extents (some|all:
+// extents=all gives every dataset a valid spatial extent, for the map benchmark);
 // --portal slug:samples serves the recorded real responses. Ctrl-C stops it.
 
+import { EXTENT_MODES, type ExtentMode } from './generator.ts'
 import { FAULT_MODES, startCkanFixture } from './server.ts'
 import type { FaultMode, FixturePortalOptions } from './server.ts'
 
 function usage(message?: string): never {
   if (message) console.error(`error: ${message}\n`)
   console.error(
-    'usage: npx node tests/ckan-fixture/cli.ts [--port N] --portal slug:datasets[:fault[:seed=N,organizations=N,ckanVersion=X]] ...\n' +
+    'usage: npx node tests/ckan-fixture/cli.ts [--port N] --portal slug:datasets[:fault[:seed=N,organizations=N,ckanVersion=X,extents=some|all]] ...\n' +
       '       --portal slug:samples   (serve the recorded real CKAN responses)\n' +
       `faults: ${FAULT_MODES.join(', ')}`,
   )
@@ -32,6 +34,10 @@ function parsePortal(spec: string): FixturePortalOptions {
     if (k === 'seed') options.seed = Number(v)
     else if (k === 'organizations') options.organizations = Number(v)
     else if (k === 'ckanVersion') options.ckanVersion = v
+    else if (k === 'extents') {
+      if (!EXTENT_MODES.includes(v as ExtentMode)) usage(`extents must be ${EXTENT_MODES.join(' or ')}`)
+      options.extents = v as ExtentMode
+    }
     else usage(`unknown option ${k}`)
   }
   return options

@@ -3,11 +3,12 @@
 // by id or name regenerates the dataset instead of looking it up.
 
 import {
-  BIG_ORGS, CITIES, EXTENSIONS, FIRST_NAMES, GENERAL_TAGS, GROUPS, LAST_NAMES, LICENSES, ORG_PATTERNS, REGIONS,
+  BIG_ORGS, CITIES, CITY_LOCATIONS, EXTENSIONS, FIRST_NAMES, GENERAL_TAGS, GROUPS, LAST_NAMES, LICENSES, ORG_PATTERNS, REGIONS,
   RESOURCE_KINDS, RIVERS, THEMES, TOWNS,
 } from './vocab.ts'
 import type { License, ResourceKind } from './vocab.ts'
 import { HEX2, Rng, hash32, isoFromUs, mix32, pickCum, strHash, weightedCum } from '../../server/ckan/demo/random.server.ts'
+import { CZ_REGIONS, regionsAt } from '../../server/geo/cz-regions.server.ts'
 
 // The fixture and the demo catalogue share one deterministic randomness (server/ckan/demo/random.server.ts).
 export { Rng, hash32, isoFromUs, mix32, strHash } from '../../server/ckan/demo/random.server.ts'
@@ -116,12 +117,21 @@ const licenseCum = weightedCum(LICENSES.map((l) => l.weight))
 const kindCum = weightedCum(RESOURCE_KINDS.map((k) => k.weight))
 const resCountCum = weightedCum([5, 30, 25, 15, 10, 6, 4, 3, 2]) // 0..8 resources
 
-export type CorpusOptions = { slug: string; datasets: number; seed: number; organizations: number }
+/**
+ * Which datasets carry a spatial extent: 'some' (the default: about a quarter, some of them broken, as on real portals)
+ * or 'all' (every dataset a valid one, spread like Czech data: around cities by size, villages, regions, abroad), for
+ * the map benchmark.
+ */
+export type ExtentMode = 'some' | 'all'
+export const EXTENT_MODES: readonly ExtentMode[] = ['some', 'all']
+
+export type CorpusOptions = { slug: string; datasets: number; seed: number; organizations: number; extents?: ExtentMode }
 
 export class Corpus {
   readonly slug: string
   readonly seed: number
   readonly baseN: number
+  readonly extents: ExtentMode
   readonly orgs: Org[]
   readonly orgByKey = new Map<string, number>()
   readonly groupIds: string[]
@@ -138,6 +148,7 @@ export class Corpus {
     this.slug = options.slug
     this.seed = options.seed >>> 0
     this.baseN = options.datasets
+    this.extents = options.extents ?? 'some'
     const n = Math.max(1, this.baseN)
     this.stepModified = (T_MODIFIED_TO - T_MODIFIED_FROM) / n
     this.stepCreated = (T_CREATED_TO - T_CREATED_FROM) / n
@@ -484,7 +495,11 @@ export class Corpus {
     const extras: { key: string; value: string }[] = []
     let topLevelSpatial: string | undefined
     const spatialRoll = rng.float()
-    if (spatialRoll < 0.15) extras.push({ key: 'spatial', value: geojson(rng) })
+    if (this.extents === 'all') {
+      const extent = this.places().extent(new Rng(hash32(this.seed, i, 0x5e)))
+      extras.push(...extent.extras)
+      topLevelSpatial = extent.spatial
+    } else if (spatialRoll < 0.15) extras.push({ key: 'spatial', value: geojson(rng) })
     else if (spatialRoll < 0.19) {
       const [w, s, e, n] = bbox(rng)
       extras.push(
@@ -540,6 +555,11 @@ export class Corpus {
       relationships_as_object: [],
     }
     return doc
+  }
+
+  private placesCache: Places | null = null
+  private places(): Places {
+    return (this.placesCache ??= new Places(this.seed))
   }
 
   orgDict(o: Org, packageCount: number, siteUrl: string): Record<string, unknown> {
@@ -640,4 +660,110 @@ function brokenGeojson(rng: Rng): string {
     `${w},${s},${e},${n}`,
     `{"type":"Point","coordinates":[${s * 1000},${w * 1000}]}`,
   ])
+}
+
+// ---------------------------------------------------------------------------------------------- extents=all
+
+type Box = [w: number, s: number, e: number, n: number]
+type Extent = { extras: { key: string; value: string }[]; spatial?: string }
+
+const NEIGHBOURS: readonly Box[] = [
+  [16.84, 47.73, 22.57, 49.61], // Slovakia
+  [9.53, 46.37, 17.16, 49.02], // Austria
+  [5.87, 47.27, 15.04, 55.06], // Germany
+  [14.12, 49.0, 24.15, 54.84], // Poland
+]
+const CITY_NAMES = Object.keys(CITY_LOCATIONS) as Array<keyof typeof CITY_LOCATIONS>
+// Bigger cities publish more, less than in proportion to their size (Praha holds about a sixth of the points).
+const cityCum = weightedCum(CITY_NAMES.map((name) => Math.pow(CITY_LOCATIONS[name][2], 0.8)))
+const VILLAGES = 1500
+
+/** A normally distributed number (Box-Muller), mean 0, deviation 1. */
+function gauss(rng: Rng): number {
+  return Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float())
+}
+
+function boxRing([w, s, e, n]: Box): number[][] {
+  return [[w, s], [e, s], [e, n], [w, n], [w, s]]
+}
+
+function boxJson(box: Box): string {
+  return JSON.stringify({ type: 'Polygon', coordinates: [boxRing(box)] })
+}
+
+/**
+ * Every dataset's extent for `extents=all`, spread like the extents of Czech portals: most around cities in
+ * proportion to their size, a good share around villages anywhere in the country, some over a whole region or the
+ * whole country, a few abroad. Always valid (the ingest reads every one), in the shapes portals write.
+ */
+class Places {
+  // Village centres inside Czechia (rejection-sampled in its box), drawn once per seed.
+  private readonly villages: Array<[number, number]> = []
+  private readonly villageCum: Float64Array
+
+  constructor(seed: number) {
+    const rng = new Rng(hash32(seed, 0x5e11))
+    while (this.villages.length < VILLAGES) {
+      const x = CZ.w + rng.float() * (CZ.e - CZ.w)
+      const y = CZ.s + rng.float() * (CZ.n - CZ.s)
+      if (regionsAt(x, y).length) this.villages.push([coord(x), coord(y)])
+    }
+    // Some villages have far more datasets than others (an active municipality, a nature reserve).
+    this.villageCum = weightedCum(this.villages.map((_, k) => 1 / Math.pow(k + 1, 0.5)))
+  }
+
+  extent(rng: Rng): Extent {
+    const where = rng.float()
+    if (where < 0.62) {
+      const [x, y, thousands] = CITY_LOCATIONS[CITY_NAMES[pickCum(cityCum, rng.float())]!]
+      const spread = Math.min(0.09, Math.max(0.012, 0.02 * Math.sqrt(thousands / 50)))
+      return this.shape([x + gauss(rng) * spread, y + gauss(rng) * spread * 0.65], rng)
+    }
+    if (where < 0.88) {
+      const [x, y] = this.villages[pickCum(this.villageCum, rng.float())]!
+      return this.shape([x + gauss(rng) * 0.01, y + gauss(rng) * 0.0065], rng)
+    }
+    if (where < 0.94) {
+      const [w, s, e, n] = rng.pick(CZ_REGIONS).bbox
+      return this.shape(null, rng, [coord(w), coord(s), coord(e), coord(n)])
+    }
+    if (where < 0.97) return this.shape(null, rng, [CZ.w, CZ.s, CZ.e, CZ.n])
+    const [w, s, e, n] = rng.pick(NEIGHBOURS)
+    for (let k = 0; k < 32; k++) {
+      const x = w + rng.float() * (e - w)
+      const y = s + rng.float() * (n - s)
+      if (!regionsAt(x, y).length) return this.shape([x, y], rng)
+    }
+    return this.shape(null, rng, [w, s, e, n])
+  }
+
+  /** One of the forms portals write an extent in: a point, a small box around it, bbox extras, a top-level field. */
+  private shape(point: [number, number] | null, rng: Rng, wide?: Box): Extent {
+    const u = rng.float()
+    const half = 0.002 + u * u * 0.03
+    const p: [number, number] | null = point && [coord(point[0]), coord(point[1])]
+    const box: Box = wide ?? [coord(p![0] - half), coord(p![1] - half * 0.65), coord(p![0] + half), coord(p![1] + half * 0.65)]
+    const roll = rng.float()
+    if (roll < 0.35) return { extras: [{ key: 'spatial', value: rng.chance(0.5) ? boxJson(box) : boxJson(box).replace(/,/g, ', ').replace(/:/g, ': ') }] }
+    if (roll < 0.6 && p) return { extras: [{ key: 'spatial', value: JSON.stringify({ type: 'Point', coordinates: p }) }] }
+    if (roll < 0.8) {
+      const [w, s, e, n] = box
+      return {
+        extras: [
+          { key: 'bbox-east-long', value: String(e) },
+          { key: 'bbox-north-lat', value: String(n) },
+          { key: 'bbox-south-lat', value: String(s) },
+          { key: 'bbox-west-long', value: String(w) },
+          { key: 'spatial-reference-system', value: 'EPSG:4326' },
+        ],
+      }
+    }
+    if (roll < 0.92) return { extras: [], spatial: p && rng.chance(0.4) ? JSON.stringify({ type: 'Point', coordinates: p }) : boxJson(box) }
+    // Two parts around the same place (a reserve in two pieces): the centre of their box stays near it.
+    const [w, s, e, n] = box
+    const dx = (e - w) / 3
+    return {
+      extras: [{ key: 'spatial', value: JSON.stringify({ type: 'MultiPolygon', coordinates: [[boxRing([w, s, coord(w + dx), n])], [boxRing([coord(e - dx), s, e, n])]] }) }],
+    }
+  }
 }

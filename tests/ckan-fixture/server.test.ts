@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extentOf } from '../../server/ckan/extent.server.ts'
+import type { CkanPackage } from '../../server/ckan/schemas.server.ts'
+import { regionsAt } from '../../server/geo/cz-regions.server.ts'
 import { SAMPLE_FILES, SAMPLES_DIR } from './samples.ts'
 import { HUGE_BODY_BYTES, startCkanFixture } from './server.ts'
 import type { CkanFixture } from './server.ts'
@@ -19,6 +22,7 @@ beforeAll(async () => {
       { slug: 'down', datasets: 50, fault: 'http500' },
       { slug: 'big', datasets: 1_000_000 },
       { slug: 'real', datasets: 0, serveSamples: true },
+      { slug: 'mapped', datasets: 2000, seed: 11, extents: 'all' },
     ],
   })
 })
@@ -375,6 +379,35 @@ describe('package_show, organizations and groups', () => {
     expect(b.results.map(strip)).toEqual(a.results)
     const other = await ok('cz', 'package_search', { rows: 5, start: 100, sort: 'metadata_modified asc' })
     expect(other.results[0].id).not.toBe(a.results[0].id)
+  })
+})
+
+describe('extents=all', () => {
+  it('gives every dataset a valid extent, mostly in Czechia and clustered around the big cities', async () => {
+    const packages: Pkg[] = []
+    for (let start = 0; start < 2000; start += 1000) packages.push(...(await ok('mapped', 'package_search', { rows: 1000, start, sort: 'metadata_modified asc' })).results)
+    expect(packages).toHaveLength(2000)
+    const centres = packages.map((pkg) => {
+      const extent = extentOf(pkg as CkanPackage)
+      expect(extent, pkg.name).not.toBeNull()
+      const [west, south, east, north] = extent!.bbox
+      return { x: (west + east) / 2, y: (south + north) / 2, source: extent!.source, type: extent!.geometry.type }
+    })
+    const inCzechia = centres.filter((c) => regionsAt(c.x, c.y).length > 0).length / centres.length
+    expect(inCzechia).toBeGreaterThan(0.9)
+    expect(inCzechia).toBeLessThan(1)
+    // Praha's box is about 0.2 % of the country's, yet holds a good share of the points.
+    const praha = centres.filter((c) => Math.abs(c.x - 14.42) < 0.2 && Math.abs(c.y - 50.08) < 0.13).length / centres.length
+    expect(praha).toBeGreaterThan(0.08)
+    expect(new Set(centres.map((c) => c.source))).toEqual(new Set(['spatial-extra', 'bbox-extras', 'spatial-field']))
+    expect(new Set(centres.map((c) => c.type))).toEqual(new Set(['Point', 'Polygon', 'MultiPolygon']))
+  })
+
+  it('leaves the default corpus as it was: about a quarter with an extent, some of them broken', async () => {
+    const packages: Pkg[] = (await ok('cz', 'package_search', { rows: 1000, sort: 'metadata_modified asc' })).results
+    const withExtent = packages.filter((pkg) => extentOf(pkg as CkanPackage) !== null).length / packages.length
+    expect(withExtent).toBeGreaterThan(0.15)
+    expect(withExtent).toBeLessThan(0.3)
   })
 })
 

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { Corpus, strHash } from './generator.ts'
+import { Corpus, strHash, type ExtentMode } from './generator.ts'
 import { SampleSet } from './samples.ts'
 import type { RawReply } from './samples.ts'
 import { ActionError, DEFAULT_SORT, PortalData, notFound, parseSort, searchQueryError, validationError } from './search.ts'
@@ -17,6 +17,7 @@ export type FixturePortalOptions = {
   datasets: number // size of the generated corpus (0 .. 1_000_000); never all held in memory
   seed?: number // deterministic generation (default: derived from slug)
   organizations?: number // default ~ max(3, datasets/200) capped at 500
+  extents?: ExtentMode // 'some' (default: about a quarter, some broken) or 'all' (every dataset a valid extent; bench/map.ts)
   fault?: FaultMode // default 'none'
   ckanVersion?: string // status_show ckan_version, default '2.10.4'
   serveSamples?: boolean // when true, the portal serves the verbatim real samples instead of the generated corpus
@@ -510,6 +511,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       datasets,
       seed: o.seed ?? strHash(o.slug),
       organizations: o.organizations ?? Math.min(500, Math.max(3, Math.floor(datasets / 200))),
+      extents: o.extents ?? 'some',
     })
     portals.set(o.slug, {
       slug: o.slug,

@@ -13,6 +13,27 @@ export const CITIES = [
   'Litoměřice', 'Havlíčkův Brod', 'Nový Jičín', 'Chrudim', 'Strakonice', 'Klatovy', 'Vyškov', 'Blansko',
 ] as const
 
+/**
+ * Where each city is (lon, lat of the centre, rounded) and about how many thousand people live there: the fixture's
+ * `extents=all` corpus places datasets around the cities in proportion to their size, as on real Czech portals.
+ */
+export const CITY_LOCATIONS: Readonly<Record<(typeof CITIES)[number], readonly [lon: number, lat: number, thousands: number]>> = {
+  'Praha': [14.42, 50.08, 1357], 'Brno': [16.61, 49.19, 396], 'Ostrava': [18.29, 49.83, 284], 'Plzeň': [13.38, 49.75, 185],
+  'Liberec': [15.06, 50.77, 108], 'Olomouc': [17.25, 49.59, 102], 'České Budějovice': [14.47, 48.97, 97],
+  'Hradec Králové': [15.83, 50.21, 94], 'Ústí nad Labem': [14.04, 50.66, 91], 'Pardubice': [15.78, 50.04, 92],
+  'Zlín': [17.67, 49.22, 75], 'Havířov': [18.42, 49.78, 70], 'Kladno': [14.10, 50.15, 69], 'Most': [13.64, 50.50, 65],
+  'Opava': [17.90, 49.94, 56], 'Frýdek-Místek': [18.35, 49.68, 55], 'Karviná': [18.54, 49.86, 50], 'Jihlava': [15.59, 49.40, 52],
+  'Teplice': [13.82, 50.64, 50], 'Děčín': [14.21, 50.78, 48], 'Karlovy Vary': [12.87, 50.23, 48], 'Chomutov': [13.42, 50.46, 47],
+  'Jablonec nad Nisou': [15.17, 50.72, 46], 'Mladá Boleslav': [14.90, 50.41, 45], 'Prostějov': [17.11, 49.47, 43],
+  'Přerov': [17.45, 49.46, 42], 'Česká Lípa': [14.54, 50.69, 37], 'Třebíč': [15.88, 49.22, 35], 'Třinec': [18.67, 49.68, 35],
+  'Tábor': [14.66, 49.41, 34], 'Znojmo': [16.05, 48.86, 34], 'Kolín': [15.20, 50.03, 33], 'Příbram': [14.01, 49.69, 32],
+  'Cheb': [12.37, 50.08, 31], 'Písek': [14.15, 49.31, 30], 'Trutnov': [15.91, 50.56, 30], 'Kroměříž': [17.39, 49.30, 28],
+  'Vsetín': [17.99, 49.34, 25], 'Šumperk': [16.97, 49.97, 25], 'Uherské Hradiště': [17.46, 49.07, 25], 'Břeclav': [16.88, 48.76, 24],
+  'Hodonín': [17.13, 48.85, 24], 'Litoměřice': [14.13, 50.53, 23], 'Havlíčkův Brod': [15.58, 49.61, 23], 'Nový Jičín': [18.01, 49.59, 23],
+  'Chrudim': [15.80, 49.95, 23], 'Strakonice': [13.90, 49.26, 22], 'Klatovy': [13.30, 49.40, 22], 'Vyškov': [17.00, 49.28, 21],
+  'Blansko': [16.64, 49.36, 20],
+}
+
 export const TOWNS = [
   'Lelekovice', 'Kuřim', 'Tišnov', 'Rosice', 'Šlapanice', 'Modřice', 'Jevíčko', 'Bystřice nad Pernštejnem',
   'Nové Město na Moravě', 'Velké Meziříčí', 'Letovice', 'Boskovice', 'Ivančice', 'Židlochovice', 'Pohořelice',
