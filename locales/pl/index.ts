@@ -26,6 +26,6 @@ import checks from './checks.json'
 import reports from './reports.json'
 import junit from './junit.json'
 import map from './map.json'
-import regions from '../en/regions.json'
+import regions from './regions.json'
 
 export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions }
