@@ -170,6 +170,21 @@ test.describe('regional analysis', () => {
     await page.screenshot({ path: `${SCREENS}/dataset-extent.png`, fullPage: true })
   })
 
+  test('a place nobody publishes about says so, and a map that cannot load its outlines leaves the picture', async ({ page }) => {
+    await page.goto('/location/JP?lang=en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Japan')
+    await expect(page.getByTestId('location-empty')).toHaveText(/No dataset is about this place yet/)
+    await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', '0')
+    await expect(page.getByTestId('location-dataset')).toHaveCount(0)
+
+    await page.route('**/api/map/geo/**', (route) => route.abort())
+    await page.goto('/regional-analysis?lang=en')
+    await hydrated(page)
+    await expect(page.getByTestId('region-svg-map')).toBeVisible()
+    await expect(page.getByTestId('region-svg-map').locator('a[data-region]')).toHaveCount(14)
+    await expect(page.locator('[data-map-state]')).toHaveCount(0)
+  })
+
   test('a country with datasets has its page, an unknown place is the 404 page', async ({ page }) => {
     await page.goto('/location/CZ?lang=en')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Czechia')
