@@ -96,6 +96,7 @@ test.describe('regional analysis', () => {
     await expect(rows).toHaveCount(api.regions.length)
     expect(api.regions.map((region) => region.id)).toContain('CZ')
     await expect(page.getByTestId('region-svg-map').locator('a[data-region="CZ"]')).toHaveCount(1)
+    await page.getByTestId('region-svg-map').screenshot({ path: `${SCREENS}/countries-svg.png` })
     await expect(page.getByTestId('region-table').locator('tr[data-region="CZ"] [data-testid=region-datasets]')).toHaveAttribute(
       'data-value',
       String(api.regions.find((region) => region.id === 'CZ')!.datasets),
@@ -137,6 +138,7 @@ test.describe('regional analysis', () => {
     await plain.goto('/location/CZ064?lang=en')
     await expect(plain.getByTestId('location-outline').locator('path[data-focus]')).toHaveCount(1)
     await expect(plain.getByTestId('location-dots')).toHaveAttribute('d', /^M\d+ \d+h0/)
+    await plain.getByTestId('location-outline').screenshot({ path: `${SCREENS}/location-svg.png` })
     await context.close()
 
     await page.goto('/location/CZ064?lang=en')
