@@ -48,12 +48,19 @@ class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
 const FIT_PADDING = 48
 
 const noSubscription = () => () => {}
-const hasWebgl2 = () => {
-  try {
-    return !!document.createElement('canvas').getContext('webgl2')
-  } catch {
-    return false
+let webgl2: boolean | null = null
+/** Asked once per page, the test context released at once: browsers limit how many live. */
+function hasWebgl2(): boolean {
+  if (webgl2 === null) {
+    try {
+      const gl = document.createElement('canvas').getContext('webgl2')
+      webgl2 = !!gl
+      gl?.getExtension('WEBGL_lose_context')?.loseContext()
+    } catch {
+      webgl2 = false
+    }
   }
+  return webgl2
 }
 
 const frame = css({ position: 'relative', w: '100%', minH: '240px', borderRadius: 'l2', overflow: 'hidden', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' })

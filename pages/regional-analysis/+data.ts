@@ -82,7 +82,8 @@ export async function data(pageContext: PageContextServer) {
           averageScore: region.averageScore,
           band: region.band,
           machineReadableShare: region.machineReadableShare,
-          topFormats: region.topFormats.map((format) => format.format),
+          // Three fit the table's column beside the map; the API gives five.
+          topFormats: region.topFormats.slice(0, 3).map((format) => format.format),
           classIndex: classIndex(query.metric, region.value, classes),
         })),
         map,

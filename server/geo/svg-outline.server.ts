@@ -21,14 +21,52 @@ export function czFrame(width: number, padding = 0.1): OutlineFrame {
   return { width, height, project: (lon, lat) => [(lon - west) * SHRINK * scale, (north - lat) * scale] }
 }
 
-function ringPath(ring: Position[], frame: OutlineFrame): string {
-  let d = ''
-  for (const [index, point] of ring.entries()) {
-    const [x, y] = frame.project(point[0] ?? 0, point[1] ?? 0)
-    d += `${index === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`
+function ringPath(ring: Position[], frame: OutlineFrame, tolerance = 0): string {
+  let points = ring.map((point) => frame.project(point[0] ?? 0, point[1] ?? 0))
+  if (tolerance > 0) {
+    // A ring smaller than the tolerance (an islet) would be a speck: left out.
+    const xs = points.map(([x]) => x)
+    const ys = points.map(([, y]) => y)
+    if (Math.max(...xs) - Math.min(...xs) < tolerance && Math.max(...ys) - Math.min(...ys) < tolerance) return ''
+    points = simplified(points, tolerance)
   }
+  let d = ''
+  for (const [index, [x, y]] of points.entries()) d += `${index === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`
   return `${d}Z`
 }
+
+/** Douglas–Peucker in pixels: the points that keep the line within `tolerance` of the original. */
+function simplified(points: Array<[number, number]>, tolerance: number): Array<[number, number]> {
+  if (points.length < 4) return points
+  const keep = new Uint8Array(points.length)
+  keep[0] = 1
+  keep[points.length - 1] = 1
+  const stack: Array<[number, number]> = [[0, points.length - 1]]
+  while (stack.length) {
+    const [first, last] = stack.pop()!
+    const [ax, ay] = points[first]!
+    const [bx, by] = points[last]!
+    const length = Math.hypot(bx - ax, by - ay)
+    let farthest = -1
+    let distance = tolerance
+    for (let index = first + 1; index < last; index++) {
+      const [px, py] = points[index]!
+      const away = length === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length
+      if (away > distance) {
+        distance = away
+        farthest = index
+      }
+    }
+    if (farthest !== -1) {
+      keep[farthest] = 1
+      stack.push([first, farthest], [farthest, last])
+    }
+  }
+  return points.filter((_, index) => keep[index] === 1)
+}
+
+// Country outlines at 1:50m hold far more detail than a few hundred pixels show: half a pixel is invisible.
+const COUNTRY_TOLERANCE_PX = 0.5
 
 /** One SVG path per kraj, keyed by NUTS3 id, with the Czech and English names. */
 export function krajPaths(frame: OutlineFrame): Array<{ id: string; nameCs: string; nameEn: string; d: string }> {
@@ -99,7 +137,7 @@ export function countryPaths(frame: OutlineFrame & { box: BBox }): Array<{ id: s
     const d = polygonsOf(country.geometry)
       .map((rings) => rings.map(unwrapped))
       .filter(([outer]) => outer && overlaps(boxOf(outer), frame.box))
-      .flatMap((rings) => rings.map((ring) => ringPath(ring, frame)))
+      .flatMap((rings) => rings.map((ring) => ringPath(ring, frame, COUNTRY_TOLERANCE_PX)))
       .join('')
     return d ? [{ id: country.id, d }] : []
   })

@@ -24,6 +24,7 @@ async function mapPoint(page: Page, testId: string, lon: number, lat: number): P
   const container = page.getByTestId(testId)
   await expect(container.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
   await expect(container.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
+  await container.scrollIntoViewIfNeeded()
   const handle = await page.waitForFunction(
     ([x, y]) => {
       const map = window.__portalscopeMap as { project: (at: [number, number]) => { x: number; y: number } } | undefined
@@ -95,6 +96,7 @@ test.describe('regional analysis', () => {
     await expect(rows).toHaveCount(api.regions.length)
     expect(api.regions.map((region) => region.id)).toContain('CZ')
     await expect(page.getByTestId('region-svg-map').locator('a[data-region="CZ"]')).toHaveCount(1)
+    await page.getByTestId('region-svg-map').screenshot({ path: `${SCREENS}/countries-svg.png` })
     await expect(page.getByTestId('region-table').locator('tr[data-region="CZ"] [data-testid=region-datasets]')).toHaveAttribute(
       'data-value',
       String(api.regions.find((region) => region.id === 'CZ')!.datasets),
@@ -136,18 +138,21 @@ test.describe('regional analysis', () => {
     await plain.goto('/location/CZ064?lang=en')
     await expect(plain.getByTestId('location-outline').locator('path[data-focus]')).toHaveCount(1)
     await expect(plain.getByTestId('location-dots')).toHaveAttribute('d', /^M\d+ \d+h0/)
+    await plain.getByTestId('location-outline').screenshot({ path: `${SCREENS}/location-svg.png` })
     await context.close()
 
     await page.goto('/location/CZ064?lang=en')
     await hydrated(page)
     const points = await trpc<{ items: Array<{ id: string; title: string; lon: number; lat: number }> }>(page, 'regions.points', { id: 'CZ064', limit: 1000 })
-    // The newest dataset is drawn last, so nothing covers it.
     const dataset = points.data!.items[0]!
     const at = await mapPoint(page, 'location-map', dataset.lon, dataset.lat)
+    // Points lie close together: whichever is on top there is named, and the click opens that one.
     await page.mouse.move(at.x, at.y)
-    await expect(page.getByTestId('map-tooltip')).not.toHaveCount(0)
+    const title = (await page.getByTestId('map-tooltip').textContent()) ?? ''
+    expect(points.data!.items.map((item) => item.title)).toContain(title)
     await page.mouse.click(at.x, at.y)
     await expect(page).toHaveURL(/\/dataset\//)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   })
 
   test('a dataset with an extent shows it on the map, and as a picture without JavaScript', async ({ browser, page }) => {
@@ -165,6 +170,21 @@ test.describe('regional analysis', () => {
     await expect(page.getByTestId('extent-map').locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('extent-map').locator('[data-map-state="ready"]')).toHaveAttribute('aria-label', "Interactive map of the dataset's extent")
     await page.screenshot({ path: `${SCREENS}/dataset-extent.png`, fullPage: true })
+  })
+
+  test('a place nobody publishes about says so, and a map that cannot load its outlines leaves the picture', async ({ page }) => {
+    await page.goto('/location/JP?lang=en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Japan')
+    await expect(page.getByTestId('location-empty')).toHaveText(/No dataset is about this place yet/)
+    await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', '0')
+    await expect(page.getByTestId('location-dataset')).toHaveCount(0)
+
+    await page.route('**/api/map/geo/**', (route) => route.abort())
+    await page.goto('/regional-analysis?lang=en')
+    await hydrated(page)
+    await expect(page.getByTestId('region-svg-map')).toBeVisible()
+    await expect(page.getByTestId('region-svg-map').locator('a[data-region]')).toHaveCount(14)
+    await expect(page.locator('[data-map-state]')).toHaveCount(0)
   })
 
   test('a country with datasets has its page, an unknown place is the 404 page', async ({ page }) => {
@@ -188,7 +208,12 @@ test.describe('regional pages on a phone and in both themes', () => {
       await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=cs`)
       await hydrated(page)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-      await page.screenshot({ path: `${SCREENS}/${name}-360.png`, fullPage: true })
+      // The map in its place fits too.
+      const map = page.locator('[data-map-state="ready"]')
+      await expect(map).toBeVisible({ timeout: 20_000 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      await map.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SCREENS}/${name}-360.png` })
     })
     for (const theme of ['light', 'dark'] as const) {
       test(`${name} has no serious axe findings in the ${theme} theme`, async ({ page }) => {

@@ -12,6 +12,9 @@ import { IndicatorBreakdown } from '../../../features/quality/IndicatorBreakdown
 import { ShapesMap } from '../../../features/map/ShapesMap.tsx'
 import type { Data } from './+data.ts'
 
+// The picture and the map that replaces it share one box, tall enough for the map's buttons.
+const EXTENT_MAP_ASPECT = 4 / 3
+
 /** The interactive map's first view: the extent with as much again around it, so that its surroundings show. */
 function aroundExtent([west, south, east, north]: [number, number, number, number]) {
   const margin = Math.max(0.02, (east - west) / 2, (north - south) / 2)
@@ -293,6 +296,7 @@ function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: 
       aria-labelledby="extent-map-title"
       viewBox={`0 0 ${map.width} ${map.height}`}
       className={css({ w: 'full', maxW: '320px', h: 'auto', display: 'block', mb: '2' })}
+      style={{ aspectRatio: String(EXTENT_MAP_ASPECT) }}
     >
       <title id="extent-map-title">{`${t('dataset.extentMap')}. ${described}`}</title>
       {map.kraje.map((kraj) => (
@@ -325,7 +329,7 @@ function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: 
             label={t('regions.extentMapLabel')}
             basemap={map.basemap}
             box={aroundExtent(bbox)}
-            aspect={map.width / map.height}
+            aspect={EXTENT_MAP_ASPECT}
             shapes={[{ id: 'extent', geometry: map.extentGeometry, label: described }]}
             fallback={svg}
             testId="extent-map"
