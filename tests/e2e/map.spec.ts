@@ -228,7 +228,8 @@ test.describe('home map: your location', () => {
     await page.getByRole('button', { name: 'Show my location' }).click()
     await expect(page.getByTestId('map-notice')).toHaveText('The map shows your location.')
     await expect(page.getByRole('img', { name: 'Your location' })).toBeVisible()
-    await expect.poll(() => page.evaluate(() => (window.__portalscopeMap as MapHook).getZoom())).toBeGreaterThanOrEqual(12)
+    // The camera flies there (seconds on a software-rendered map).
+    await expect.poll(() => page.evaluate(() => (window.__portalscopeMap as MapHook).getZoom()), { timeout: 20_000 }).toBeGreaterThanOrEqual(12)
   })
 
   test('says so when the browser may not share it', async ({ page, context }) => {
