@@ -57,6 +57,8 @@ async function pixelsNear(page: Page, rgb: [number, number, number]): Promise<nu
 }
 
 test.describe('home map', () => {
+  // The first journeys of a run wait for the helper's first map build, and Chromium draws the map in software.
+  test.describe.configure({ timeout: 45_000 })
   test('draws the basemap and the clusters, and lists the datasets in view', async ({ page }) => {
     await openMap(page)
     await expect(page.locator('.maplibregl-canvas')).toBeVisible()
