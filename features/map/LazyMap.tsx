@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MapFrameProps } from './MapFrame.tsx'
@@ -28,6 +28,37 @@ function webgl2Support(): Support {
   return support
 }
 const noSubscription = () => () => {}
+
+/** The map's chunk failed to load (a new version was deployed meanwhile, the network dropped): say so, offer a reload. */
+class MapLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('map: the map could not be loaded', error)
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
+}
+
+function LoadFailed() {
+  const t = useT()
+  return (
+    <MapOverlay
+      tone="error"
+      title={t('map.loadFailedTitle')}
+      action={
+        <button type="button" className={css({ color: 'primary.text', textDecoration: 'underline', cursor: 'pointer', minH: '10' })} onClick={() => window.location.reload()}>
+          {t('map.reload')}
+        </button>
+      }
+    >
+      {t('map.loadFailed')}
+    </MapOverlay>
+  )
+}
 
 const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: 'surface.raised', overflow: 'hidden' })
 
@@ -60,8 +91,17 @@ export function LazyMap({ className, fallback, ...props }: MapFrameProps & { cla
   )
   if (support !== 'supported') return placeholder
   return (
-    <Suspense fallback={placeholder}>
-      <MapFrame {...props} className={cx(frame, className)} />
-    </Suspense>
+    <MapLoadBoundary
+      fallback={
+        <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state="failed">
+          {fallback}
+          <LoadFailed />
+        </div>
+      }
+    >
+      <Suspense fallback={placeholder}>
+        <MapFrame {...props} className={cx(frame, className)} />
+      </Suspense>
+    </MapLoadBoundary>
   )
 }
