@@ -50,7 +50,7 @@ export function CheckEvidenceView({ evidence, open = false, testId = 'check-evid
   return (
     <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid={testId}>
       <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
-        <span className={css({ fontWeight: '600' })}>{t('editor.evidenceOutcome')}</span>
+        <span className={css({ fontWeight: '600' })}>{t('editor.evidenceResult')}</span>
         <StatusBadge status={evidence.outcome} data-testid="check-outcome" />
         <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
           {t('editor.evidenceDuration', { ms: intl.formatNumber(evidence.durationMs) })} · {intl.formatDate(evidence.startedAt, { dateStyle: 'medium', timeStyle: 'medium' })}
@@ -163,7 +163,7 @@ function Items({ items }: { items: CheckItemEvidence[] }) {
         <Table.Head>
           <Table.Row>
             <Table.Header scope="col">{t('editor.evidenceSubject')}</Table.Header>
-            <Table.Header scope="col">{t('editor.evidenceOutcome')}</Table.Header>
+            <Table.Header scope="col">{t('editor.evidenceResult')}</Table.Header>
             <Table.Header scope="col">{t('editor.evidenceMessage')}</Table.Header>
           </Table.Row>
         </Table.Head>

@@ -61,9 +61,9 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
     headingRef.current?.focus()
   }, [])
 
-  const choiceOf = (key: FieldKey): Choice => choices[key] ?? 'mine'
+  const pickFor = (key: FieldKey): Choice => choices[key] ?? 'mine'
   const setAll = (choice: Choice) => setChoices(Object.fromEntries(fields.map((key) => [key, choice])) as Choices)
-  const complete = Object.fromEntries(fields.map((key) => [key, choiceOf(key)])) as Choices
+  const complete = Object.fromEntries(fields.map((key) => [key, pickFor(key)])) as Choices
   const theirName = conflict.updatedBy ?? t('editor.someoneElse')
 
   return (
@@ -95,14 +95,14 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
             <div className={columns}>
               <div className={side}>
                 <label className={choiceLabel}>
-                  <input type="radio" name={name} checked={choiceOf(key) === 'mine'} onChange={() => setChoices({ ...choices, [key]: 'mine' })} />
+                  <input type="radio" name={name} checked={pickFor(key) === 'mine'} onChange={() => setChoices({ ...choices, [key]: 'mine' })} />
                   {t('editor.keepMine')}
                 </label>
                 <FieldValue draft={mine} other={conflict.theirs} fieldKey={key} customFields={fieldsKnown} sharedSteps={sharedSteps} members={members} />
               </div>
               <div className={side}>
                 <label className={choiceLabel}>
-                  <input type="radio" name={name} checked={choiceOf(key) === 'theirs'} onChange={() => setChoices({ ...choices, [key]: 'theirs' })} />
+                  <input type="radio" name={name} checked={pickFor(key) === 'theirs'} onChange={() => setChoices({ ...choices, [key]: 'theirs' })} />
                   {t('editor.takeTheirs', { name: theirName })}
                 </label>
                 <FieldValue draft={conflict.theirs} other={mine} fieldKey={key} customFields={fieldsKnown} sharedSteps={sharedSteps} members={members} />

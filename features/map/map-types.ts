@@ -1,20 +1,9 @@
-import type { MapBand, MapFamily } from '../../lib/domain/map.ts'
+import type { MapBand, MapDatasetItem, MapFamily } from '../../lib/domain/map.ts'
+
+export type { MapDatasetItem }
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 
 // The map API's answers as the browser uses them (server/trpc/routers/map.server.ts, docs/map.md).
-
-export type MapDatasetItem = {
-  key: number
-  id: string
-  title: string
-  publisher: string | null
-  portalId: string
-  formats: string[]
-  family: MapFamily
-  band: MapBand
-  lon: number
-  lat: number
-}
 
 export type MapMeta = {
   buildId: number | null

@@ -14,6 +14,20 @@ export type MapBand = (typeof MAP_BANDS)[number]
 
 export type MapColourBy = 'family' | 'band'
 
+/** A dataset on the map as the map API answers it (the sidebar's rows, the popup). */
+export type MapDatasetItem = {
+  key: number
+  id: string
+  title: string
+  publisher: string | null
+  portalId: string
+  formats: string[]
+  family: MapFamily
+  band: MapBand
+  lon: number
+  lat: number
+}
+
 const FAMILY_OF: Partial<Record<CanonicalFormat, MapFamily>> = {
   CSV: 'tabular', TSV: 'tabular', XLSX: 'tabular', XLS: 'tabular', ODS: 'tabular',
   RDF: 'linked', TTL: 'linked', N3: 'linked', NT: 'linked', 'JSON-LD': 'linked', SPARQL: 'linked',

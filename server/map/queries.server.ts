@@ -12,6 +12,7 @@ import {
   tilesCovering,
   type BBox,
   type MapBand,
+  type MapDatasetItem,
   type MapFamily,
   type TileAddress,
 } from '../../lib/domain/map.ts'
@@ -127,20 +128,8 @@ async function pointsInView(db: Database, buildId: number, scope: string, box: B
   return { all, matching }
 }
 
-export type MapItem = {
-  key: number
-  id: string
-  title: string
-  publisher: string | null
-  portalId: string
-  formats: string[]
-  family: MapFamily
-  band: MapBand
-  lon: number
-  lat: number
-}
 
-export type MapDatasetsPage = { items: MapItem[]; nextCursor: number | null; matched: { count: number; capped: boolean } | null }
+export type MapDatasetsPage = { items: MapDatasetItem[]; nextCursor: number | null; matched: { count: number; capped: boolean } | null }
 
 export type MapDatasetsQuery = {
   bbox: BBox
@@ -234,7 +223,7 @@ type ItemRow = {
   formats: string | null
 }
 
-function itemOf(row: ItemRow): MapItem {
+function itemOf(row: ItemRow): MapDatasetItem {
   return {
     key: Number(row.dataset_key),
     id: row.id,
@@ -249,7 +238,7 @@ function itemOf(row: ItemRow): MapItem {
   }
 }
 
-async function itemsByKey(db: Database, keys: number[]): Promise<MapItem[]> {
+async function itemsByKey(db: Database, keys: number[]): Promise<MapDatasetItem[]> {
   if (keys.length === 0) return []
   const rows = await db.all<ItemRow>(sql`
     SELECT ${ITEM_COLUMNS} FROM map_point p JOIN dataset d ON d.key = p.dataset_key
@@ -276,7 +265,7 @@ export async function mapDatasets(db: Database, query: MapDatasetsQuery): Promis
 }
 
 /** One dataset on the map (for its popup); null when it has no point. */
-export async function mapDataset(db: Database, key: number): Promise<MapItem | null> {
+export async function mapDataset(db: Database, key: number): Promise<MapDatasetItem | null> {
   const [item] = await itemsByKey(db, [key])
   return item ?? null
 }
