@@ -27,7 +27,7 @@ import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import type { SessionUser } from './user.server.ts'
 import { formPosts } from './forms/form-posts.server.ts'
-import { mapGeoResponse, mapTileResponse } from './map/routes.server.ts'
+import { mapGeoResponse, mapPictureResponse, mapTileResponse } from './map/routes.server.ts'
 import type { FormPostState } from '../lib/forms/form-post.ts'
 
 export type AppBindings = {
@@ -130,6 +130,8 @@ export function createApp() {
   app.get('/api/map/tiles/:buildId/:z/:x/:y', mapTileResponse)
   // The kraje or the countries as GeoJSON ({id, nameEn, nameCs}), with an ETag from their content.
   app.get('/api/map/geo/:file', mapGeoResponse)
+  // The opening view's basemap as a picture per theme, under the home page's first frame.
+  app.get('/api/map/picture/:file', mapPictureResponse)
 
   // 4. Session lookup, once per request; it becomes `ctx.user` in tRPC and `pageContext.user` in pages.
   app.use(async (c, next) => {

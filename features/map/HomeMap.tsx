@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { css, cx } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { useTRPC } from '../../lib/api/trpc.tsx'
+import type { MapPictureUrls } from '../../lib/domain/map-picture.ts'
 import { MAP_INITIAL_BBOX, MAP_INITIAL_VIEW, MAP_POINT_ZOOM, type BBox, type MapColourBy } from '../../lib/domain/map.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { BasemapConfig } from './basemap-style.ts'
@@ -13,6 +14,7 @@ import { PanelIcon } from './map-icons.tsx'
 import type { MapDatasetItem, MapFirstView, MapMeta } from './map-types.ts'
 import { MapLegend } from './MapLegend.tsx'
 import { MapOverlay } from './MapOverlay.tsx'
+import { MapPicture } from './MapPicture.tsx'
 import { MapSidebar, type SidebarFilters } from './MapSidebar.tsx'
 import type { TileStyle } from './tile-style.ts'
 import { useMapTiles } from './use-map-tiles.ts'
@@ -40,7 +42,7 @@ const noSubscription = () => () => {}
  * moving the map reloads the list (debounced, the previous request aborted), hovering a row rings its dataset on the
  * map, activating a row flies there and opens its popup, Escape in the popup returns to the row.
  */
-export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig }) {
+export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: MapPictureUrls | null }) {
   const t = useT()
   const intl = useIntl()
   const theme = useTheme()
@@ -189,9 +191,14 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
   // bench/map.ts times the first one from navigation start.
   const announced = useRef<readonly unknown[] | null>(null)
   const drawnTiles = tiles.tiles
+  // The server's picture stays until the map has drawn both its basemap and the first view's symbols.
+  const [drawnOnce, setDrawnOnce] = useState(false)
+  const [basemapDrawn, setBasemapDrawn] = useState(false)
+  const onIdle = useCallback(() => setBasemapDrawn(true), [])
   const onLayersDrawn = useCallback(() => {
     if (drawnTiles.length === 0 || announced.current === drawnTiles) return
     announced.current = drawnTiles
+    setDrawnOnce(true)
     performance.mark(MAP_DRAWN)
     window.dispatchEvent(new CustomEvent(MAP_DRAWN, { detail: { tiles: drawnTiles.length } }))
   }, [drawnTiles])
@@ -282,6 +289,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
             initialView={MAP_INITIAL_VIEW}
             layers={layers}
             onLayersDrawn={onLayersDrawn}
+            onIdle={onIdle}
             popup={mapPopup}
             onViewChange={onViewChange}
             onMapClick={(click) => {
@@ -291,7 +299,8 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
                 setPopup(null)
                 return
               }
-              if (picked.kind === 'point') {
+              // A point, or a "cluster" of one dataset (its key travels in the tile): its popup, where it is.
+              if (picked.kind === 'point' || picked.datasetKey > 0) {
                 openFromMap(picked.datasetKey, picked.lon, picked.lat)
                 return
               }
@@ -303,6 +312,8 @@ export function HomeMap({ meta: initialMeta, firstView, basemap }: { meta: MapMe
             overlay={overlay}
             handleRef={handle}
           />
+          {/* The server's picture of the first view until the map has drawn (or for good, where it cannot). */}
+          {picture && firstView?.tiles.length && !(drawnOnce && basemapDrawn) && !filters.portalId && !filters.family && !filters.band && colourBy === 'family' ? <MapPicture urls={picture} tiles={firstView.tiles} decimal={decimal} /> : null}
         </div>
         <div className={sidebarArea} hidden={!open}>
           <MapSidebar

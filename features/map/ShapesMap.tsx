@@ -5,7 +5,7 @@ import type { BBox } from '../../lib/domain/map.ts'
 import type { BasemapConfig } from './basemap-style.ts'
 import { viewForBox } from './fit-view.ts'
 import { LazyMap, type DeckLayerLib } from './LazyMap.tsx'
-import { MAP_THEMES, type Rgb } from './palette.ts'
+import { MAP_THEMES, type Rgb } from '../../lib/domain/map-palette.ts'
 import { useTheme } from './use-theme.ts'
 
 // A map of a few shapes over the basemap, with points on top: the regional choropleth, a region's outline with its

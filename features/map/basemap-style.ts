@@ -1,6 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
-import { cssRgb, MAP_THEMES } from './palette.ts'
+import { cssRgb, MAP_THEMES } from '../../lib/domain/map-palette.ts'
 
 // The two basemaps. Online: raster tiles from a configured address (PORTALSCOPE_MAP_TILES). Offline: a style built
 // here from the app's own GeoJSON (countries from Natural Earth, Czech kraje), so the map works without any outside

@@ -1,5 +1,5 @@
 import type { BBox } from '../../lib/domain/map.ts'
-import type { Rgb } from './palette.ts'
+import type { Rgb } from '../../lib/domain/map-palette.ts'
 
 // Small helpers for the maps that show a few shapes (the regional choropleth, a region's outline, a dataset's
 // extent): the first view that fits a box, and the theme's CSS colours as the numbers WebGL needs.

@@ -1,7 +1,7 @@
 import type { LayersList } from '@deck.gl/core'
 import type { MapTile } from '../../lib/domain/map-tile.ts'
 import type { DeckLayerLib } from './MapFrame.tsx'
-import { MAP_THEMES } from './palette.ts'
+import { MAP_THEMES } from '../../lib/domain/map-palette.ts'
 import { countLabel, styledTile, styleKey, type TileStyle } from './tile-style.ts'
 import type { LoadedTile } from './view.ts'
 

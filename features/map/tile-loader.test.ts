@@ -75,7 +75,7 @@ describe('tiles over HTTP and embedded', () => {
   })
 
   it('decodes a tile the server embedded as base64', () => {
-    const bytes = encodeClusterTile([{ lon: 14.4, lat: 50.1, count: 5, familyCounts: [5], bandCounts: [5], expansionZoom: 9 }])
+    const bytes = encodeClusterTile([{ lon: 14.4, lat: 50.1, count: 5, datasetKey: 0, familyCounts: [5], bandCounts: [5], expansionZoom: 9 }])
     const tile = decodeEmbeddedTile(Buffer.from(bytes).toString('base64'))
     expect(tile).toMatchObject({ kind: 'clusters', n: 1 })
   })

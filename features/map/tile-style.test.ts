@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAP_BANDS, MAP_FAMILIES } from '../../lib/domain/map.ts'
 import { decodeTile, encodeClusterTile, encodePointTile, type ClusterTile, type PointTile } from '../../lib/domain/map-tile.ts'
-import { familyColour, bandColour } from './palette.ts'
+import { familyColour, bandColour } from '../../lib/domain/map-palette.ts'
 import { clusterRadius, countLabel, filteredCount, POINT_RADIUS, styledTile, type TileStyle } from './tile-style.ts'
 
 const F = MAP_FAMILIES.length
@@ -13,8 +13,8 @@ const band = (name: (typeof MAP_BANDS)[number]) => MAP_BANDS.indexOf(name)
 // Two clusters: 10 datasets (7 tabular + 3 geo; 6 good + 4 unrated) and 1 dataset (a linked, bad one).
 const clusters = decodeTile(
   encodeClusterTile([
-    { lon: 14.4, lat: 50.1, count: 10, familyCounts: counts(F, { [family('tabular')]: 7, [family('geo')]: 3 }), bandCounts: counts(B, { [band('good')]: 6, [band('unrated')]: 4 }), expansionZoom: 8 },
-    { lon: 16.6, lat: 49.2, count: 1, familyCounts: counts(F, { [family('linked')]: 1 }), bandCounts: counts(B, { [band('bad')]: 1 }), expansionZoom: 13 },
+    { lon: 14.4, lat: 50.1, count: 10, datasetKey: 0, familyCounts: counts(F, { [family('tabular')]: 7, [family('geo')]: 3 }), bandCounts: counts(B, { [band('good')]: 6, [band('unrated')]: 4 }), expansionZoom: 8 },
+    { lon: 16.6, lat: 49.2, count: 1, datasetKey: 42, familyCounts: counts(F, { [family('linked')]: 1 }), bandCounts: counts(B, { [band('bad')]: 1 }), expansionZoom: 13 },
   ]),
 ) as ClusterTile
 const points = decodeTile(

@@ -1,7 +1,7 @@
 import { MAP_BANDS, MAP_FAMILIES, type MapBand, type MapColourBy, type MapFamily } from '../../lib/domain/map.ts'
 import type { ClusterTile, MapTile, PointTile } from '../../lib/domain/map-tile.ts'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
-import { schemeColours, type Rgb } from './palette.ts'
+import { schemeColours, type Rgb } from '../../lib/domain/map-palette.ts'
 
 // What one decoded tile looks like under the current colouring and filters: a colour (RGBA, 4 bytes), a radius and
 // a count per symbol, computed once per tile and style and kept beside the tile (a WeakMap), so panning back and
@@ -20,6 +20,8 @@ export type StyledTile = {
   radii: Float32Array
   /** Datasets per symbol after the filters (1 or 0 for single points). */
   counts: Uint32Array
+  /** The colour's index in the scheme (MAP_FAMILIES or MAP_BANDS order) per symbol, for pictures drawn with CSS. */
+  schemes: Uint8Array
   /** Symbols left after the filters. */
   visible: number
 }
@@ -82,6 +84,7 @@ function styleClusters(tile: ClusterTile, style: TileStyle): StyledTile {
   const colours = new Uint8Array(4 * n)
   const radii = new Float32Array(n)
   const counts = new Uint32Array(n)
+  const schemes = new Uint8Array(n)
   let visible = 0
   for (let i = 0; i < n; i++) {
     const count = filteredCount(tile, i, style.filter)
@@ -93,9 +96,10 @@ function styleClusters(tile: ClusterTile, style: TileStyle): StyledTile {
     let index: number
     if (style.colourBy === 'family') index = style.filter.family ? MAP_FAMILIES.indexOf(style.filter.family) : argmax(tile.familyCounts, i * F, F)
     else index = style.filter.band ? MAP_BANDS.indexOf(style.filter.band) : argmax(tile.bandCounts, i * B, B)
+    schemes[i] = index
     setColour(colours, i, palette[index]!, 235)
   }
-  return { colours, radii, counts, visible }
+  return { colours, radii, counts, schemes, visible }
 }
 
 function stylePoints(tile: PointTile, style: TileStyle): StyledTile {
@@ -106,16 +110,18 @@ function stylePoints(tile: PointTile, style: TileStyle): StyledTile {
   const colours = new Uint8Array(4 * n)
   const radii = new Float32Array(n)
   const counts = new Uint32Array(n)
+  const schemes = new Uint8Array(n)
   let visible = 0
   for (let i = 0; i < n; i++) {
     if ((family >= 0 && tile.families[i] !== family) || (band >= 0 && tile.bands[i] !== band)) continue
     visible++
     counts[i] = 1
     radii[i] = POINT_RADIUS
-    const index = style.colourBy === 'family' ? tile.families[i]! : tile.bands[i]!
-    setColour(colours, i, palette[index] ?? palette[palette.length - 1]!, 255)
+    const index = Math.min(style.colourBy === 'family' ? tile.families[i]! : tile.bands[i]!, palette.length - 1)
+    schemes[i] = index
+    setColour(colours, i, palette[index]!, 255)
   }
-  return { colours, radii, counts, visible }
+  return { colours, radii, counts, schemes, visible }
 }
 
 /** Compact cluster labels that fit inside a small circle: 7, 312, 4.2k, 38k (the decimal mark of the language). */

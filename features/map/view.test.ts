@@ -14,9 +14,9 @@ const clusterTile: LoadedTile = {
   address: { z: 6, x: 34, y: 21 },
   tile: decodeTile(
     encodeClusterTile([
-      { lon: 14.4, lat: 50.1, count: 120, familyCounts: withAt(F, 0, 120), bandCounts: withAt(B, 1, 120), expansionZoom: 8 },
-      { lon: 18.3, lat: 49.8, count: 30, familyCounts: withAt(F, 3, 30), bandCounts: withAt(B, 4, 30), expansionZoom: 9 },
-      { lon: 25.0, lat: 45.0, count: 999, familyCounts: withAt(F, 0, 999), bandCounts: withAt(B, 1, 999), expansionZoom: 7 },
+      { lon: 14.4, lat: 50.1, count: 120, datasetKey: 0, familyCounts: withAt(F, 0, 120), bandCounts: withAt(B, 1, 120), expansionZoom: 8 },
+      { lon: 18.3, lat: 49.8, count: 30, datasetKey: 0, familyCounts: withAt(F, 3, 30), bandCounts: withAt(B, 4, 30), expansionZoom: 9 },
+      { lon: 25.0, lat: 45.0, count: 999, datasetKey: 0, familyCounts: withAt(F, 0, 999), bandCounts: withAt(B, 1, 999), expansionZoom: 7 },
     ]),
   ),
 }

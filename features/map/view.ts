@@ -76,7 +76,7 @@ export function legendCounts(tiles: readonly LoadedTile[], box: BBox, style: Til
 }
 
 export type Picked =
-  | { kind: 'cluster'; lon: number; lat: number; count: number; expansionZoom: number }
+  | { kind: 'cluster'; lon: number; lat: number; count: number; expansionZoom: number; datasetKey: number }
   | { kind: 'point'; lon: number; lat: number; datasetKey: number }
 
 /**
@@ -107,7 +107,7 @@ export function pickAt(
       best =
         tile.kind === 'points'
           ? { kind: 'point', lon, lat, datasetKey: tile.datasetKeys[i]! }
-          : { kind: 'cluster', lon, lat, count: styled.counts[i]!, expansionZoom: tile.expansionZoom[i]! }
+          : { kind: 'cluster', lon, lat, count: styled.counts[i]!, expansionZoom: tile.expansionZoom[i]!, datasetKey: tile.counts[i] === 1 ? tile.datasetKeys[i]! : 0 }
     }
   }
   return best

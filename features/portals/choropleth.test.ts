@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { binFill, binIndex, choroplethBins, niceStep, simplifyPath } from './choropleth.ts'
+import { binFill, binIndex, choroplethBins, niceStep } from './choropleth.ts'
 
 describe('choropleth scale', () => {
   it('picks round step sizes', () => {
@@ -51,8 +51,3 @@ describe('choropleth scale', () => {
   })
 })
 
-describe('simplifyPath', () => {
-  it('rounds to whole pixels, drops repeated points and keeps rings closed', () => {
-    expect(simplifyPath('M10.2 20.4L10.4 20.3L15.6 20.1ZM1 1L2 2Z')).toBe('M10 20L16 20ZM1 1L2 2Z')
-  })
-})

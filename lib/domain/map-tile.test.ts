@@ -7,9 +7,9 @@ const B = MAP_BANDS.length
 
 describe('map tiles: the binary form', () => {
   const clusters: ClusterInput[] = [
-    { lon: 14.42076, lat: 50.08804, count: 7, familyCounts: [3, 0, 1, 0, 0, 2, 0, 1], bandCounts: [1, 2, 0, 0, 4], expansionZoom: 9 },
-    { lon: -179.5, lat: -84.9, count: 1, familyCounts: [0, 0, 0, 0, 0, 0, 0, 1], bandCounts: [0, 0, 0, 1, 0], expansionZoom: 13 },
-    { lon: 180, lat: 85, count: 4_000_000_000, familyCounts: [4_000_000_000], bandCounts: [], expansionZoom: 0 },
+    { lon: 14.42076, lat: 50.08804, count: 7, datasetKey: 0, familyCounts: [3, 0, 1, 0, 0, 2, 0, 1], bandCounts: [1, 2, 0, 0, 4], expansionZoom: 9 },
+    { lon: -179.5, lat: -84.9, count: 1, datasetKey: 42, familyCounts: [0, 0, 0, 0, 0, 0, 0, 1], bandCounts: [0, 0, 0, 1, 0], expansionZoom: 13 },
+    { lon: 180, lat: 85, count: 4_000_000_000, datasetKey: 0, familyCounts: [4_000_000_000], bandCounts: [], expansionZoom: 0 },
   ]
 
   it('gives back every cluster with its counts, positions at float precision', () => {
@@ -20,10 +20,30 @@ describe('map tiles: the binary form', () => {
       expect(tile.positions[2 * i]).toBeCloseTo(cluster.lon, 4)
       expect(tile.positions[2 * i + 1]).toBeCloseTo(cluster.lat, 4)
       expect(tile.counts[i]).toBe(cluster.count)
+      // Only a cluster of one names its dataset.
+      expect(tile.datasetKeys[i]).toBe(cluster.count === 1 ? cluster.datasetKey : 0)
       expect(tile.expansionZoom[i]).toBe(cluster.expansionZoom)
       expect([...tile.familyCounts.subarray(i * F, (i + 1) * F)]).toEqual(MAP_FAMILIES.map((_, f) => cluster.familyCounts[f] ?? 0))
       expect([...tile.bandCounts.subarray(i * B, (i + 1) * B)]).toEqual(MAP_BANDS.map((_, b) => cluster.bandCounts[b] ?? 0))
     })
+  })
+
+  it('still reads a cluster tile of the first format, whose clusters name no dataset', () => {
+    const current = encodeClusterTile(clusters)
+    // Version 1: the same bytes without the keys after the counts.
+    const n = clusters.length
+    const keysAt = 12 + 8 * n + 4 * n
+    const first = new Uint8Array(current.length - 4 * n)
+    first.set(current.subarray(0, keysAt))
+    first.set(current.subarray(keysAt + 4 * n), keysAt)
+    first[1] = 1
+    const tile = decodeTile(first)
+    if (tile.kind !== 'clusters') throw new Error('expected clusters')
+    expect([...tile.counts]).toEqual(clusters.map((cluster) => cluster.count))
+    expect([...tile.datasetKeys]).toEqual([0, 0, 0])
+    expect([...tile.expansionZoom]).toEqual(clusters.map((cluster) => cluster.expansionZoom))
+    first[1] = 3
+    expect(() => decodeTile(first)).toThrow('unknown format')
   })
 
   it('gives back every point with its dataset key, family and band', () => {

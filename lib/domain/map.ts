@@ -108,6 +108,24 @@ export function tilesCovering(box: BBox, z: number, limit = 256): TileAddress[] 
   return tiles
 }
 
+/**
+ * Pixels of a web-mercator view (512-pixel tiles, as maplibre draws them) `width` by `height` around a centre: where a
+ * longitude and latitude land, and the box the view covers. A picture drawn with it lies exactly under the map.
+ */
+export function viewPixels({ longitude, latitude, zoom }: { longitude: number; latitude: number; zoom: number }, width: number, height: number): { project: (lon: number, lat: number) => [number, number]; bbox: BBox } {
+  const world = 512 * 2 ** zoom
+  const x = (lon: number) => ((lon + 180) / 360) * world
+  const y = (lat: number) => {
+    const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180)
+    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world
+  }
+  const left = x(longitude) - width / 2
+  const top = y(latitude) - height / 2
+  const lonAt = (px: number) => (px / world) * 360 - 180
+  const latAt = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI
+  return { project: (lon, lat) => [x(lon) - left, y(lat) - top], bbox: { west: lonAt(left), south: latAt(top + height), east: lonAt(left + width), north: latAt(top) } }
+}
+
 /** Where the map opens: all of Czechia. */
 export const MAP_INITIAL_VIEW = { longitude: 15.4, latitude: 49.8, zoom: 6 } as const
 /** The box the first view's tiles and sidebar are rendered for on the server (Czechia with a margin). */

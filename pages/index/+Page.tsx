@@ -35,7 +35,7 @@ export default function Page() {
   return (
     <PageIntro title={t('pages.homeTitle')} description={t('pages.homeDescription')}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
-        <HomeMap meta={data.homeMap.meta} firstView={data.homeMap.firstView} basemap={data.homeMap.basemap} />
+        <HomeMap meta={data.homeMap.meta} firstView={data.homeMap.firstView} basemap={data.homeMap.basemap} picture={data.homeMap.picture} />
         {data.demo.registered || data.demo.analysed ? (
           <FormAlert tone="info">
             <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>

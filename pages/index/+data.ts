@@ -1,9 +1,11 @@
 import type { PageContextServer } from 'vike/types'
-import { choroplethBins, simplifyPath } from '../../features/portals/choropleth.ts'
+import { choroplethBins } from '../../features/portals/choropleth.ts'
+import { simplifyPath } from '../../lib/svg-path.ts'
 import { healthCounts, problemPortals } from '../../features/portals/health.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { basemapConfig } from '../../server/env.server.ts'
 import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
+import { mapPictureUrls } from '../../server/map/picture.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
@@ -35,6 +37,8 @@ export async function data(pageContext: PageContextServer) {
       meta: mapMeta.ok ? mapMeta.value : null,
       firstView: mapFirstView.ok ? mapFirstView.value : null,
       basemap: basemapConfig(),
+      // The first frame's basemap (the offline one: the online tiles are the browser's to fetch).
+      picture: mapPictureUrls(),
     },
     totals: {
       portals: mapSection(portals, (list) => list.length),

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { simplifyPath } from '../../features/portals/choropleth.ts'
+import { simplifyPath } from '../../lib/svg-path.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { COUNTRIES } from '../../server/geo/countries.server.ts'
 import type { BBox } from '../../server/geo/cz-regions.server.ts'

@@ -1,3 +1,4 @@
+import { viewPixels } from '../../lib/domain/map.ts'
 import { COUNTRIES, type Country } from './countries.server.ts'
 import { CZ_REGIONS, type BBox, type MultiPolygon, type Polygon, type Position } from './cz-regions.server.ts'
 
@@ -69,10 +70,10 @@ function simplified(points: Array<[number, number]>, tolerance: number): Array<[
 const COUNTRY_TOLERANCE_PX = 0.5
 
 /** One SVG path per kraj, keyed by NUTS3 id, with the Czech and English names. */
-export function krajPaths(frame: OutlineFrame): Array<{ id: string; nameCs: string; nameEn: string; d: string }> {
+export function krajPaths(frame: OutlineFrame, tolerance = 0): Array<{ id: string; nameCs: string; nameEn: string; d: string }> {
   return CZ_REGIONS.map((region) => {
     const polygons = region.geometry.type === 'Polygon' ? [region.geometry.coordinates] : region.geometry.coordinates
-    return { id: region.id, nameCs: region.nameCs, nameEn: region.nameEn, d: polygons.flatMap((rings) => rings.map((ring) => ringPath(ring, frame))).join('') }
+    return { id: region.id, nameCs: region.nameCs, nameEn: region.nameEn, d: polygons.flatMap((rings) => rings.map((ring) => ringPath(ring, frame, tolerance))).join('') }
   })
 }
 
@@ -92,6 +93,12 @@ export function frameAround([west, south, east, north]: BBox, width: number): Ou
   const scale = width / ((east - west) * shrink)
   const height = Math.round((north - south) * scale)
   return { width, height, box: [west, south, east, north], project: (lon, lat) => [(lon - west) * shrink * scale, (north - lat) * scale] }
+}
+
+/** The frame of a web-mercator view (lib/domain/map.ts viewPixels), so an SVG of it lies exactly under the map. */
+export function mercatorFrame(view: { longitude: number; latitude: number; zoom: number }, width: number, height: number): OutlineFrame & { box: BBox } {
+  const { project, bbox } = viewPixels(view, width, height)
+  return { width, height, box: [bbox.west, bbox.south, bbox.east, bbox.north], project }
 }
 
 const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates)
@@ -130,6 +137,14 @@ function unwrapped(ring: Position[]): Position[] {
 }
 
 const overlaps = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1]
+
+/** A polygon or multipolygon as one SVG path in the frame; parts wholly outside the frame's box are left out. */
+export function geometryPath(geometry: Polygon | MultiPolygon, frame: OutlineFrame & { box: BBox }, tolerance = 0): string {
+  return polygonsOf(geometry)
+    .filter(([outer]) => outer && overlaps(boxOf(outer), frame.box))
+    .flatMap((rings) => rings.map((ring) => ringPath(ring, frame, tolerance)))
+    .join('')
+}
 
 /** One SVG path per country with land in the frame (ISO alpha-2 ids); parts wholly outside it are left out. */
 export function countryPaths(frame: OutlineFrame & { box: BBox }): Array<{ id: string; d: string }> {

@@ -3,6 +3,7 @@ import { readRaw, runBatch, runRawBatch, type Database } from '../../db/client.s
 import { mapBuilds, mapTiles } from '../../db/schema/map.ts'
 import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/formats.ts'
 import { familyOfFormats, MAP_BANDS, MAP_FAMILIES, mapBandOf } from '../../lib/domain/map.ts'
+import { MAP_TILE_VERSION } from '../../lib/domain/map-tile.ts'
 import { scopesOf, scopeTiles, type EncodedTile, type MapPoints } from './tiles.server.ts'
 
 // The map build (docs/map.md): every dataset with an extent becomes a point (its extent's centre, format family and
@@ -55,7 +56,8 @@ export type MapBuildSummary = {
 /** What the rollups are now: a different value than a build's `source` means that build is stale. */
 export async function mapSource(db: Database): Promise<string> {
   const [row] = await readRaw(db, { sql: 'SELECT max(id), count(*) FROM rollup_run', args: [] })
-  return `${Number(row?.[0] ?? 0)}:${Number(row?.[1] ?? 0)}`
+  // The tile format too: a new format rebuilds the tiles once, even with the data unchanged.
+  return `${Number(row?.[0] ?? 0)}:${Number(row?.[1] ?? 0)}:t${MAP_TILE_VERSION}`
 }
 
 export type MapBuildRow = { id: number; source: string; startedAt: Date; finishedAt: Date | null; points: number; tiles: number; ms: number }

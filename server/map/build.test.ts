@@ -90,6 +90,13 @@ describe('the map build', () => {
             expect(tile.expansionZoom[i]).toBeGreaterThan(z)
             expect(tile.expansionZoom[i]).toBeLessThanOrEqual(MAP_POINT_ZOOM)
             if (count === 1) expect(tile.expansionZoom[i]).toBe(MAP_POINT_ZOOM)
+            // A cluster of one names its dataset (of this scope, with its family and band); a real cluster none.
+            if (count === 1) {
+              const point = points.find((p) => p.key === tile.datasetKeys[i])
+              expect(point, `the dataset of a cluster of one at zoom ${z}`).toBeDefined()
+              expect(tile.familyCounts[i * MAP_FAMILIES.length + point!.family]).toBe(1)
+              expect(tile.bandCounts[i * MAP_BANDS.length + point!.band]).toBe(1)
+            } else expect(tile.datasetKeys[i]).toBe(0)
             // Each cluster is in the tile its position falls in.
             expect(tileOf(tile.positions[2 * i]!, tile.positions[2 * i + 1]!, z)).toEqual({ z, x, y })
             total += count

@@ -71,6 +71,14 @@ function kraje(): OutlineCollection {
 
 const BUILDERS: Record<OutlineName, () => OutlineCollection> = { kraje, countries }
 const cache = new Map<OutlineName, { body: string; etag: string }>()
+const collections = new Map<OutlineName, OutlineCollection>()
+
+/** The outlines the basemap draws, built once per process. */
+export function outlineCollection(name: OutlineName): OutlineCollection {
+  let collection = collections.get(name)
+  if (!collection) collections.set(name, (collection = BUILDERS[name]()))
+  return collection
+}
 
 export function isOutlineName(name: string): name is OutlineName {
   return Object.hasOwn(BUILDERS, name)
@@ -80,7 +88,7 @@ export function isOutlineName(name: string): name is OutlineName {
 export function outlineFile(name: OutlineName): { body: string; etag: string } {
   let file = cache.get(name)
   if (!file) {
-    const body = JSON.stringify(BUILDERS[name]())
+    const body = JSON.stringify(outlineCollection(name))
     file = { body, etag: `"geo-${encodeHexLowerCase(sha256(new TextEncoder().encode(body))).slice(0, 20)}"` }
     cache.set(name, file)
   }

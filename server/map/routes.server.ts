@@ -4,6 +4,7 @@ import { MAP_POINT_ZOOM } from '../../lib/domain/map.ts'
 import { MapPortalIdSchema } from '../../lib/forms/map-schemas.ts'
 import type { AppBindings } from '../app.server.ts'
 import { isOutlineName, outlineFile } from './geo.server.ts'
+import { mapPicture } from './picture.server.ts'
 import { mapTileData } from './queries.server.ts'
 
 // The map's HTTP routes (docs/map.md), public and cacheable, the same on Node and Workers. They sit before the session
@@ -68,4 +69,16 @@ export function mapGeoResponse(c: Context<AppBindings>): Response {
   const headers = { ETag: etag, 'Cache-Control': OUTLINES }
   if (matchesEtag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   return new Response(body, { headers: { ...headers, 'Content-Type': 'application/geo+json; charset=utf-8' } })
+}
+
+/**
+ * GET /api/map/picture/{light,dark}.svg?v=: the offline basemap of the home map's opening view, drawn under the first
+ * view's clusters until the interactive map has drawn. With the current version in the address it never changes.
+ */
+export function mapPictureResponse(c: Context<AppBindings>): Response {
+  const picture = mapPicture(c.req.param('file') ?? '')
+  if (!picture) return c.json({ error: 'Not found' }, 404)
+  const headers = { ETag: picture.etag, 'Cache-Control': c.req.query('v') === picture.version ? IMMUTABLE : OUTLINES }
+  if (matchesEtag(c.req.header('if-none-match'), picture.etag)) return new Response(null, { status: 304, headers })
+  return new Response(picture.svg, { headers: { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' } })
 }

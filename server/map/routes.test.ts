@@ -9,6 +9,10 @@ import { createApp } from '../app.server.ts'
 import { runJob } from '../jobs/registry.server.ts'
 import type { MapBuildSummary } from './build.server.ts'
 import type { OutlineCollection } from './geo.server.ts'
+import { mapPictureUrls } from './picture.server.ts'
+import { MAP_INITIAL_VIEW, viewPixels } from '../../lib/domain/map.ts'
+import { cssRgb, MAP_THEMES } from '../../lib/domain/map-palette.ts'
+import { MAP_PICTURE_SIZE } from '../../lib/domain/map-picture.ts'
 
 // The map's HTTP routes through the whole Hono app, as the browser and a shared cache meet them.
 let testDb: HarvestedDatabase
@@ -133,5 +137,43 @@ describe('GET /api/map/geo/:name.json', () => {
     for (const name of ['rivers.json', 'kraje', 'kraje.geojson', 'constructor.json', '__proto__.json']) {
       expect((await app.request(`/api/map/geo/${name}`)).status, name).toBe(404)
     }
+  })
+})
+
+describe('GET /api/map/picture/{light,dark}.svg', () => {
+  it('serves the opening view\'s basemap per theme, for good at its versioned address and revalidated elsewhere', async () => {
+    const { light, dark } = mapPictureUrls()
+    expect(light).not.toBe(dark)
+    const res = await app.request(light)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('set-cookie')).toBeNull()
+    const svg = await res.text()
+    const { width, height } = MAP_PICTURE_SIZE
+    expect(svg).toMatch(new RegExp(`^<svg [^>]*width="${width}" height="${height}"`))
+    // Water, the land abroad, Czechia lighter, the kraje's lines and the countries' lines, in the light theme's colours.
+    expect(svg.match(/<path d="M/g)).toHaveLength(4)
+    expect(svg).toContain(`fill="${cssRgb(MAP_THEMES.light.landHome)}"`)
+    const darkSvg = await (await app.request(dark)).text()
+    expect(darkSvg).toContain(`fill="${cssRgb(MAP_THEMES.dark.landHome)}"`)
+    const unversioned = await app.request('/api/map/picture/light.svg')
+    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=86400')
+    const again = await app.request(light, { headers: { 'If-None-Match': res.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect((await app.request('/api/map/picture/sepia.svg')).status).toBe(404)
+  })
+
+  it('draws Czechia where the map draws it: its centre at the picture\'s centre, at the opening zoom', () => {
+    const { width, height } = MAP_PICTURE_SIZE
+    const { project, bbox } = viewPixels(MAP_INITIAL_VIEW, width, height)
+    expect(project(MAP_INITIAL_VIEW.longitude, MAP_INITIAL_VIEW.latitude)).toEqual([width / 2, height / 2])
+    // 512-pixel tiles: one degree of longitude is 512 * 2^zoom / 360 pixels.
+    const [x] = project(MAP_INITIAL_VIEW.longitude + 1, MAP_INITIAL_VIEW.latitude)
+    expect(x - width / 2).toBeCloseTo((512 * 2 ** MAP_INITIAL_VIEW.zoom) / 360, 6)
+    expect(project(bbox.west, bbox.north)[0]).toBeCloseTo(0, 6)
+    expect(project(bbox.west, bbox.north)[1]).toBeCloseTo(0, 6)
+    expect(project(bbox.east, bbox.south)[1]).toBeCloseTo(height, 6)
   })
 })

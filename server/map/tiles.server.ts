@@ -60,13 +60,15 @@ function clusterIndex(): Supercluster<Counts, Counts> {
  * reads each feature's coordinates and keeps only its properties, so one feature object is refilled per point.
  */
 function featuresOf(points: MapPoints, members: Uint32Array): Array<PointFeature<Counts>> {
-  const feature = { type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [0, 0] }, properties: POINT_PROPERTIES[0]! }
+  const feature = { type: 'Feature' as const, id: 0, geometry: { type: 'Point' as const, coordinates: [0, 0] }, properties: POINT_PROPERTIES[0]! }
   const iterable = {
     length: members.length,
     *[Symbol.iterator]() {
       for (const index of members) {
         feature.geometry.coordinates = [points.lon[index]!, points.lat[index]!]
         feature.properties = POINT_PROPERTIES[points.family[index]! * B + points.band[index]!]!
+        // Kept by supercluster for points it leaves alone: a cluster of one then knows its dataset.
+        feature.id = points.keys[index]!
         yield feature
       }
     },
@@ -111,6 +113,7 @@ export function* scopeTiles(points: MapPoints, members: Uint32Array): Generator<
             lon,
             lat,
             count: cluster ? properties.point_count! : 1,
+            datasetKey: cluster ? 0 : Number(feature.id ?? 0),
             familyCounts: FAMILY_FIELDS.map((field) => properties[field]!),
             bandCounts: BAND_FIELDS.map((field) => properties[field]!),
             expansionZoom: cluster ? Math.min(index.getClusterExpansionZoom(properties.cluster_id!), MAP_POINT_ZOOM) : MAP_POINT_ZOOM,

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { tilesCovering } from '../../lib/domain/map.ts'
+import { decodeTile } from '../../lib/domain/map-tile.ts'
 import { hydrated, trpc } from './users.ts'
 
 // The home page's map over the demo catalogue, on the offline basemap (no tile address is configured in tests).
@@ -34,10 +36,13 @@ async function listKeys(page: Page): Promise<string[]> {
   return page.getByTestId('map-list').locator('button[data-key]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key') ?? ''))
 }
 
-/** Pixels of the map's screenshot close to a colour, counted in the page (PNG decoding is the browser's job). */
-async function pixelsNear(page: Page, rgb: [number, number, number]): Promise<number> {
-  const png = (await page.locator('[data-map-state=ready]').screenshot()).toString('base64')
-  return page.evaluate(
+/**
+ * Pixels of the map's screenshot close to a colour, counted in a page (PNG decoding is the browser's job; `counter`:
+ * another page to count in, for a page without JavaScript).
+ */
+async function pixelsNear(page: Page, rgb: [number, number, number], options: { map?: string; counter?: Page } = {}): Promise<number> {
+  const png = (await page.locator(options.map ?? '[data-map-state=ready]').screenshot()).toString('base64')
+  return (options.counter ?? page).evaluate(
     async ({ png, rgb }) => {
       const image = new Image()
       image.src = `data:image/png;base64,${png}`
@@ -62,6 +67,8 @@ test.describe('home map', () => {
   test('draws the basemap and the clusters, and lists the datasets in view', async ({ page }) => {
     await openMap(page)
     await expect(page.locator('.maplibregl-canvas')).toBeVisible()
+    // The server's picture of the first view gives way once the map has drawn its own.
+    await expect(page.getByTestId('map-picture')).toHaveCount(0)
     // The offline basemap's Czechia (its land colour) and the clusters of tabular datasets (their blue) are drawn.
     expect(await pixelsNear(page, [250, 249, 246])).toBeGreaterThan(2000)
     expect(await pixelsNear(page, [0, 114, 178])).toBeGreaterThan(500)
@@ -116,6 +123,36 @@ test.describe('home map', () => {
     // A click on empty map closes it.
     await page.mouse.click(canvas.x + 5, canvas.y + canvas.height - 60)
     await expect(popup).toBeHidden()
+  })
+
+  test('a click on a lone dataset among the clusters opens its popup where it is, without zooming', async ({ page }) => {
+    await openMap(page)
+    // A "cluster" of one dataset at zoom 9 over Czechia, read from the tiles the map itself draws.
+    const { data: meta } = await trpc<{ buildId: number }>(page, 'map.meta', undefined)
+    const z = 9
+    let lone: { lon: number; lat: number; key: number } | null = null
+    for (const { x, y } of tilesCovering(CZECHIA, z)) {
+      const res = await page.request.get(`/api/map/tiles/${meta!.buildId}/${z}/${x}/${y}`)
+      if (res.status() !== 200) continue
+      const tile = decodeTile(new Uint8Array(await res.body()))
+      if (tile.kind !== 'clusters') continue
+      const i = [...tile.counts].findIndex((count, index) => count === 1 && tile.datasetKeys[index]! > 0)
+      if (i >= 0) {
+        lone = { lon: tile.positions[2 * i]!, lat: tile.positions[2 * i + 1]!, key: tile.datasetKeys[i]! }
+        break
+      }
+    }
+    expect(lone, 'a lone dataset at zoom 9 in the demo catalogue').not.toBeNull()
+    await moveCamera(page, [lone!.lon, lone!.lat], z + 0.5)
+    await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', String(z))
+    const point = await page.evaluate(({ lon, lat }) => (window.__portalscopeMap as MapHook).project([lon, lat]), lone!)
+    const canvas = (await page.locator('.maplibregl-canvas').boundingBox())!
+    await page.mouse.click(canvas.x + point.x, canvas.y + point.y)
+    const popup = page.getByTestId('map-popup')
+    await expect(popup).toBeVisible()
+    const { data: item } = await trpc<Item>(page, 'map.dataset', { key: lone!.key })
+    await expect(popup.getByRole('heading')).toHaveText(item!.title)
+    expect(await page.evaluate(() => (window.__portalscopeMap as MapHook).getZoom())).toBeCloseTo(z + 0.5, 1)
   })
 
   test('a row opens its popup from the keyboard, and Escape goes back to the row', async ({ page }) => {
@@ -218,6 +255,14 @@ test.describe('home map', () => {
     await expect(page.getByTestId('map-list').locator('a[data-key]').first()).toHaveAttribute('href', /^\/dataset\//)
     await expect(page.getByTestId('map-count')).toHaveText(/datasets in view/)
     await expect(page.getByTestId('overview-totals')).toBeVisible()
+    // The server's picture of the opening view shows the map anyway: the basemap's Czechia and the clusters' blue.
+    const picture = page.getByTestId('map-picture')
+    await expect(picture.locator('circle').first()).toBeAttached()
+    await expect(picture.locator('text').first()).toHaveText(/^\d/)
+    const counter = await browser.newPage()
+    expect(await pixelsNear(page, [250, 249, 246], { map: '[data-map-state]', counter })).toBeGreaterThan(2000)
+    expect(await pixelsNear(page, [0, 114, 178], { map: '[data-map-state]', counter })).toBeGreaterThan(500)
+    await counter.close()
     await context.close()
   })
 })

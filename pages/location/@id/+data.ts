@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { simplifyPath } from '../../../features/portals/choropleth.ts'
+import { simplifyPath } from '../../../lib/svg-path.ts'
 import { mapSection, settle } from '../../../lib/section.ts'
 import { z } from '../../../lib/zod.ts'
 import { basemapConfig } from '../../../server/env.server.ts'

@@ -1,5 +1,5 @@
-import { MAP_BANDS, MAP_FAMILIES, type MapBand, type MapColourBy, type MapFamily } from '../../lib/domain/map.ts'
-import type { Theme } from '../../lib/theme/pre-paint.ts'
+import { MAP_BANDS, MAP_FAMILIES, type MapBand, type MapColourBy, type MapFamily } from './map.ts'
+import type { Theme } from '../theme/pre-paint.ts'
 
 // Colours the map draws with. WebGL needs numbers, not CSS variables, so the map's own colours live here once and
 // the legend's swatches read the same values. The categorical colours are Okabe and Ito's colour-blind-safe set; the
