@@ -1,24 +1,31 @@
+import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import type enCatalog from '../../locales/en/index.ts'
 import { FALLBACK_LOCALE, type Locale } from './locales.ts'
 
 type EnCatalog = typeof enCatalog
 /** Every message id, `group.key`, checked against the English catalogue at compile time. */
 export type MessageKey = { [G in keyof EnCatalog]: `${G & string}.${keyof EnCatalog[G] & string}` }[keyof EnCatalog]
-export type Messages = Record<string, string>
+/**
+ * Message texts by id. On the server they are ICU strings; the browser build receives them already parsed (the
+ * catalogue JSON is compiled at build time, vite.config.ts), so the ICU parser never ships (decision 021).
+ */
+export type Messages = Record<string, string | MessageFormatElement[]>
 /** A catalogue group: one JSON file per language (`locales/<lang>/<group>.json`). */
 export type MessageGroup = keyof EnCatalog & string
-type Catalog = Record<string, Record<string, string>>
+type Catalog = Record<string, Messages>
 
 // One dynamic import per language and group: the bundler makes each its own chunk, so a page loads only the groups
 // it shows (lib/routing/route-table.ts), in the active language (decision 021).
-const GROUP_LOADERS = import.meta.glob<{ default: Record<string, string> }>('../../locales/*/*.json')
+const GROUP_LOADERS = import.meta.glob<{ default: Messages }>('../../locales/*/*.json')
 
 const ALL_GROUPS = [...new Set(Object.keys(GROUP_LOADERS).map((file) => file.replace(/^.*\/([a-z]+)\.json$/, '$1')))]
 
 /** Used when a catalogue cannot be loaded (a failed chunk after a deploy, say): enough to show a loading state. */
+// Plain text, written as parsed literals so the browser (which has no ICU parser) formats them too.
+const literal = (value: string): MessageFormatElement[] => [{ type: 0 satisfies TYPE.literal, value }]
 export const BUILTIN_MESSAGES: Record<'cs' | 'en', Messages> = {
-  cs: { 'common.loading': 'Načítá...', 'common.noData': 'Žádná data nejsou k dispozici', 'common.retry': 'Zkusit znovu' },
-  en: { 'common.loading': 'Loading...', 'common.noData': 'No data available', 'common.retry': 'Try again' },
+  cs: { 'common.loading': literal('Načítá...'), 'common.noData': literal('Žádná data nejsou k dispozici'), 'common.retry': literal('Zkusit znovu') },
+  en: { 'common.loading': literal('Loading...'), 'common.noData': literal('No data available'), 'common.retry': literal('Try again') },
 }
 
 const cache = new Map<string, Promise<Messages>>()
