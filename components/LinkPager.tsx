@@ -47,7 +47,7 @@ export function LinkPager({
   return (
     <nav aria-label={label} className={classes.root}>
       {page > 1 ? (
-        <a href={hrefFor(page - 1)} rel="prev" aria-label={t('gallery.uiPaginationPrevious')} className={classes.prevTrigger} {...linkAttributes}>
+        <a href={hrefFor(page - 1)} rel="prev" aria-label={t('components.paginationPrevious')} className={classes.prevTrigger} {...linkAttributes}>
           <ChevronLeftIcon />
         </a>
       ) : null}
@@ -60,7 +60,7 @@ export function LinkPager({
           <a
             key={n}
             href={hrefFor(n)}
-            aria-label={t('gallery.uiPaginationPage', { page: n, total: totalPages })}
+            aria-label={t('components.paginationPage', { page: n, total: totalPages })}
             aria-current={n === page ? 'page' : undefined}
             className={classes.item}
             {...linkAttributes}
@@ -70,7 +70,7 @@ export function LinkPager({
         ),
       )}
       {page < totalPages ? (
-        <a href={hrefFor(page + 1)} rel="next" aria-label={t('gallery.uiPaginationNext')} className={classes.nextTrigger} {...linkAttributes}>
+        <a href={hrefFor(page + 1)} rel="next" aria-label={t('components.paginationNext')} className={classes.nextTrigger} {...linkAttributes}>
           <ChevronRightIcon />
         </a>
       ) : null}

@@ -1,8 +1,10 @@
 import type { PageContextClient } from 'vike/types'
-import { loadMessages } from '../lib/i18n/catalog.ts'
+import { loadMessageGroups } from '../lib/i18n/catalog.ts'
+import { messageGroupsFor } from '../lib/routing/route-table.ts'
 
-// https://vike.dev/onBeforeRenderClient — load the active language's catalogue chunk before hydrating or rendering.
+// https://vike.dev/onBeforeRenderClient — load the page's catalogue groups in the active language before hydrating
+// or rendering (decision 021).
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
-  const messages = await loadMessages(pageContext.locale)
+  const messages = await loadMessageGroups(pageContext.locale, messageGroupsFor(pageContext.pageId))
   pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
 }

@@ -1,3 +1,4 @@
+import { parse } from '@formatjs/icu-messageformat-parser'
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
 import { fallbackMessages, loadMessages } from '../lib/i18n/catalog.ts'
@@ -13,6 +14,8 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   pageContext.formPost = hono?.get('formPost') ?? null
   const messages = await loadMessages(pageContext.locale)
   // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.
-  pageContext.messageFallbacks = await fallbackMessages(pageContext.locale, messages)
+  // Sent parsed: the browser has no ICU parser (decision 021).
+  const fallbacks = await fallbackMessages(pageContext.locale, messages)
+  pageContext.messageFallbacks = Object.fromEntries(Object.entries(fallbacks).map(([key, text]) => [key, typeof text === 'string' ? parse(text) : text]))
   pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
 }

@@ -25,18 +25,18 @@ export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const
 export type Priority = (typeof PRIORITIES)[number]
 
 const STATUS_KEYS = {
-  passed: 'gallery.uiStatusPassed',
-  failed: 'gallery.uiStatusFailed',
-  blocked: 'gallery.uiStatusBlocked',
-  skipped: 'gallery.uiStatusSkipped',
-  untested: 'gallery.uiStatusUntested',
+  passed: 'components.statusPassed',
+  failed: 'components.statusFailed',
+  blocked: 'components.statusBlocked',
+  skipped: 'components.statusSkipped',
+  untested: 'components.statusUntested',
 } as const
 
 const PRIORITY_KEYS = {
-  low: 'gallery.uiPriorityLow',
-  medium: 'gallery.uiPriorityMedium',
-  high: 'gallery.uiPriorityHigh',
-  critical: 'gallery.uiPriorityCritical',
+  low: 'components.priorityLow',
+  medium: 'components.priorityMedium',
+  high: 'components.priorityHigh',
+  critical: 'components.priorityCritical',
 } as const
 
 type SemanticBadgeProps = Omit<BadgeProps, 'tone'>

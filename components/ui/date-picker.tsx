@@ -20,42 +20,42 @@ function useTranslations() {
   const t = useT()
   return useMemo(() => {
     const prev: Record<View, string> = {
-      day: t('gallery.uiDatePickerPrevMonth'),
-      month: t('gallery.uiDatePickerPrevYear'),
-      year: t('gallery.uiDatePickerPrevDecade'),
+      day: t('components.datePickerPrevMonth'),
+      month: t('components.datePickerPrevYear'),
+      year: t('components.datePickerPrevDecade'),
     }
     const next: Record<View, string> = {
-      day: t('gallery.uiDatePickerNextMonth'),
-      month: t('gallery.uiDatePickerNextYear'),
-      year: t('gallery.uiDatePickerNextDecade'),
+      day: t('components.datePickerNextMonth'),
+      month: t('components.datePickerNextYear'),
+      year: t('components.datePickerNextDecade'),
     }
     return {
-      trigger: (open: boolean) => (open ? t('gallery.uiDatePickerClose') : t('gallery.uiDatePickerOpen')),
-      content: t('gallery.uiDatePickerCalendar'),
-      clearTrigger: t('gallery.uiDatePickerClear'),
-      monthSelect: t('gallery.uiDatePickerMonthSelect'),
-      yearSelect: t('gallery.uiDatePickerYearSelect'),
+      trigger: (open: boolean) => (open ? t('components.datePickerClose') : t('components.datePickerOpen')),
+      content: t('components.datePickerCalendar'),
+      clearTrigger: t('components.datePickerClear'),
+      monthSelect: t('components.datePickerMonthSelect'),
+      yearSelect: t('components.datePickerYearSelect'),
       prevTrigger: (view: View) => prev[view],
       nextTrigger: (view: View) => next[view],
       viewTrigger: (_view: View, nextView: View | undefined) =>
         nextView === 'month'
-          ? t('gallery.uiDatePickerShowMonths')
+          ? t('components.datePickerShowMonths')
           : nextView === 'year'
-            ? t('gallery.uiDatePickerShowYears')
-            : t('gallery.uiDatePickerYears'),
+            ? t('components.datePickerShowYears')
+            : t('components.datePickerYears'),
       dayCell: (state: { valueText: string; unavailable: boolean; selected: boolean; firstInRange: boolean; lastInRange: boolean; inRange: boolean }) => {
         const date = state.valueText
-        if (state.unavailable) return t('gallery.uiDatePickerDayUnavailable', { date })
-        if (state.firstInRange) return t('gallery.uiDatePickerDayRangeStart', { date })
-        if (state.lastInRange) return t('gallery.uiDatePickerDayRangeEnd', { date })
-        if (state.inRange) return t('gallery.uiDatePickerDayInRange', { date })
-        if (state.selected) return t('gallery.uiDatePickerDaySelected', { date })
-        return t('gallery.uiDatePickerDayChoose', { date })
+        if (state.unavailable) return t('components.datePickerDayUnavailable', { date })
+        if (state.firstInRange) return t('components.datePickerDayRangeStart', { date })
+        if (state.lastInRange) return t('components.datePickerDayRangeEnd', { date })
+        if (state.inRange) return t('components.datePickerDayInRange', { date })
+        if (state.selected) return t('components.datePickerDaySelected', { date })
+        return t('components.datePickerDayChoose', { date })
       },
       placeholder: () => ({
-        day: t('gallery.uiDatePickerPlaceholderDay'),
-        month: t('gallery.uiDatePickerPlaceholderMonth'),
-        year: t('gallery.uiDatePickerPlaceholderYear'),
+        day: t('components.datePickerPlaceholderDay'),
+        month: t('components.datePickerPlaceholderMonth'),
+        year: t('components.datePickerPlaceholderYear'),
       }),
     }
   }, [t])
@@ -96,10 +96,10 @@ function ViewControl() {
   const shown = [...new Set([start, end])].filter(Boolean).join(' - ')
   const action =
     api.view === 'day'
-      ? t('gallery.uiDatePickerShowMonths')
+      ? t('components.datePickerShowMonths')
       : api.view === 'month'
-        ? t('gallery.uiDatePickerShowYears')
-        : t('gallery.uiDatePickerYears')
+        ? t('components.datePickerShowYears')
+        : t('components.datePickerYears')
   return (
     <ArkDatePicker.ViewControl className={classes.viewControl}>
       <ArkDatePicker.PrevTrigger className={classes.prevTrigger}>

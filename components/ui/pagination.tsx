@@ -20,11 +20,11 @@ export type PaginationProps = Omit<ComponentProps<typeof ArkPagination.Root>, 'c
 export function Pagination({ label, className, ...props }: PaginationProps) {
   const t = useT()
   const translations = {
-    rootLabel: label ?? t('gallery.uiPaginationLabel'),
-    prevTriggerLabel: t('gallery.uiPaginationPrevious'),
-    nextTriggerLabel: t('gallery.uiPaginationNext'),
+    rootLabel: label ?? t('components.paginationLabel'),
+    prevTriggerLabel: t('components.paginationPrevious'),
+    nextTriggerLabel: t('components.paginationNext'),
     itemLabel: ({ page, totalPages }: { page: number; totalPages: number }) =>
-      t('gallery.uiPaginationPage', { page, total: totalPages }),
+      t('components.paginationPage', { page, total: totalPages }),
   }
   return (
     <ArkPagination.Root translations={translations} {...props} className={cx(classes.root, className)}>

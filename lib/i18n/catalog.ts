@@ -1,22 +1,34 @@
+import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import type enCatalog from '../../locales/en/index.ts'
 import { FALLBACK_LOCALE, type Locale } from './locales.ts'
 
 type EnCatalog = typeof enCatalog
 /** Every message id, `group.key`, checked against the English catalogue at compile time. */
 export type MessageKey = { [G in keyof EnCatalog]: `${G & string}.${keyof EnCatalog[G] & string}` }[keyof EnCatalog]
-export type Messages = Record<string, string>
-type Catalog = Record<string, Record<string, string>>
+/**
+ * Message texts by id. On the server they are ICU strings; the browser build receives them already parsed (the
+ * catalogue JSON is compiled at build time, vite.config.ts), so the ICU parser never ships (decision 021).
+ */
+export type Messages = Record<string, string | MessageFormatElement[]>
+/** A catalogue group: one JSON file per language (`locales/<lang>/<group>.json`). */
+export type MessageGroup = keyof EnCatalog & string
+type Catalog = Record<string, Messages>
 
-// One dynamic import per language: the bundler makes each its own chunk, so a page loads only the active one.
-const LOADERS = import.meta.glob<{ default: Catalog }>('../../locales/*/index.ts')
+// One dynamic import per language and group: the bundler makes each its own chunk, so a page loads only the groups
+// it shows (lib/routing/route-table.ts), in the active language (decision 021).
+const GROUP_LOADERS = import.meta.glob<{ default: Messages }>('../../locales/*/*.json')
+
+const ALL_GROUPS = [...new Set(Object.keys(GROUP_LOADERS).map((file) => file.replace(/^.*\/([a-z]+)\.json$/, '$1')))]
 
 /** Used when a catalogue cannot be loaded (a failed chunk after a deploy, say): enough to show a loading state. */
+// Plain text, written as parsed literals so the browser (which has no ICU parser) formats them too.
+const literal = (value: string): MessageFormatElement[] => [{ type: 0 satisfies TYPE.literal, value }]
 export const BUILTIN_MESSAGES: Record<'cs' | 'en', Messages> = {
-  cs: { 'common.loading': 'Načítá...', 'common.noData': 'Žádná data nejsou k dispozici', 'common.retry': 'Zkusit znovu' },
-  en: { 'common.loading': 'Loading...', 'common.noData': 'No data available', 'common.retry': 'Try again' },
+  cs: { 'common.loading': literal('Načítá...'), 'common.noData': literal('Žádná data nejsou k dispozici'), 'common.retry': literal('Zkusit znovu') },
+  en: { 'common.loading': literal('Loading...'), 'common.noData': literal('No data available'), 'common.retry': literal('Try again') },
 }
 
-const cache = new Map<Locale, Promise<Messages>>()
+const cache = new Map<string, Promise<Messages>>()
 
 export function flattenCatalog(catalog: Catalog): Messages {
   const flat: Messages = {}
@@ -26,26 +38,59 @@ export function flattenCatalog(catalog: Catalog): Messages {
   return flat
 }
 
-/** The flattened catalogue of a language, loaded once; on failure a warning and the built-in minimum. */
+/** The flattened catalogue of a language (every group), loaded once; on failure a warning and the built-in minimum. */
 export function loadMessages(locale: Locale): Promise<Messages> {
-  let pending = cache.get(locale)
+  return loadMessageGroups(locale, ALL_GROUPS)
+}
+
+/** The flattened messages of some groups of a language; each group is loaded once. */
+export async function loadMessageGroups(locale: Locale, groups: readonly string[]): Promise<Messages> {
+  const parts = await Promise.all([...new Set(groups)].map((group) => loadGroup(locale, group)))
+  return Object.assign({}, ...parts) as Messages
+}
+
+function loadGroup(locale: Locale, group: string): Promise<Messages> {
+  const id = `${locale}/${group}`
+  let pending = cache.get(id)
   if (!pending) {
-    pending = importCatalog(locale)
-    cache.set(locale, pending)
+    pending = importGroup(locale, group)
+    cache.set(id, pending)
   }
   return pending
 }
 
-async function importCatalog(locale: Locale): Promise<Messages> {
-  const loader = LOADERS[`../../locales/${locale}/index.ts`]
+async function importGroup(locale: Locale, group: string): Promise<Messages> {
+  const loader = GROUP_LOADERS[`../../locales/${locale}/${group}.json`]
   try {
-    if (!loader) throw new Error(`no catalogue for ${locale}`)
-    return flattenCatalog((await loader()).default)
+    if (!loader) throw new Error(`no catalogue group ${group} for ${locale}`)
+    return flattenCatalog({ [group]: (await loader()).default })
   } catch (error) {
-    console.warn(`Messages for "${locale}" could not be loaded; using the built-in minimum.`, error)
-    cache.delete(locale) // try again on the next page
+    console.warn(`Messages "${group}" for "${locale}" could not be loaded; using the built-in minimum.`, error)
+    cache.delete(`${locale}/${group}`) // try again on the next page
     return { ...(locale === 'cs' ? BUILTIN_MESSAGES.cs : BUILTIN_MESSAGES.en) }
   }
+}
+
+const picked = new WeakMap<Messages, Map<string, Messages>>()
+
+/**
+ * The messages of the given groups only. The server renders a page with exactly the groups the browser loads for
+ * it, so a key from a group the page does not declare shows as its id on both sides, never as a hydration mismatch.
+ */
+export function pickGroups(messages: Messages, groups: readonly string[]): Messages {
+  const id = groups.join(',')
+  let byGroups = picked.get(messages)
+  if (!byGroups) {
+    byGroups = new Map()
+    picked.set(messages, byGroups)
+  }
+  let result = byGroups.get(id)
+  if (!result) {
+    const prefixes = groups.map((group) => `${group}.`)
+    result = Object.fromEntries(Object.entries(messages).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))))
+    byGroups.set(id, result)
+  }
+  return result
 }
 
 /** English texts for the keys a language lacks (normally none: a test keeps the catalogues in step). */

@@ -1,4 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { MessageKey, Messages } from './catalog.ts'
 import { LOCALE_TAGS, type Locale } from './locales.ts'
 
@@ -17,7 +18,8 @@ export function intlFor(locale: Locale | undefined, maybeMessages: Messages | un
       {
         locale: LOCALE_TAGS[locale ?? 'en'],
         defaultLocale: 'en',
-        messages,
+        // Each message is an ICU string (server) or its parsed form (browser); formatMessage takes either.
+        messages: messages as Record<string, MessageFormatElement[]>,
         onError(error) {
           // A missing translation falls back to the id; anything else is a defect worth seeing.
           if (error.code !== 'MISSING_TRANSLATION') console.error(error)

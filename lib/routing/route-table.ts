@@ -1,5 +1,7 @@
+import type { MessageGroup } from '../i18n/catalog.ts'
+
 /**
- * Every page's access class and layout, in one place. Paths use `{param}` the way the product spec writes them;
+ * Every page's access class, layout and message groups, in one place. Paths use `{param}` the way the product spec writes them;
  * each maps onto the Vike page folder of the same shape (`/dataset/{id}` -> pages/dataset/@id).
  * Names are checked twice: by the compiler (`satisfies`), and by `assertRouteTable()` when the server starts, so an
  * unknown access or layout name stops the server at start rather than letting a page through.
@@ -10,45 +12,46 @@ const LAYOUTS = ['default', 'dashboard'] as const
 export type Access = (typeof ACCESS)[number]
 export type Layout = (typeof LAYOUTS)[number]
 
-export type RouteEntry = { path: string; access: Access; layout: Layout }
+/** `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts). */
+export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[] }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default' },
-  { path: '/test-auth', access: 'public', layout: 'default' },
-  { path: '/data-formats', access: 'public', layout: 'default' },
-  { path: '/data-quality', access: 'public', layout: 'default' },
-  { path: '/dataset/{id}', access: 'public', layout: 'default' },
-  { path: '/ckan-explorer', access: 'public', layout: 'default' },
-  { path: '/location/{id}', access: 'public', layout: 'default' },
-  { path: '/organizations', access: 'public', layout: 'default' },
-  { path: '/organizations/{id}', access: 'public', layout: 'default' },
-  { path: '/ckan-instances', access: 'public', layout: 'default' },
-  { path: '/regional-analysis', access: 'public', layout: 'default' },
-  { path: '/test-vuetify', access: 'public', layout: 'default' },
-  { path: '/auth/login', access: 'guest', layout: 'default' },
-  { path: '/auth/signup', access: 'guest', layout: 'default' },
+  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'overview', 'portals'] },
+  { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
+  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formats', 'mqa', 'quality'] },
+  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'mqa', 'quality'] },
+  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'map', 'mqa', 'quality', 'regions'] },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer'] },
+  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'orgs', 'quality', 'regions'] },
+  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'] },
+  { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'mqa', 'orgs'] },
+  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'] },
+  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'map', 'mqa', 'quality', 'regions'] },
+  { path: '/test-vuetify', access: 'public', layout: 'default', messages: ['components', 'gallery'] },
+  { path: '/auth/login', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
+  { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.
-  { path: '/auth/reset-password', access: 'public', layout: 'default' },
-  { path: '/reports', access: 'auth', layout: 'default' },
-  { path: '/profile', access: 'auth', layout: 'default' },
-  { path: '/projects', access: 'auth', layout: 'default' },
-  { path: '/test-runs', access: 'auth', layout: 'default' },
-  { path: '/test-runs/{id}', access: 'auth', layout: 'default' },
-  { path: '/test-cases', access: 'auth', layout: 'default' },
-  { path: '/test-cases/create', access: 'auth', layout: 'default' },
-  { path: '/test-cases/{id}', access: 'auth', layout: 'default' },
-  { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default' },
-  { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default' },
-  { path: '/test-suites', access: 'auth', layout: 'default' },
-  { path: '/test-suites/create', access: 'auth', layout: 'default' },
-  { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default' },
-  { path: '/projects/new', access: 'auth', layout: 'dashboard' },
-  { path: '/projects/{id}', access: 'auth', layout: 'dashboard' },
-  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard' },
+  { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
+  { path: '/reports', access: 'auth', layout: 'default', messages: ['cases', 'charts', 'checks', 'components', 'projects', 'quality', 'reports', 'runs'] },
+  { path: '/profile', access: 'auth', layout: 'default', messages: ['auth', 'components', 'validation'] },
+  { path: '/projects', access: 'auth', layout: 'default', messages: ['components', 'projects'] },
+  { path: '/test-runs', access: 'auth', layout: 'default', messages: ['auth', 'components', 'runs', 'validation'] },
+  { path: '/test-runs/{id}', access: 'auth', layout: 'default', messages: ['auth', 'components', 'editor', 'execution', 'junit', 'runs', 'validation'] },
+  { path: '/test-cases', access: 'auth', layout: 'default', messages: ['auth', 'cases', 'components', 'validation'] },
+  { path: '/test-cases/create', access: 'auth', layout: 'default', messages: ['auth', 'cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
+  { path: '/test-cases/{id}', access: 'auth', layout: 'default', messages: ['auth', 'cases', 'checks', 'components', 'editor', 'validation'] },
+  { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default', messages: ['auth', 'cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
+  { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default', messages: ['auth', 'cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
+  { path: '/test-suites', access: 'auth', layout: 'default', messages: ['components', 'suites'] },
+  { path: '/test-suites/create', access: 'auth', layout: 'default', messages: ['auth', 'components', 'suites', 'validation'] },
+  { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default', messages: ['auth', 'components', 'suites', 'validation'] },
+  { path: '/projects/new', access: 'auth', layout: 'dashboard', messages: ['auth', 'components', 'projects', 'validation'] },
+  { path: '/projects/{id}', access: 'auth', layout: 'dashboard', messages: ['auth', 'components', 'projects', 'runs', 'validation'] },
+  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard', messages: ['auth', 'components', 'projects', 'runs', 'validation'] },
   // Beyond the spec: a project's members, portals, custom fields and shared steps, a section of its side navigation.
-  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard' },
-  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard' },
-] as const satisfies ReadonlyArray<{ path: string; access: Access; layout: Layout }>
+  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard', messages: ['auth', 'components', 'projects', 'runs', 'validation'] },
+  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard', messages: ['auth', 'components', 'projects', 'runs', 'suites', 'validation'] },
+] as const satisfies ReadonlyArray<RouteEntry>
 
 export const ROUTES: readonly RouteEntry[] = ROUTES_DECLARED
 
@@ -76,6 +79,15 @@ const ROUTE_BY_PAGE_ID = new Map(ROUTES.map((route) => [pageIdOf(route.path), ro
 /** The entry for a Vike page, or undefined for pages outside the table (the error page). */
 export function routeForPage(pageId: string | null | undefined): RouteEntry | undefined {
   return pageId ? ROUTE_BY_PAGE_ID.get(pageId) : undefined
+}
+
+/** The catalogue groups the page frame and the error page use; every page loads them. */
+export const SHELL_GROUPS = ['common', 'navigation', 'errors', 'pages'] as const satisfies readonly MessageGroup[]
+
+/** The catalogue groups a page loads: the shell's and its own (the error page and unknown pages: the shell's). */
+export function messageGroupsFor(pageId: string | null | undefined): readonly MessageGroup[] {
+  const own = routeForPage(pageId)?.messages ?? []
+  return [...SHELL_GROUPS, ...own]
 }
 
 /** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */

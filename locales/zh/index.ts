@@ -4,6 +4,7 @@ import ckan from './ckan.json'
 import common from './common.json'
 import errors from './errors.json'
 import gallery from './gallery.json'
+import components from './components.json'
 import navigation from './navigation.json'
 import pages from './pages.json'
 import validation from './validation.json'
@@ -28,4 +29,4 @@ import junit from './junit.json'
 import map from './map.json'
 import regions from './regions.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions }
+export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions }

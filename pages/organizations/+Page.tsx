@@ -99,7 +99,7 @@ function Results() {
       <Table.Container aria-label={t('orgs.tableCaption')}>
         <Table.Root>
           <Table.Caption>
-            {t('orgs.tableCaption')} · {t(SORT_KEYS[search.sort])} · {t('gallery.uiPaginationPage', { page: search.page, total: totalPages })}
+            {t('orgs.tableCaption')} · {t(SORT_KEYS[search.sort])} · {t('components.paginationPage', { page: search.page, total: totalPages })}
           </Table.Caption>
           <Table.Head>
             <Table.Row>

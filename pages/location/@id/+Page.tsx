@@ -122,7 +122,7 @@ function Datasets() {
           <Table.Container aria-label={t('orgs.datasetsCaption', { count: datasets.total })}>
             <Table.Root density="compact">
               <Table.Caption>
-                {t('orgs.datasetsCaption', { count: datasets.total })} · {t('gallery.uiPaginationPage', { page: datasets.page, total: totalPages })}
+                {t('orgs.datasetsCaption', { count: datasets.total })} · {t('components.paginationPage', { page: datasets.page, total: totalPages })}
               </Table.Caption>
               <Table.Head>
                 <Table.Row>
