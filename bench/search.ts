@@ -16,8 +16,9 @@ import { startBuiltServer } from './built-server.ts'
 const ROUNDS = Number(process.argv[2] ?? 30)
 const file = process.env.BENCH_AGGREGATES_DB
 if (!file || !existsSync(file)) {
-  console.error('search: set BENCH_AGGREGATES_DB to the database bench/aggregates.ts builds (it keeps it there)')
-  process.exit(1)
+  // Building the million datasets is bench/aggregates.ts's job (10 minutes); `npm run bench` goes on without this.
+  console.log('search: skipped; set BENCH_AGGREGATES_DB to the database bench/aggregates.ts keeps there')
+  process.exit(0)
 }
 const url = `file:${file}`
 await migrateLibsql(url)
