@@ -16,9 +16,9 @@ import type { DatasetHit, FacetCount, LiveSearchInput, LiveSearchResult } from '
 
 const FACET_LIMIT = 50
 /** Facets of a search the rollups do not answer are counted over its first results, this many. */
-export const FACET_SAMPLE = 1_000
+export const FACET_SAMPLE = 200
 /** Candidates counted for a total the rollups do not answer; beyond, the total is extrapolated. */
-export const COUNT_LIMIT = 20_000
+export const COUNT_LIMIT = 2_000
 
 export type SnapshotSearchInput = LiveSearchInput & {
   /** Region ids (NUTS3 kraj `CZ010`, country `CZ`), as dataset_region holds them; snapshot only. */
@@ -94,7 +94,10 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
   if (portalIds.length === 0) return { items: [], total: 0, facets: noFacets, portals: [], totalApproximate: false, facetSample: null, nextCursor: null }
   const rollups = await latestRollups(db, portalIds)
   const rollupIds = [...rollups.values()]
-  const everyRollup = rollupIds.length === portalIds.length
+  // A portal never rolled up counts as nothing when it holds nothing (registered, not harvested yet).
+  const unrolled = portalIds.filter((id) => !rollups.has(id))
+  const everyRollup =
+    unrolled.length === 0 || (await db.all<Row>(sql`SELECT 1 FROM dataset d WHERE d.portal_id IN (${list(unrolled)}) LIMIT 1`)).length === 0
   const rollupIn = sql`(${list(rollupIds.length ? rollupIds : [-1])})`
 
   const formats = [...new Set((input.formats ?? []).map(canonicalFormatOf).filter((format) => format !== null))]
@@ -216,7 +219,11 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
   }
 
   const offset = (input.page - 1) * input.pageSize
-  const pageKeys = await orderedKeys(input.pageSize + 1, offset, cursor)
+  // The first page and the facet sample are one walk when the facets need a sample.
+  const needsSample = !(precomputed && !single)
+  const firstWalk = needsSample && !cursor && input.page === 1 ? await orderedKeys(Math.max(FACET_SAMPLE, input.pageSize + 1), 0, null) : null
+  const sampleOf = async () => (firstWalk ?? (await orderedKeys(FACET_SAMPLE, 0, null))).slice(0, FACET_SAMPLE).map((row) => row.key)
+  const pageKeys = firstWalk ? firstWalk.slice(0, input.pageSize + 1) : await orderedKeys(input.pageSize + 1, offset, cursor)
   const more = pageKeys.length > input.pageSize
   const shown = pageKeys.slice(0, input.pageSize)
   const last = shown.at(-1)
@@ -235,7 +242,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     facets = await precomputedFacets(db, rollupIn, single, input)
     if (single) {
       // What the rollups do not pair with this filter is counted over the first results.
-      const sampleKeys = (await orderedKeys(FACET_SAMPLE, 0, null)).map((row) => row.key)
+      const sampleKeys = await sampleOf()
       const sampled = await sampledFacets(db, sampleKeys)
       facets = {
         organization: facets.organization.length ? facets.organization : sampled.organization,
@@ -251,7 +258,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     total = counted.total
     totalApproximate = counted.approximate
     portalCounts = counted.byPortal
-    const sampleKeys = (await orderedKeys(FACET_SAMPLE, 0, null)).map((row) => row.key)
+    const sampleKeys = await sampleOf()
     facets = await sampledFacets(db, sampleKeys)
     if (total > sampleKeys.length) facetSample = sampleKeys.length
   }
