@@ -17,8 +17,11 @@ import type { DatasetHit, FacetCount, LiveSearchInput, LiveSearchResult } from '
 const FACET_LIMIT = 50
 /** Facets of a search the rollups do not answer are counted over its first results, this many. */
 export const FACET_SAMPLE = 200
-/** Candidates counted for a total the rollups do not answer; beyond, the total is extrapolated. */
-export const COUNT_LIMIT = 2_000
+/**
+ * Candidates counted for a total the rollups do not answer; beyond, the total is extrapolated. Up to this many
+ * results, the facets count all of them, so a facet's count is the total it leads to.
+ */
+export const COUNT_LIMIT = 5_000
 
 export type SnapshotSearchInput = LiveSearchInput & {
   /** Region ids (NUTS3 kraj `CZ010`, country `CZ`), as dataset_region holds them; snapshot only. */
@@ -258,7 +261,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     total = counted.total
     totalApproximate = counted.approximate
     portalCounts = counted.byPortal
-    const sampleKeys = await sampleOf()
+    const sampleKeys = !totalApproximate && total > FACET_SAMPLE ? (await orderedKeys(total, 0, null)).map((row) => row.key) : await sampleOf()
     facets = await sampledFacets(db, sampleKeys)
     if (total > sampleKeys.length) facetSample = sampleKeys.length
   }
