@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { portals } from './portal.ts'
 import { harvestRuns } from './harvest-run.ts'
@@ -66,5 +67,9 @@ export const datasets = sqliteTable(
     index('dataset_portal_modified_idx').on(table.portalId, table.metadataModified),
     index('dataset_organization_idx').on(table.organizationId),
     index('dataset_portal_quality_idx').on(table.portalId, table.qualityScaled),
+    // The snapshot search walks live datasets newest first without sorting (docs/decisions/019-search.md): the
+    // whole catalogue, or one organization's datasets.
+    index('dataset_live_modified_idx').on(table.metadataModified).where(sql`deleted_at IS NULL`),
+    index('dataset_live_organization_modified_idx').on(table.organizationId, table.metadataModified).where(sql`deleted_at IS NULL`),
   ],
 )

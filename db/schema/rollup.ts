@@ -103,3 +103,21 @@ export const rollupRegionOrganizations = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.rollupId, table.regionId, table.organizationId] })],
 )
+
+// The search facets the other rollups do not hold, whole portal only: datasets per licence, per group and per
+// keyword. Keywords are case-folded (`value`), with the tags as sent that fold into it (`variants`), so that a
+// chosen keyword filters on all of them.
+export const rollupFacets = sqliteTable(
+  'rollup_facet',
+  {
+    rollupId: integer('rollup_id')
+      .notNull()
+      .references(() => rollupRuns.id, { onDelete: 'cascade' }),
+    facet: text('facet', { enum: ['license', 'group', 'tag'] }).notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    datasets: integer('datasets').notNull(),
+    variants: text('variants', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.rollupId, table.facet, table.value] })],
+)

@@ -97,7 +97,7 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
         <SearchForm state={state} portals={data.portals} onChange={go} />
       </PageIntro>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', md: '16rem 1fr', lg: '18rem 1fr' }, alignItems: 'start' })}>
-        <FacetPanel state={state} facets={view?.facets ?? null} portalNames={portalNames} />
+        <FacetPanel state={state} facets={view?.facets ?? null} facetSample={view?.facetSample ?? null} portalNames={portalNames} />
         <section aria-labelledby="explorer-results" aria-busy={search.busy || undefined} className={css({ display: 'grid', gap: '3', minW: '0' })}>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
             <h2 id="explorer-results" ref={resultsHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: '600' })}>
@@ -117,7 +117,7 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
             </nav>
           </div>
           <p role="status" data-testid="explorer-count" className={css({ fontWeight: '500' })}>
-            {view ? t('explorer.resultCount', { count: view.total }) : search.failed ? '' : t('common.loading')}
+            {view ? t(view.approximate ? 'explorer.resultCountAbout' : 'explorer.resultCount', { count: view.total }) : search.failed ? '' : t('common.loading')}
           </p>
           <SourceLine source={source} live={live} portals={portalById} demoOnly={demoOnly} />
           <LiveNotices live={live} portals={portalById} snapshotHref={explorerHref({ ...state, snapshotOnly: true })} />

@@ -37,7 +37,18 @@ const count = css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums', fle
  * Facet values with their counts, as plain links that add (or, when chosen, remove) a filter: they work without
  * JavaScript, and with it the page follows them in place. rel=nofollow keeps crawlers out of the combinations.
  */
-export function FacetPanel({ state, facets, portalNames }: { state: ExplorerState; facets: Record<FacetKey, FacetCount[]> | null; portalNames: Map<string, string> }) {
+export function FacetPanel({
+  state,
+  facets,
+  facetSample,
+  portalNames,
+}: {
+  state: ExplorerState
+  facets: Record<FacetKey, FacetCount[]> | null
+  /** The counts cover the first this-many results only (a large filtered snapshot search). */
+  facetSample: number | null
+  portalNames: Map<string, string>
+}) {
   const t = useT()
   const intl = useIntl()
   // Organizations belong to one portal; with several portals chosen, the portal tells same-named publishers apart.
@@ -74,6 +85,7 @@ export function FacetPanel({ state, facets, portalNames }: { state: ExplorerStat
       <h2 id="explorer-filters" className={css({ fontSize: 'lg', fontWeight: '600' })}>
         {t('explorer.filtersHeading')}
       </h2>
+      {facetSample ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('explorer.facetSample', { count: facetSample })}</p> : null}
       {FACETS.map(({ key }) => {
         const values = facets?.[key] ?? []
         if (values.length === 0) return null

@@ -142,3 +142,17 @@ describe('mergeViews (live answers with the snapshot of demo portals)', () => {
     expect(live.facets.formats[0]!.count).toBe(50)
   })
 })
+
+describe('estimated totals and sampled facets', () => {
+  const answer: LiveSearchResult = { items: [], total: 120_000, facets: { organization: [], groups: [], tags: [], formats: [], license: [] }, portals: [] }
+
+  it('carries a snapshot estimate and sample into the view and through a merge, and leaves a live answer as it was', () => {
+    const snapshot = toSearchView({ ...answer, totalApproximate: true, facetSample: 1_000 })
+    expect(snapshot).toMatchObject({ approximate: true, facetSample: 1_000 })
+    const live = toSearchView(answer)
+    expect(live).not.toHaveProperty('approximate')
+    expect(live).not.toHaveProperty('facetSample')
+    expect(mergeViews([live, snapshot], { sort: 'relevance', page: 1, pageSize: 20 })).toMatchObject({ total: 240_000, approximate: true, facetSample: 1_000 })
+    expect(mergeViews([live, view([], 3)], { sort: 'relevance', page: 1, pageSize: 20 })).not.toHaveProperty('approximate')
+  })
+})

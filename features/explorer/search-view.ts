@@ -26,6 +26,10 @@ export type SearchView = {
   total: number
   facets: Record<FacetKey, FacetCount[]>
   portals: PortalOutcome[]
+  /** The snapshot estimated the total from its first candidates (server/queries/dataset-search.server.ts). */
+  approximate?: boolean | undefined
+  /** The snapshot counted the facets over its first this-many results. */
+  facetSample?: number | null | undefined
 }
 
 const EXCERPT_CHARS = 240
@@ -95,8 +99,11 @@ export function toResultCard(hit: DatasetHit): ResultCard {
 // CKAN counts resources without a format under "" (Solr indexes empty strings); nothing can be filtered by it.
 const facetValues = (values: FacetCount[]) => values.filter((facet) => facet.value.trim() !== '')
 
-export function toSearchView(result: LiveSearchResult): SearchView {
+export function toSearchView(result: LiveSearchResult & { totalApproximate?: boolean; facetSample?: number | null }): SearchView {
   return {
+    // Only a snapshot answer can be estimated or sampled; a live one stays as it was.
+    ...(result.totalApproximate ? { approximate: true } : {}),
+    ...(result.facetSample ? { facetSample: result.facetSample } : {}),
     items: result.items.map(toResultCard),
     total: result.total,
     facets: {
@@ -155,5 +162,7 @@ export function mergeViews(parts: SearchView[], options: { sort: ExplorerSort; p
     total: parts.reduce((sum, part) => sum + part.total, 0),
     facets: { organization: facet('organization'), groups: facet('groups'), tags: facet('tags'), formats: facet('formats'), license: facet('license') },
     portals: parts.flatMap((part) => part.portals),
+    ...(parts.some((part) => part.approximate) ? { approximate: true } : {}),
+    ...(parts.some((part) => part.facetSample) ? { facetSample: Math.max(...parts.map((part) => part.facetSample ?? 0)) } : {}),
   }
 }

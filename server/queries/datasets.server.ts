@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { portals } from '../../db/schema/portal.ts'
 import { datasetExtents } from '../../db/schema/dataset-extent.ts'
@@ -10,7 +10,6 @@ import { organizations } from '../../db/schema/organization.ts'
 import { resources } from '../../db/schema/resource.ts'
 import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { toOutsideValue, type OutsideValue } from '../../lib/outside-data.ts'
-import type { DatasetHit, FacetCount, LiveSearchInput, LiveSearchResult } from '../outbound/federated-search.server.ts'
 
 export type DatasetLookup =
   | { kind: 'found'; dataset: DatasetHeader }
@@ -175,11 +174,8 @@ export async function datasetDetail(db: Database, id: string): Promise<{ kind: '
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Search over the harvested snapshot: SQLite FTS5 for the words, indexed filters for the facets. Instant, and it
-// works when the portals are down. Same input and answer shape as the live federated search.
-
-const FACET_LIMIT = 50
+// The user's words as a full-text query, for every search over the snapshot (dataset-search.server.ts, the map,
+// test cases).
 
 /**
  * The user's words as an FTS5 query: each word a quoted prefix term, all required. Quoting makes every character
@@ -188,116 +184,4 @@ const FACET_LIMIT = 50
 export function ftsQuery(q: string | undefined): string | null {
   const words = (q ?? '').normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12)
   return words.length ? words.map((word) => `"${word}"*`).join(' ') : null
-}
-
-function list(values: string[]): SQL {
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )
-}
-
-type Row = Record<string, unknown>
-
-export async function snapshotSearch(db: Database, portalIds: string[], input: LiveSearchInput): Promise<LiveSearchResult> {
-  const started = Date.now()
-  const empty: LiveSearchResult = { items: [], total: 0, facets: { organization: [], groups: [], tags: [], formats: [], license: [] }, portals: [] }
-  if (portalIds.length === 0) return empty
-
-  const match = ftsQuery(input.q)
-  const conditions: SQL[] = [sql`d.deleted_at IS NULL`, sql`d.portal_id IN (${list(portalIds)})`]
-  // Uncorrelated IN (...) subqueries: each filter is looked up once through its own index, then matched by id.
-  if (input.formats?.length) conditions.push(sql`d.key IN (SELECT r.dataset_key FROM resource r WHERE r.format IN (${list(input.formats)}))`)
-  if (input.tags?.length) conditions.push(sql`d.key IN (SELECT t.dataset_key FROM dataset_tag t WHERE t.name IN (${list(input.tags)}))`)
-  if (input.groups?.length) conditions.push(sql`d.key IN (SELECT g.dataset_key FROM dataset_group g WHERE g.name IN (${list(input.groups)}))`)
-  if (input.licenses?.length) conditions.push(sql`d.license_id IN (${list(input.licenses)})`)
-  if (input.organizationIds?.length) conditions.push(sql`d.organization_id IN (${list(input.organizationIds)})`)
-  if (input.bbox) {
-    const [west, south, east, north] = input.bbox
-    conditions.push(
-      sql`d.key IN (SELECT e.dataset_key FROM dataset_extent e WHERE e.west <= ${east} AND e.east >= ${west} AND e.south <= ${north} AND e.north >= ${south})`,
-    )
-  }
-  const source = match
-    ? sql`dataset d JOIN (SELECT rowid, bm25(dataset_fts, 10.0, 1.0, 4.0) AS rank FROM dataset_fts WHERE dataset_fts MATCH ${match}) f ON f.rowid = d.key`
-    : sql`dataset d`
-  const where = sql.join(conditions, sql` AND `)
-  // Facets join from the matching datasets to their tags, groups and resources (CROSS JOIN keeps SQLite from
-  // putting the unindexed CTE on the inside of the loop).
-  const hits = sql`SELECT d.key, d.organization_id, d.license_id, d.license_title FROM ${source} WHERE ${where}`
-  const order =
-    input.sort === 'name'
-      ? sql`d.title COLLATE NOCASE ASC, d.id`
-      : input.sort === 'modified' || !match
-        ? sql`d.metadata_modified DESC, d.id`
-        : sql`f.rank, d.metadata_modified DESC`
-
-  const offset = (input.page - 1) * input.pageSize
-  const [countRows, pageRows, organizationRows, licenseRows, tagRows, groupRows, formatRows, portalRows] = await Promise.all([
-    db.all<Row>(sql`SELECT count(*) AS n FROM ${source} WHERE ${where}`),
-    db.all<Row>(sql`
-      SELECT d.key, d.id, d.portal_id, d.name, d.title, substr(d.notes, 1, 400) AS notes, d.organization_id, o.title AS organization_title,
-             d.license_id, d.license_title, d.metadata_modified_raw
-      FROM ${source} LEFT JOIN organization o ON o.id = d.organization_id
-      WHERE ${where} ORDER BY ${order} LIMIT ${input.pageSize} OFFSET ${offset}`),
-    db.all<Row>(sql`
-      WITH hits AS (${hits})
-      SELECT h.organization_id AS value, coalesce(o.title, h.organization_id) AS label, count(*) AS n
-      FROM hits h LEFT JOIN organization o ON o.id = h.organization_id
-      WHERE h.organization_id IS NOT NULL GROUP BY h.organization_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`
-      WITH hits AS (${hits})
-      SELECT license_id AS value, coalesce(max(license_title), license_id) AS label, count(*) AS n
-      FROM hits WHERE license_id IS NOT NULL GROUP BY license_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`
-      WITH hits AS (${hits})
-      SELECT t.name AS value, t.name AS label, count(*) AS n FROM hits h CROSS JOIN dataset_tag t ON t.dataset_key = h.key
-      GROUP BY t.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`
-      WITH hits AS (${hits})
-      SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n FROM hits h CROSS JOIN dataset_group g ON g.dataset_key = h.key
-      GROUP BY g.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`
-      WITH hits AS (${hits})
-      SELECT r.format AS value, r.format AS label, count(DISTINCT r.dataset_key) AS n FROM hits h CROSS JOIN resource r ON r.dataset_key = h.key
-      WHERE r.format IS NOT NULL GROUP BY r.format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`SELECT d.portal_id AS id, count(*) AS n FROM ${source} WHERE ${where} GROUP BY d.portal_id`),
-  ])
-
-  const keys = pageRows.map((row) => Number(row.key))
-  const formatsByKey = new Map<number, string[]>()
-  if (keys.length) {
-    const rows = await db.all<Row>(sql`SELECT dataset_key, format FROM resource WHERE dataset_key IN (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) AND format IS NOT NULL ORDER BY dataset_key, position`)
-    for (const row of rows) {
-      const formats = formatsByKey.get(Number(row.dataset_key)) ?? []
-      if (!formats.includes(String(row.format))) formats.push(String(row.format))
-      formatsByKey.set(Number(row.dataset_key), formats)
-    }
-  }
-  const facet = (rows: Row[]): FacetCount[] => rows.map((row) => ({ value: String(row.value), label: String(row.label), count: Number(row.n) }))
-  const items: DatasetHit[] = pageRows.map((row) => ({
-    id: String(row.id),
-    instanceId: String(row.portal_id),
-    name: String(row.name),
-    title: String(row.title),
-    notes: row.notes === null ? null : String(row.notes),
-    organization: row.organization_id ? { id: String(row.organization_id), title: String(row.organization_title ?? row.organization_id) } : null,
-    formats: formatsByKey.get(Number(row.key)) ?? [],
-    license: (row.license_title ?? row.license_id ?? null) as string | null,
-    modified: (row.metadata_modified_raw ?? null) as string | null,
-  }))
-  const counts = new Map(portalRows.map((row) => [String(row.id), Number(row.n)]))
-  const ms = Date.now() - started
-  return {
-    items,
-    total: Number(countRows[0]?.n ?? 0),
-    facets: {
-      organization: facet(organizationRows),
-      groups: facet(groupRows),
-      tags: facet(tagRows),
-      formats: facet(formatRows),
-      license: facet(licenseRows),
-    },
-    portals: portalIds.map((portalId) => ({ instanceId: portalId, ok: true, ms, count: counts.get(portalId) ?? 0 })),
-  }
 }

@@ -3,6 +3,7 @@ import { maxBoundParams, readRaw, runRawBatch, type Database, type RawStatement 
 import { datasets } from '../../db/schema/dataset.ts'
 import { rollupRuns } from '../../db/schema/rollup.ts'
 import { publisherIds } from '../analysis/publishers.server.ts'
+import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { BAND_MIN, MQA_INDICATORS, MQA_MAX } from '../../lib/domain/mqa.ts'
 import { reanalyseDatasets } from './stored-analysis.server.ts'
 
@@ -94,6 +95,46 @@ function rollupQueries(): RollupQuery[] {
   ]
 }
 
+const FACET_COLUMNS = ['facet', 'value', 'label', 'datasets', 'variants']
+
+/**
+ * The search facets of one portal (rollup_facet): licences and groups as they are, keywords case-folded in
+ * JavaScript (SQLite's lower() folds ASCII only: "ČSÚ" and "čsú" are one keyword) with the tags that fold into each.
+ */
+async function facetRows(db: Database, portalId: string): Promise<unknown[][]> {
+  // CROSS JOIN: from the portal's datasets to their rows, never through every portal's tags.
+  const [licenses, groups, tags] = await Promise.all([
+    readRaw(db, { sql: `SELECT d.license_id, coalesce(max(d.license_title), d.license_id), count(*) FROM dataset d WHERE ${LIVE} AND coalesce(d.license_id, '') <> '' GROUP BY d.license_id`, args: [portalId] }),
+    readRaw(db, { sql: `SELECT g.name, coalesce(max(g.title), g.name), count(*) FROM dataset d CROSS JOIN dataset_group g ON g.dataset_key = d.key WHERE ${LIVE} GROUP BY g.name`, args: [portalId] }),
+    readRaw(db, { sql: `SELECT t.name, count(*) FROM dataset d CROSS JOIN dataset_tag t ON t.dataset_key = d.key WHERE ${LIVE} GROUP BY t.name`, args: [portalId] }),
+  ])
+  const folded = new Map<string, { label: string; top: number; datasets: number; variants: string[] }>()
+  for (const [name, count] of tags) {
+    const raw = String(name)
+    const key = foldKeyword(raw)
+    const entry = folded.get(key) ?? { label: raw, top: 0, datasets: 0, variants: [] }
+    // The spelling most datasets use is the label.
+    if (Number(count) > entry.top) Object.assign(entry, { label: raw, top: Number(count) })
+    entry.datasets += Number(count)
+    entry.variants.push(raw)
+    folded.set(key, entry)
+  }
+  // Spellings of one keyword on one dataset would count it twice: where a keyword has several, count its datasets.
+  for (const entry of folded.values()) {
+    if (entry.variants.length < 2) continue
+    const [row] = await readRaw(db, {
+      sql: `SELECT count(DISTINCT t.dataset_key) FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE t.name IN (${entry.variants.map(() => '?').join(', ')}) AND ${LIVE}`,
+      args: [...entry.variants, portalId],
+    })
+    entry.datasets = Number(row?.[0] ?? entry.datasets)
+  }
+  return [
+    ...licenses.map(([id, title, count]) => ['license', id, title, count, JSON.stringify([id])]),
+    ...groups.map(([name, title, count]) => ['group', name, title, count, JSON.stringify([name])]),
+    ...[...folded].map(([key, entry]) => ['tag', key, entry.label, entry.datasets, JSON.stringify(entry.variants.sort())]),
+  ]
+}
+
 /** The portal's format rows: the organization rows added up (each dataset has one organization at most). */
 function portalFormatRows(organizationRows: unknown[][]): unknown[][] {
   const byFormat = new Map<string, [resources: number, datasets: number]>()
@@ -166,6 +207,7 @@ export async function refreshRollups(db: Database, portalId: string, options: { 
     },
   ]
   queries.forEach((query, index) => statements.push(...insertStatements(db, portalId, query.table, query.columns, rowsByQuery[index]!)))
+  statements.push(...insertStatements(db, portalId, 'rollup_facet', FACET_COLUMNS, await facetRows(db, portalId)))
   statements.push(...insertStatements(db, portalId, 'rollup_format', queries[3]!.columns, portalFormatRows(rowsByQuery[3]!)))
   await runRawBatch(db, statements)
   const [saved] = await db

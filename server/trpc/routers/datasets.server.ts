@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { datasetDetail, snapshotSearch } from '../../queries/datasets.server.ts'
+import { decodeCursor, snapshotSearch } from '../../queries/dataset-search.server.ts'
+import { datasetDetail } from '../../queries/datasets.server.ts'
 import { liveSearch } from '../../outbound/federated-search.server.ts'
 import { listPortals } from '../../queries/portals.server.ts'
 import { createRateLimiter } from '../../rate-limit.server.ts'
@@ -16,6 +17,10 @@ export const DatasetSearchSchema = z.object({
   tags: Values,
   groups: Values,
   licenses: Values,
+  /** Snapshot only: region ids as the analysis places datasets (NUTS3 kraj `CZ010`, country `CZ`). */
+  regions: z.array(z.string().regex(/^[A-Z]{2}[0-9A-Z]{0,3}$/)).max(50).optional(),
+  /** Snapshot only: the previous answer's `nextCursor`, for the next page by keyset. */
+  cursor: z.string().max(200).optional(),
   bbox: z
     .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
     .refine(([west, south, east, north]) => west < east && south < north, 'validation.invalidFormat')
@@ -38,8 +43,14 @@ export const datasetsRouter = router({
    * portals included.
    */
   search: publicProcedure.input(DatasetSearchSchema).query(async ({ ctx, input }) => {
-    const chosen = (await listPortals(ctx.db)).filter((row) => row.enabled && (!input.instanceIds?.length || input.instanceIds.includes(row.id)))
-    if (input.source === 'snapshot') return snapshotSearch(ctx.db, chosen.map((row) => row.id), input)
+    const registered = await listPortals(ctx.db)
+    const chosen = registered.filter((row) => row.enabled && (!input.instanceIds?.length || input.instanceIds.includes(row.id)))
+    if (input.source === 'snapshot') {
+      if (input.cursor !== undefined && !decodeCursor(input.cursor)) throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('validation.invalidFormat') })
+      return snapshotSearch(ctx.db, chosen.map((row) => row.id), input, { everyPortal: chosen.length === registered.length })
+    }
+    // The portals' own search knows neither our regions nor our cursors.
+    if (input.regions?.length || input.cursor !== undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('validation.invalidFormat') })
     if (!ctx.user) {
       const { allowed, retryAfterSeconds } = liveLimiter.take(ctx.clientAddress ?? 'unknown')
       if (!allowed) {

@@ -1,0 +1,211 @@
+import { TRPCError } from '@trpc/server'
+import { sql, type SQL } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client.server.ts'
+import { portals } from '../../db/schema/portal.ts'
+import { foldKeyword } from '../../lib/domain/keywords.ts'
+import { startCkanFixture, type CkanFixture } from '../../tests/ckan-fixture/server.ts'
+import { rejection } from '../../tests/helpers/rejection.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
+import { testContext } from '../../tests/helpers/trpc-context.ts'
+import { runHarvest, startHarvest } from '../ckan/harvest/harvest.server.ts'
+import { createCaller } from '../trpc/router.server.ts'
+import { snapshotSearch, type SnapshotSearchInput } from './dataset-search.server.ts'
+
+let fixture: CkanFixture
+let testDb: TestDatabase
+const SLUGS = ['kraj', 'mesto']
+
+beforeAll(async () => {
+  fixture = await startCkanFixture({ portals: [{ slug: 'kraj', datasets: 1_200 }, { slug: 'mesto', datasets: 500 }] })
+  testDb = await createTestDatabase()
+  for (const slug of SLUGS) {
+    await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
+    const { run } = await startHarvest(testDb.db, slug, { mode: 'full', trigger: 'cli' })
+    await runHarvest(testDb.db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
+  }
+}, 120_000)
+afterAll(async () => {
+  await fixture.close()
+  await testDb.cleanup()
+})
+
+type Row = Record<string, unknown>
+const base: SnapshotSearchInput = { sort: 'relevance', page: 1, pageSize: 20 }
+const search = (input: Partial<SnapshotSearchInput>, db: Database = testDb.db) => snapshotSearch(db, SLUGS, { ...base, ...input }, { everyPortal: true })
+const count = async (query: SQL) => Number((await testDb.db.all<Row>(query))[0]!.n)
+const LIVE = sql`d.deleted_at IS NULL`
+
+describe('the snapshot search, counted from the rollups', () => {
+  it('answers the first view with the live total and facets equal to direct counts', async () => {
+    const result = await search({})
+    expect(result.total).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE}`))
+    expect(result.totalApproximate).toBe(false)
+    expect(result.facetSample).toBeNull()
+    expect(result.portals.map((portal) => portal.count)).toEqual([1_200, 500])
+    for (const { value, count: n } of result.facets.organization.slice(0, 5)) {
+      expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.organization_id = ${value}`))
+    }
+    for (const { value, count: n } of result.facets.license.slice(0, 5)) {
+      expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${value}`))
+    }
+    for (const { value, count: n } of result.facets.groups.slice(0, 5)) {
+      expect(n).toBe(await count(sql`SELECT count(DISTINCT g.dataset_key) AS n FROM dataset_group g JOIN dataset d ON d.key = g.dataset_key WHERE ${LIVE} AND g.name = ${value}`))
+    }
+    // Formats are canonical: one name per format, whatever the portals declared ("csv", ".csv", "text/csv" ...).
+    expect(result.facets.formats.map((one) => one.value)).toContain('CSV')
+    expect(result.facets.formats.map((one) => one.value)).not.toContain('csv')
+    for (const { value, count: n } of result.facets.formats.slice(0, 5)) {
+      expect(n).toBe(await count(sql`SELECT count(DISTINCT r.dataset_key) AS n FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE ${LIVE} AND r.canonical_format = ${value}`))
+    }
+    // Keywords are case-folded: "Doprava" and "doprava" are one, each dataset counted once.
+    const tagRows = await testDb.db.all<Row>(sql`SELECT t.dataset_key AS key, t.name FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE ${LIVE}`)
+    const byKeyword = new Map<string, Set<number>>()
+    for (const row of tagRows) byKeyword.set(foldKeyword(String(row.name)), (byKeyword.get(foldKeyword(String(row.name))) ?? new Set()).add(Number(row.key)))
+    expect(result.facets.tags.length).toBeGreaterThan(5)
+    for (const { value, count: n } of result.facets.tags) expect(n).toBe(byKeyword.get(value)?.size)
+    expect(new Set(result.facets.tags.map((one) => one.value)).size).toBe(result.facets.tags.length)
+  })
+
+  it('filters by a merged value on every raw spelling behind it', async () => {
+    const csv = await count(sql`SELECT count(DISTINCT r.dataset_key) AS n FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE ${LIVE} AND r.canonical_format = 'CSV'`)
+    const rawCsv = await count(sql`SELECT count(DISTINCT r.dataset_key) AS n FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE ${LIVE} AND r.format = 'CSV'`)
+    expect(csv).toBeGreaterThan(rawCsv)
+    expect((await search({ formats: ['CSV'] })).total).toBe(csv)
+    expect((await search({ formats: ['csv'] })).total).toBe(csv)
+    // The same with a second filter, counted by the bounded path instead of the rollups.
+    const both = await search({ formats: ['csv'], licenses: ['cc-by-4.0'] })
+    expect(both.total).toBe(
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = 'cc-by-4.0' AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = 'CSV')`),
+    )
+    const keyword = (await search({})).facets.tags.find((one) => one.value === 'doprava')!
+    const spellings = await count(sql`SELECT count(DISTINCT t.name) AS n FROM dataset_tag t WHERE lower(t.name) = 'doprava'`)
+    expect(spellings).toBeGreaterThan(1)
+    const byTag = await search({ tags: ['Doprava'] })
+    expect(byTag.total).toBe(keyword.count)
+    expect(byTag.total).toBe(await count(sql`SELECT count(DISTINCT t.dataset_key) AS n FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE ${LIVE} AND lower(t.name) = 'doprava'`))
+  })
+
+  it('counts a single organization or region from the rollups, and its results are exactly those datasets', async () => {
+    const organization = (await search({})).facets.organization[3]!
+    const byOrganization = await search({ organizationIds: [organization.value], pageSize: 100 })
+    expect(byOrganization.total).toBe(organization.count)
+    expect(byOrganization.items.every((item) => item.organization?.id === organization.value)).toBe(true)
+    const [region] = await testDb.db.all<Row>(sql`SELECT region_id AS id, count(*) AS n FROM dataset_region x JOIN dataset d ON d.key = x.dataset_key WHERE ${LIVE} GROUP BY region_id ORDER BY n DESC LIMIT 1`)
+    const byRegion = await search({ regions: [String(region!.id)] })
+    expect(byRegion.total).toBe(Number(region!.n))
+  })
+})
+
+describe('words', () => {
+  it('finds Czech words whatever their case and diacritics, title matches first', async () => {
+    const titled = await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND (d.title LIKE '%doprav%' OR d.notes LIKE '%doprav%' OR d.keywords LIKE '%doprav%')`)
+    expect(titled).toBeGreaterThan(0)
+    const plain = await search({ q: 'dopravni', pageSize: 100 })
+    const accented = await search({ q: 'DOPRAVNÍ', pageSize: 100 })
+    expect(plain.total).toBeGreaterThan(0)
+    expect(accented.items.map((item) => item.id)).toEqual(plain.items.map((item) => item.id))
+    expect(plain.items[0]!.title.toLowerCase()).toContain('dopravn')
+    // Exact against the full-text index itself, with a filter: nothing is left out or added.
+    const organization = plain.items[0]!.organization!.id
+    const filtered = await search({ q: 'dopravni', organizationIds: [organization] })
+    expect(filtered.total).toBe(
+      await count(sql`SELECT count(*) AS n FROM dataset_fts f JOIN dataset d ON d.key = f.rowid WHERE dataset_fts MATCH '"dopravni"*' AND ${LIVE} AND d.organization_id = ${organization}`),
+    )
+  })
+})
+
+describe('paging', () => {
+  const walk = async (input: Partial<SnapshotSearchInput>) => {
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let guard = 0; guard < 400; guard++) {
+      const page = await search({ ...input, pageSize: 7, ...(cursor ? { cursor } : {}) })
+      seen.push(...page.items.map((item) => item.id))
+      if (!page.nextCursor) return seen
+      cursor = page.nextCursor
+    }
+    throw new Error('no last page')
+  }
+
+  it.each([
+    ['newest first', {}],
+    ['a word, by relevance', { q: 'praha' }],
+    ['a format and a licence', { formats: ['CSV'], licenses: ['cc-by-4.0'] }],
+  ] as Array<[string, Partial<SnapshotSearchInput>]>)('walks %s by keyset without duplicates or gaps, in page-number order', async (_label, input) => {
+    const total = (await search(input)).total
+    const walked = await walk(input)
+    expect(new Set(walked).size).toBe(walked.length)
+    // Page numbers give the same order (compared as far as the router lets them go).
+    const numbered: string[] = []
+    for (let page = 1; page <= Math.min(100, Math.ceil(Math.min(total, 700) / 7)); page++) numbered.push(...(await search({ ...input, page, pageSize: 7 })).items.map((item) => item.id))
+    expect(walked.slice(0, numbered.length)).toEqual(numbered)
+    if (total <= 700) expect(walked).toHaveLength(total)
+  })
+
+  it('walks every live dataset newest first with the keyset', async () => {
+    const walked = await walk({})
+    const expected = await testDb.db.all<Row>(sql`SELECT id FROM dataset d WHERE ${LIVE} ORDER BY d.metadata_modified DESC, d.key DESC`)
+    expect(walked).toEqual(expected.map((row) => String(row.id)))
+  })
+})
+
+describe('query plans', () => {
+  /** Every statement one search runs, as the database plans it. */
+  async function plans(input: Partial<SnapshotSearchInput>): Promise<string[]> {
+    const statements: SQL[] = []
+    const db = testDb.db
+    const recording = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'all') {
+          return (query: SQL) => {
+            statements.push(query)
+            return target.all(query)
+          }
+        }
+        const value: unknown = Reflect.get(target, property, receiver)
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+      },
+    })
+    await search(input, recording)
+    const out: string[] = []
+    for (const statement of statements) {
+      const rows = await db.all<Row>(sql`EXPLAIN QUERY PLAN ${statement}`)
+      out.push(...rows.map((row) => String(row.detail)))
+    }
+    return out
+  }
+  const organization = async () => (await search({})).facets.organization[0]!.value
+
+  it.each([
+    ['no filter', async () => ({})],
+    ['a word', async () => ({ q: 'doprava' })],
+    ['a format', async () => ({ formats: ['CSV'] })],
+    ['an organization', async () => ({ organizationIds: [await organization()] })],
+    ['a region', async () => ({ regions: ['CZ010'] })],
+    ['a word plus two facets', async () => ({ q: 'doprava', formats: ['CSV'], organizationIds: [await organization()] })],
+    ['page 50', async () => ({ page: 50 })],
+  ] as Array<[string, () => Promise<Partial<SnapshotSearchInput>>]>)('%s: no scan of the catalogue or of a big join', async (_label, input) => {
+    const details = await plans(await input())
+    expect(details.length).toBeGreaterThan(3)
+    // A SCAN is allowed only of the full-text index or json_each (virtual tables), of a subquery's few rows, or as the
+    // ordered walk of a live-dataset index that a LIMIT ends.
+    const scans = details.filter((detail) => /^SCAN /.test(detail))
+    const bad = scans.filter((detail) => !/VIRTUAL TABLE|USING (COVERING )?INDEX dataset_live_|^SCAN (sub|top)\b/.test(detail))
+    expect(bad).toEqual([])
+  })
+})
+
+describe('datasets.search input', () => {
+  it('answers BAD_REQUEST for a forged cursor, a region or cursor on the live search, and a malformed region', async () => {
+    const caller = createCaller(await testContext(testDb.db, { clientAddress: '198.51.100.7' }))
+    for (const input of [
+      { source: 'snapshot' as const, cursor: 'not-a-cursor' },
+      { source: 'live' as const, regions: ['CZ010'] },
+      { source: 'live' as const, cursor: 'WzAsbnVsbCwxXQ' },
+      { source: 'snapshot' as const, regions: ["CZ' OR 1=1"] },
+    ]) {
+      expect((await rejection(caller.datasets.search(input), TRPCError)).code).toBe('BAD_REQUEST')
+    }
+  })
+})
