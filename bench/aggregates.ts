@@ -20,6 +20,8 @@ import { createCaller } from '../server/trpc/router.server.ts'
 import { ANONYMOUS } from '../server/session.server.ts'
 import { startFixtureProcess } from './fixture-process.ts'
 
+// The fixture portals listen on loopback, which the harvest refuses by default (server/outbound/guarded-fetch.server.ts).
+process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS = '1'
 const PER_PORTAL = Number(process.argv[2] ?? 100_000)
 const PORTALS = Number(process.argv[3] ?? 10)
 const ROUNDS = 40
