@@ -28,7 +28,7 @@ const groupLoaders = async (): Promise<GroupLoaders> => bundled ?? (onDisk ??= f
 
 async function filesOnDisk(): Promise<GroupLoaders> {
   const fsModule = 'node:fs/promises'
-  const { readdir } = (await import(/* @vite-ignore */ fsModule)) as typeof import('node:fs/promises')
+  const { readdir } = (await import(/* @vite-ignore */ fsModule)) as { readdir: (path: URL) => Promise<string[]> }
   const root = new URL('../../locales/', import.meta.url)
   const loaders: GroupLoaders = {}
   for (const locale of await readdir(root)) {
