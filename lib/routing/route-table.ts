@@ -10,20 +10,24 @@ const LAYOUTS = ['default', 'dashboard'] as const
 export type Access = (typeof ACCESS)[number]
 export type Layout = (typeof LAYOUTS)[number]
 
-export type RouteEntry = { path: string; access: Access; layout: Layout }
+/**
+ * `shared`: a guest sees the same page as every other guest (per language) and it changes only with the data, so it is
+ * rendered once per data version and served from the page cache (server/page-cache/, docs/decisions/018-page-cache.md).
+ */
+export type RouteEntry = { path: string; access: Access; layout: Layout; shared?: true }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default' },
+  { path: '/', access: 'public', layout: 'default', shared: true },
   { path: '/test-auth', access: 'public', layout: 'default' },
-  { path: '/data-formats', access: 'public', layout: 'default' },
-  { path: '/data-quality', access: 'public', layout: 'default' },
-  { path: '/dataset/{id}', access: 'public', layout: 'default' },
-  { path: '/ckan-explorer', access: 'public', layout: 'default' },
-  { path: '/location/{id}', access: 'public', layout: 'default' },
-  { path: '/organizations', access: 'public', layout: 'default' },
-  { path: '/organizations/{id}', access: 'public', layout: 'default' },
-  { path: '/ckan-instances', access: 'public', layout: 'default' },
-  { path: '/regional-analysis', access: 'public', layout: 'default' },
+  { path: '/data-formats', access: 'public', layout: 'default', shared: true },
+  { path: '/data-quality', access: 'public', layout: 'default', shared: true },
+  { path: '/dataset/{id}', access: 'public', layout: 'default', shared: true },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', shared: true },
+  { path: '/location/{id}', access: 'public', layout: 'default', shared: true },
+  { path: '/organizations', access: 'public', layout: 'default', shared: true },
+  { path: '/organizations/{id}', access: 'public', layout: 'default', shared: true },
+  { path: '/ckan-instances', access: 'public', layout: 'default', shared: true },
+  { path: '/regional-analysis', access: 'public', layout: 'default', shared: true },
   { path: '/test-vuetify', access: 'public', layout: 'default' },
   { path: '/auth/login', access: 'guest', layout: 'default' },
   { path: '/auth/signup', access: 'guest', layout: 'default' },
@@ -48,7 +52,7 @@ const ROUTES_DECLARED = [
   // Beyond the spec: a project's members, portals, custom fields and shared steps, a section of its side navigation.
   { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard' },
   { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard' },
-] as const satisfies ReadonlyArray<{ path: string; access: Access; layout: Layout }>
+] as const satisfies ReadonlyArray<RouteEntry>
 
 export const ROUTES: readonly RouteEntry[] = ROUTES_DECLARED
 
@@ -76,6 +80,13 @@ const ROUTE_BY_PAGE_ID = new Map(ROUTES.map((route) => [pageIdOf(route.path), ro
 /** The entry for a Vike page, or undefined for pages outside the table (the error page). */
 export function routeForPage(pageId: string | null | undefined): RouteEntry | undefined {
   return pageId ? ROUTE_BY_PAGE_ID.get(pageId) : undefined
+}
+
+const SHARED_PATHS = ROUTES.filter((route) => route.shared).map((route) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`))
+
+/** Whether a request path is one of the shared pages (a page path, before Vike routes it). */
+export function isSharedPagePath(pathname: string): boolean {
+  return SHARED_PATHS.some((pattern) => pattern.test(pathname))
 }
 
 /** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */
