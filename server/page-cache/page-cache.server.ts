@@ -52,6 +52,9 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
 }
 
+/** https://vike.dev/pageContext.json — what client-side navigation fetches instead of the HTML. */
+const PAGE_CONTEXT_SUFFIX = /\/index\.pageContext\.json$/
+
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 
 /**
@@ -91,7 +94,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
   async function storeRender(c: Context<AppBindings>, res: Response, version: string, etag: string): Promise<StoredPage | null> {
     const contentType = res.headers.get('Content-Type') ?? ''
     const cacheable =
-      res.status === 200 && contentType.startsWith('text/html') && !res.headers.has('Set-Cookie') && !res.headers.has('Content-Encoding') && res.body !== null
+      res.status === 200 && (contentType.startsWith('text/html') || contentType.startsWith('application/json')) && !res.headers.has('Set-Cookie') && !res.headers.has('Content-Encoding') && res.body !== null
     if (!cacheable) return null
     const bytes = new Uint8Array(await res.arrayBuffer())
     const secured = hashedScriptCsp(new TextDecoder().decode(bytes), res.headers.get('Content-Security-Policy') ?? '')
@@ -115,11 +118,11 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
   }
 
   function serve(c: Context<AppBindings>, page: StoredPage, state: 'hit' | 'stale' | 'miss'): Response {
-    const headers = new Headers({ ETag: page.etag, 'Cache-Control': SHARED_PAGE_CACHE_CONTROL, Vary: 'Cookie', [PAGE_CACHE_HEADER]: state })
+    // A 304's headers replace the browser's stored ones: it carries the page's CSP, or the copy it revives could not run.
+    const headers = new Headers({ ETag: page.etag, 'Cache-Control': SHARED_PAGE_CACHE_CONTROL, Vary: 'Cookie', 'Content-Security-Policy': page.csp, [PAGE_CACHE_HEADER]: state })
     appendVary(headers, 'Accept-Encoding')
     if (matchesEtag(c.req.header('if-none-match'), page.etag)) return new Response(null, { status: 304, headers })
     headers.set('Content-Type', page.contentType)
-    headers.set('Content-Security-Policy', page.csp)
     const encoding = options.compress ? negotiateEncoding(c.req.header('accept-encoding')) : null
     const encoded = encoding ? page.encoded[encoding] : undefined
     if (encoding && encoded) headers.set('Content-Encoding', encoding)
@@ -170,10 +173,11 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
 
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    if (!isSharedPagePath(c.req.path)) return next()
+    // A page's address, or the data Vike fetches for it when the browser navigates to it.
+    if (!isSharedPagePath(c.req.path.replace(PAGE_CONTEXT_SUFFIX, '') || '/')) return next()
     if (isPersonal(c)) {
       await next()
-      if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Cache-Control', PERSONAL_PAGE_CACHE_CONTROL)
+      if (/^(text\/html|application\/json)/.test(c.res.headers.get('Content-Type') ?? '')) c.res.headers.set('Cache-Control', PERSONAL_PAGE_CACHE_CONTROL)
       return
     }
     // `?lang=xx` answers with a cookie: rendered for this request alone.

@@ -21,6 +21,7 @@ function standInPages(app: Hono<AppBindings>): void {
     const nonce = `n${++nonceCounter}x${Math.random().toString(36).slice(2)}`
     const who = c.var.user ? `signed in as ${c.var.user.name}` : 'guest'
     if (c.req.path === '/dataset/missing') return c.html('<p>not found</p>', 404)
+    if (c.req.path.endsWith('/index.pageContext.json')) return c.json({ who, locale: c.var.locale })
     const headers: Record<string, string> = {
       'Content-Security-Policy': `default-src 'self'; script-src 'self' 'nonce-${nonce}'; object-src 'none'`,
       'Cache-Control': 'no-store',
@@ -87,6 +88,8 @@ describe('page cache: shared data pages for guests', () => {
     expect(revalidated.status).toBe(304)
     expect(revalidated.headers.get('etag')).toBe(etag)
     expect(await revalidated.text()).toBe('')
+    // The browser keeps the 304's headers with the copy it reuses: the page's own CSP, not the one for API answers.
+    expect(revalidated.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
     expect(renders - before).toBe(1)
     // Another address is another page.
     expect((await app.request('/data-formats?format=CSV')).headers.get('x-page-cache')).toBe('miss')
@@ -97,6 +100,20 @@ describe('page cache: shared data pages for guests', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => app.request('/organizations')))
     expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200))
     expect(renders - before).toBe(1)
+  })
+
+  it('caches the data Vike fetches for a navigation to a shared page, for guests only', async () => {
+    const before = renders
+    const first = await app.request('/data-formats/index.pageContext.json')
+    const second = await app.request('/data-formats/index.pageContext.json')
+    expect(second.headers.get('x-page-cache')).toBe('hit')
+    expect(await second.json()).toEqual({ who: 'guest', locale: 'cs' })
+    expect(first.headers.get('etag')).toBe(second.headers.get('etag'))
+    const signedIn = await app.request('/data-formats/index.pageContext.json', { headers: { cookie: sessionCookie } })
+    expect(await signedIn.json()).toEqual({ who: 'signed in as Jana Nováková', locale: 'cs' })
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+    expect(renders - before).toBe(2)
+    expect((await app.request('/projects/index.pageContext.json')).headers.get('x-page-cache')).toBeNull()
   })
 
   it('answers HEAD from the cache without a body', async () => {
