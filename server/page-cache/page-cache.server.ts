@@ -97,17 +97,19 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
       res.status === 200 && (contentType.startsWith('text/html') || contentType.startsWith('application/json')) && !res.headers.has('Set-Cookie') && !res.headers.has('Content-Encoding') && res.body !== null
     if (!cacheable) return null
     const bytes = new Uint8Array(await res.arrayBuffer())
+    // The request that rendered gets the render itself, with its own nonce (valid for this one response).
+    const rendered = new Response(bytes, res)
+    replaceResponse(c, rendered)
     const secured = hashedScriptCsp(new TextDecoder().decode(bytes), res.headers.get('Content-Security-Policy') ?? '')
-    if (!secured) {
-      // Served once as rendered, but not kept.
-      replaceResponse(c, new Response(bytes, res))
-      return null
-    }
+    // Otherwise served once as rendered, but not kept.
+    if (!secured) return null
     const body = new TextEncoder().encode(secured.html)
     const page: StoredPage = { version, etag, contentType, csp: secured.csp, body, encoded: options.compress ? await compressStored(body) : {} }
     const key = keyOf(c)
     await options.store(c).put(key, page)
     options.onStore?.(key, page)
+    // Its copy may be revalidated like any other: a 304 then brings the stored CSP, whose hashes match the same scripts.
+    sharedHeaders(page, 'miss').forEach((value, name) => rendered.headers.set(name, value))
     return page
   }
 
@@ -117,10 +119,16 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
     return `${options.buildId} ${c.var.locale} ${url.pathname}${url.search}`
   }
 
-  function serve(c: Context<AppBindings>, page: StoredPage, state: 'hit' | 'stale' | 'miss'): Response {
-    // A 304's headers replace the browser's stored ones: it carries the page's CSP, or the copy it revives could not run.
-    const headers = new Headers({ ETag: page.etag, 'Cache-Control': SHARED_PAGE_CACHE_CONTROL, Vary: 'Cookie', 'Content-Security-Policy': page.csp, [PAGE_CACHE_HEADER]: state })
+  function sharedHeaders(page: StoredPage, state: 'hit' | 'stale' | 'miss'): Headers {
+    const headers = new Headers({ ETag: page.etag, 'Cache-Control': SHARED_PAGE_CACHE_CONTROL, Vary: 'Cookie', [PAGE_CACHE_HEADER]: state })
     appendVary(headers, 'Accept-Encoding')
+    return headers
+  }
+
+  function serve(c: Context<AppBindings>, page: StoredPage, state: 'hit' | 'stale' | 'miss'): Response {
+    const headers = sharedHeaders(page, state)
+    // A 304's headers replace the browser's stored ones: it carries the page's CSP, or the copy it revives could not run.
+    headers.set('Content-Security-Policy', page.csp)
     if (matchesEtag(c.req.header('if-none-match'), page.etag)) return new Response(null, { status: 304, headers })
     headers.set('Content-Type', page.contentType)
     const encoding = options.compress ? negotiateEncoding(c.req.header('accept-encoding')) : null
@@ -149,7 +157,6 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
       rendering.delete(key)
       done(page)
     }
-    if (page) replaceResponse(c, serve(c, page, 'miss'))
   }
 
   function refreshInBackground(c: Context<AppBindings>, key: string): void {
