@@ -93,10 +93,12 @@ async function whileHarvesting(during: () => Promise<void>): Promise<void> {
     })
   try {
     const apiBase = fixture.apiBases.get('load')!
-    if ((await cli(['portals', 'add', apiBase.replace(/\/api\/3$/, '')])) !== 0) throw new Error('adding the fixture portal failed')
+    const siteUrl = apiBase.replace(/\/api\/3$/, '')
+    if ((await cli(['portals', 'add', siteUrl])) !== 0) throw new Error('adding the fixture portal failed')
+    const [[slug]] = (await readRaw(await createDb({ url }), { sql: 'SELECT id FROM portal WHERE api_base LIKE ?', args: [`${siteUrl}%`] })) as [[string]]
     const started = performance.now()
     let harvestMs = 0
-    const harvest = cli(['harvest', '--portal', 'load', '--full']).then((code) => {
+    const harvest = cli(['harvest', '--portal', slug, '--full']).then((code) => {
       harvestMs = performance.now() - started
       return code
     })
