@@ -188,7 +188,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
       return
     }
     // `?lang=xx` answers with a cookie: rendered for this request alone.
-    if (isLocale(c.req.query(LANG_COOKIE))) return next()
+    if (isLocale(c.req.query('lang'))) return next()
     const key = keyOf(c)
     const version = await options.dataVersion(c.var.db)
     const etag = etagOf(options.buildId, c.var.locale, version)
