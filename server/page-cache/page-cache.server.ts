@@ -128,7 +128,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
   function serve(c: Context<AppBindings>, page: StoredPage, state: 'hit' | 'stale' | 'miss'): Response {
     const headers = sharedHeaders(page, state)
     // A 304's headers replace the browser's stored ones: it carries the page's CSP, or the copy it revives could not run.
-    headers.set('Content-Security-Policy', page.csp)
+    // Navigation data has no page CSP of its own: the security headers then give it the one for non-pages.
+    if (page.csp) headers.set('Content-Security-Policy', page.csp)
     if (matchesEtag(c.req.header('if-none-match'), page.etag)) return new Response(null, { status: 304, headers })
     headers.set('Content-Type', page.contentType)
     const encoding = options.compress ? negotiateEncoding(c.req.header('accept-encoding')) : null

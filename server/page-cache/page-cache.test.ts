@@ -109,6 +109,8 @@ describe('page cache: shared data pages for guests', () => {
     const first = await app.request('/data-formats/index.pageContext.json')
     const second = await app.request('/data-formats/index.pageContext.json')
     expect(second.headers.get('x-page-cache')).toBe('hit')
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(await second.json()).toEqual({ who: 'guest', locale: 'cs' })
     expect(first.headers.get('etag')).toBe(second.headers.get('etag'))
     const signedIn = await app.request('/data-formats/index.pageContext.json', { headers: { cookie: sessionCookie } })
