@@ -32,6 +32,7 @@ const GOAL_P99_MS = 150
 const HARVEST_DATASETS = Number(process.env.BENCH_LOAD_HARVEST_DATASETS ?? 20_000)
 
 function residentMegabytes(pid: number): number {
+  if (!existsSync(`/proc/${pid}/status`)) throw new Error(`the server (pid ${pid}) is gone`)
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Math.round(Number(match[1]) / 1024) : 0
 }
@@ -114,6 +115,7 @@ async function whileHarvesting(during: () => Promise<void>): Promise<void> {
 console.log(`load: ${SECONDS} s per run, ${CONNECTIONS.join(' and ')} clients, ${ENCODING ? `Accept-Encoding: ${ENCODING}` : 'no compression asked'}`)
 for (const mode of MODES) {
   const { server, port } = await startBuiltServer(dir, { env: { PORTALSCOPE_PAGE_CACHE: mode } })
+  server.on('exit', (code, signal) => console.log(`load: the server (cache ${mode}) exited: ${signal ?? code}`))
   try {
     for (const page of PAGES) {
       const probe = await fetch(`http://127.0.0.1:${port}${page}`)
