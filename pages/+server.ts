@@ -5,7 +5,7 @@ import { createApp, isWorkerd } from '../server/app.server.ts'
 import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'
 import { closeIdleConnections } from '../server/idle-connections.server.ts'
-import { withSecurityHeaders } from '../server/security-headers.server.ts'
+import { withAssetCaching, withSecurityHeaders } from '../server/security-headers.server.ts'
 
 const app = createApp()
 // Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.
@@ -38,9 +38,10 @@ const server = {
           if (node instanceof HttpServer) closeIdleConnections(node, 60_000)
         }),
     ],
-    // On Node, built files are served before the Hono app sees the request; they get the same headers here.
-    // Under Workers, public/_headers does this for static assets.
-    middleware: [async (_request, next) => withSecurityHeaders(await next())],
+    // On Node, built files are served before the Hono app sees the request; they get the same headers here, and
+    // Vite's content-hashed files under /assets/ are kept by browsers for a year. Under Workers, the `_headers` file
+    // that vite.config.ts writes does both for static assets.
+    middleware: [async (request, next) => withSecurityHeaders(withAssetCaching(request, await next()))],
   },
 } satisfies Server
 

@@ -1,7 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
-import { Hono } from 'hono'
+import { Hono, type Context, type ExecutionContext } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { busyErrorIn } from '../db/busy.server.ts'
 import { errorIdOf } from './error-id.server.ts'
@@ -29,6 +29,10 @@ import type { SessionUser } from './user.server.ts'
 import { formPosts } from './forms/form-posts.server.ts'
 import { mapGeoResponse, mapPictureResponse, mapTileResponse } from './map/routes.server.ts'
 import type { FormPostState } from '../lib/forms/form-post.ts'
+import { compressResponses } from './page-cache/compression.server.ts'
+import { memoizedDataVersion } from './page-cache/data-version.server.ts'
+import { pageCache } from './page-cache/page-cache.server.ts'
+import { edgeCache, EdgePageStore, MemoryPageStore, type PageStore, type StoredPage } from './page-cache/page-store.server.ts'
 
 export type AppBindings = {
   Bindings: { DB?: D1Database }
@@ -74,11 +78,25 @@ export function isWorkerd(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
 }
 
+export type AppOptions = {
+  /** Serves the pages; Vike unless a test stands in for it. */
+  pages?: (app: Hono<AppBindings>) => void
+  /** The shared pages' cache: how long a data version read is trusted, and a hook on each render stored. */
+  pageCache?: { versionTtlMs?: number; onStore?: (key: string, page: StoredPage) => void }
+}
+
+/** A data version read serves the requests of the next second (server/page-cache/data-version.server.ts). */
+const DATA_VERSION_TTL_MS = 1000
+
 /** The one server: the same middleware list runs on Node and on workerd. */
-export function createApp() {
+export function createApp(options: AppOptions = {}) {
   // An unknown access class or layout in the route table stops the server here, at start.
   assertRouteTable()
   const app = new Hono<AppBindings>()
+  const env = serverEnv()
+
+  // 0. Node compresses HTML and JSON by Accept-Encoding; on Workers the platform does, so never twice.
+  if (!isWorkerd()) app.use(compressResponses)
 
   // 1. Security headers on every response; pages set their own CSP with Vike's nonce (pages/+headersResponse.ts).
   app.use(async (c, next) => {
@@ -206,6 +224,25 @@ export function createApp() {
   // 8c. Simple forms posted without JavaScript run their procedure here: a redirect, or the page again with messages.
   app.use(formPosts)
 
+  // 8d. Shared data pages for guests from the page cache, one render per data version (docs/decisions/018-page-cache.md).
+  if (env.PORTALSCOPE_PAGE_CACHE === 'on') {
+    const memory = new MemoryPageStore(env.PORTALSCOPE_PAGE_CACHE_MB * 1024 * 1024)
+    const workerd = isWorkerd()
+    app.use(
+      pageCache({
+        store: (c): PageStore => {
+          const cache = workerd ? edgeCache() : undefined
+          return cache ? new EdgePageStore(cache, new URL(c.req.url).origin) : memory
+        },
+        dataVersion: memoizedDataVersion(options.pageCache?.versionTtlMs ?? DATA_VERSION_TTL_MS),
+        buildId: __BUILD_ID__,
+        compress: !workerd,
+        render: (request, c) => Promise.resolve(app.fetch(request, c.env, executionContextOf(c))),
+        onStore: options.pageCache?.onStore,
+      }),
+    )
+  }
+
   // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
   app.onError(async (error, c) => {
     const busy = busyErrorIn(error)
@@ -222,7 +259,16 @@ export function createApp() {
   })
 
   // 10. Pages (Vike SSR, streamed).
-  vike(app)
+  ;(options.pages ?? vike)(app)
   return app
+}
+
+/** Workers' execution context, which a background render needs to outlive its request; Node has none. */
+function executionContextOf(c: Context<AppBindings>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx
+  } catch {
+    return undefined
+  }
 }
 

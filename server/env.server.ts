@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
   // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
   PORTALSCOPE_DEMO: z.enum(['on', 'off']).default('on'),
+  // Public data pages rendered once per data version and served from memory (Node) or the Cache API (Workers) to
+  // guests; `off` renders every request (docs/decisions/018-page-cache.md). PORTALSCOPE_PAGE_CACHE_MB bounds the memory.
+  PORTALSCOPE_PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PORTALSCOPE_PAGE_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
   // The map's online basemap: a raster tile address with {z}, {x} and {y} (256-pixel tiles), and the attribution its
   // provider requires. Unset: the map uses its offline basemap (countries and kraje drawn from the app's own data).
   PORTALSCOPE_MAP_TILES: z

@@ -51,3 +51,14 @@ export function withSecurityHeaders(response: Response): Response {
   if (!result.headers.has('Content-Security-Policy')) result.headers.set('Content-Security-Policy', NON_PAGE_CSP)
   return result
 }
+
+/** Vite names the built files under /assets/ by their content: a changed file has a new address. */
+export const IMMUTABLE_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/** A built, content-hashed file may be kept for a year without asking again. */
+export function withAssetCaching(request: Request, response: Response): Response {
+  if (response.status !== 200 || !new URL(request.url).pathname.startsWith('/assets/')) return response
+  const result = new Response(response.body, response)
+  result.headers.set('Cache-Control', IMMUTABLE_ASSET_CACHE_CONTROL)
+  return result
+}

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { assertRouteTable, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
+import { assertRouteTable, isSharedPagePath, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../pages')
 
@@ -67,4 +67,15 @@ describe('safeRedirectTarget', () => {
       expect(safeRedirectTarget(target)).toBe('/projects')
     },
   )
+})
+
+describe('shared pages', () => {
+  it('are the public data pages only, by their whole path', () => {
+    for (const path of ['/', '/data-formats', '/dataset/demo-kraje%3Aabc', '/location/cz-jm', '/organizations/x', '/ckan-explorer']) {
+      expect(isSharedPagePath(path), path).toBe(true)
+    }
+    for (const path of ['/projects', '/profile', '/auth/login', '/auth/reset-password', '/test-auth', '/dataset/a/b', '/data-formats/x', '/api/trpc/health']) {
+      expect(isSharedPagePath(path), path).toBe(false)
+    }
+  })
 })

@@ -12,21 +12,25 @@ const LAYOUTS = ['default', 'dashboard'] as const
 export type Access = (typeof ACCESS)[number]
 export type Layout = (typeof LAYOUTS)[number]
 
-/** `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts). */
-export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[] }
+/**
+ * `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts).
+ * `shared`: a guest sees the same page as every other guest (per language) and it changes only with the data, so it is
+ * rendered once per data version and served from the page cache (server/page-cache/, docs/decisions/018-page-cache.md).
+ */
+export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[]; shared?: true }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'overview', 'portals'] },
+  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'overview', 'portals'], shared: true },
   { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
-  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formats', 'mqa', 'quality'] },
-  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'mqa', 'quality'] },
-  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'map', 'mqa', 'quality', 'regions'] },
-  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer'] },
-  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'orgs', 'quality', 'regions'] },
-  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'] },
-  { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'mqa', 'orgs'] },
-  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'] },
-  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'map', 'mqa', 'quality', 'regions'] },
+  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formats', 'mqa', 'quality'], shared: true },
+  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'mqa', 'quality'], shared: true },
+  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'map', 'mqa', 'quality', 'regions'], shared: true },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer'], shared: true },
+  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
+  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true },
+  { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'mqa', 'orgs'], shared: true },
+  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'], shared: true },
+  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'map', 'mqa', 'quality', 'regions'], shared: true },
   { path: '/test-vuetify', access: 'public', layout: 'default', messages: ['components', 'gallery'] },
   { path: '/auth/login', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
   { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
@@ -88,6 +92,13 @@ export const SHELL_GROUPS = ['common', 'navigation', 'errors', 'pages'] as const
 export function messageGroupsFor(pageId: string | null | undefined): readonly MessageGroup[] {
   const own = routeForPage(pageId)?.messages ?? []
   return [...SHELL_GROUPS, ...own]
+}
+
+const SHARED_PATHS = ROUTES.filter((route) => route.shared).map((route) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`))
+
+/** Whether a request path is one of the shared pages (a page path, before Vike routes it). */
+export function isSharedPagePath(pathname: string): boolean {
+  return SHARED_PATHS.some((pattern) => pattern.test(pathname))
 }
 
 /** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */

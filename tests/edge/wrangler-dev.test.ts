@@ -75,6 +75,22 @@ describe('wrangler dev (workerd + D1)', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9_-]+'/)
   })
 
+  it('serves guests a public data page from the Cache API, with an ETag and 304, and a CSP by hashes', async () => {
+    const first = await fetch(`${BASE}/data-formats`)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/"/)
+    await first.arrayBuffer()
+    const second = await fetch(`${BASE}/data-formats`)
+    expect(second.headers.get('x-page-cache')).toBe('hit')
+    expect(second.headers.get('etag')).toBe(etag)
+    expect(second.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
+    expect(await second.text()).toContain('<h1 id="page-title"')
+    const revalidated = await fetch(`${BASE}/data-formats`, { headers: { 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+  })
+
   it('answers a tRPC call from workerd with the D1 database', async () => {
     const res = await fetch(`${BASE}/api/trpc/health`)
     const body = (await res.json()) as { result: { data: { json: { status: string; runtime: string; database: string } } } }
