@@ -450,9 +450,10 @@ for (const size of SIZES) {
     const frames = runs.map((r) => r.firstFrame)
     const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`.padEnd(24)
     const breakdown = `HTML ${median(runs.map((r) => r.html)).toFixed(0)}, DOMContentLoaded ${median(runs.map((r) => r.domReady)).toFixed(0)}, drawn ${median(runs.map((r) => r.drawn)).toFixed(0)}`
-    const panOk = name === 'product' ? (median(runs.map((r) => r.panP95)) <= PAN_GOAL_MS ? '  (pan goal ≤ 50 ms: within)' : '  (pan goal ≤ 50 ms: over)') : ''
+    // Frame times are whole numbers of display frames (16.7 ms at 60 Hz) plus timer jitter: compared to 0.1 ms.
+    const panOk = name === 'product' ? (Math.round(median(runs.map((r) => r.panP95)) * 10) / 10 <= PAN_GOAL_MS ? '  (pan goal ≤ 50 ms: within)' : '  (pan goal ≤ 50 ms: over)') : ''
     console.log(
-      `${size.toLocaleString('en').padStart(10)}  ${name.padEnd(8)} ${spread(frames)} ${spread(paints)} ${median(runs.map((r) => r.panP50)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.panP95)).toFixed(0).padStart(8)} ${median(runs.map((r) => r.settle)).toFixed(0).padStart(10)}  (${breakdown})${panOk}`,
+      `${size.toLocaleString('en').padStart(10)}  ${name.padEnd(8)} ${spread(frames)} ${spread(paints)} ${median(runs.map((r) => r.panP50)).toFixed(1).padStart(8)} ${median(runs.map((r) => r.panP95)).toFixed(1).padStart(8)} ${median(runs.map((r) => r.settle)).toFixed(0).padStart(10)}  (${breakdown})${panOk}`,
     )
   }
   const product = results.get(`${size} product`)
