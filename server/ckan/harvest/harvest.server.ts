@@ -3,10 +3,11 @@ import type { Database } from '../../../db/client.server.ts'
 import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
+import { rollupRuns } from '../../../db/schema/rollup.ts'
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../../outbound/ckan-client.server.ts'
 import type { StoreResult } from './ingest.server.ts'
 import { isCkanError } from '../../outbound/errors.server.ts'
-import { refreshRollups } from '../../queries/rollups.server.ts'
+import { mergeScopes, noScopes, refreshRollups, type TouchedScopes } from '../../queries/rollups.server.ts'
 import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.server.ts'
 import type { PackageStore } from './worker-store.server.ts'
 
@@ -166,6 +167,10 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     return run
   }
 
+  // The rollup scopes this slice's writes touched. Known for the whole run only when no earlier slice of it (Workers'
+  // Cron slices, a resumed run) wrote anything; otherwise the end of the run refreshes the portal whole.
+  let touched: TouchedScopes = noScopes()
+  const touchedKnown = run.created + run.updated === 0
   let segmentStarted = Date.now()
   try {
     if (run.nextStart === 0) {
@@ -201,6 +206,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     const checkpoint = async () => {
       const item = storing.shift()!
       const stored = await item.stored
+      touched = mergeScopes(touched, stored.touched)
       let errors = run.errors
       let errorCount = run.errorCount
       if (item.page.skipped > 0) {
@@ -232,7 +238,8 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
       if (!finished && withinBudget) fetchAhead(page.count)
 
-      const stored = store(portalId, page.packages, { runId, now: new Date() })
+      // An incremental harvest asks for its boundary datasets again: what is stored as sent is not written again.
+      const stored = store(portalId, page.packages, { runId, now: new Date(), skipUnchanged: run.mode === 'incremental' })
       // Awaited in checkpoint(); until then a failure must not count as unhandled.
       stored.catch(() => undefined)
       storing.push({ page, start, received, stored })
@@ -249,10 +256,15 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
           .update(portals)
           .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
           .where(eq(portals.id, portalId))
-        // The rollups the analysis pages read are taken from the snapshot as this harvest left it. A failure there
-        // leaves the last rollups in place and is logged; the harvest itself succeeded.
+        // The rollups the analysis pages read are taken from the snapshot as this harvest left it: not at all when it
+        // changed nothing, only the touched scopes after an incremental harvest (docs/decisions/020-harvest-speed.md).
+        // A failure there leaves the last rollups in place and is logged; the harvest itself succeeded.
         try {
-          await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt })
+          const changed = run.created + run.updated + deleted > 0
+          if (changed || !(await hasRollup(db, portalId))) {
+            const partial = run.mode === 'incremental' && touchedKnown ? { touched } : {}
+            await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt, ...partial })
+          }
         } catch (error) {
           const { message } = describeError(error)
           run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind: 'internal', message: `rollups: ${message}` }) }, segmentStarted)
@@ -285,6 +297,11 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       segmentStarted,
     )
   }
+}
+
+async function hasRollup(db: Database, portalId: string): Promise<boolean> {
+  const [row] = await db.select({ id: rollupRuns.id }).from(rollupRuns).where(eq(rollupRuns.portalId, portalId)).limit(1)
+  return row !== undefined
 }
 
 /** Runs that a dead worker left behind (lease lapsed) or that a Cron slice left to continue. */
