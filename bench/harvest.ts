@@ -45,11 +45,15 @@ const workerStore = process.env.BENCH_STORE === 'inline' ? null : createWorkerSt
 
 async function timed(mode: 'full' | 'incremental') {
   const started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const { run } = await startHarvest(db, 'bench', { mode, trigger: 'cli' })
   const result = await runHarvest(db, run.id, { client, ...(workerStore ? { store: workerStore.store } : {}) })
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  // CPU time of this process, the store thread included: steadier than wall time on a shared machine.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6
   if (result?.status !== 'succeeded') throw new Error(`harvest ${result?.status}: ${JSON.stringify(result?.errors)}`)
-  return { result, seconds }
+  return { result, seconds, cpuSeconds }
 }
 
 const GOAL_RATE = 5_000
@@ -62,6 +66,7 @@ console.log(
   `harvest full: ${full.result.done.toLocaleString('en')} datasets in ${full.seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} datasets/s ` +
     `(goal >= ${GOAL_RATE.toLocaleString('en')}/s: ${verdict(rate >= GOAL_RATE)})`,
 )
+console.log(`harvest full, harvester CPU (both threads): ${full.cpuSeconds.toFixed(1)} s = ${((full.cpuSeconds * 1000) / full.result.done).toFixed(2)} ms per dataset`)
 console.log(`harvest peak RSS (harvester process): ${Math.round(peakRss / 1048576)} MiB`)
 console.log(`harvest database file: ${Math.round((await stat(path.join(dir, 'bench.db'))).size / 1048576)} MiB`)
 
