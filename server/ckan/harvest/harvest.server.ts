@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, max, or } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
 import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
@@ -88,10 +88,14 @@ export async function startHarvest(
     let mode = options.mode
     let since: string | null = null
     if (mode === 'incremental') {
+      // The newest stored dataset by the (portal, modified) index, not max() over the raw text, which read the whole
+      // portal. Datasets modified within one millisecond tie; the range is inclusive, and ties are asked for again.
       const [latest] = await db
-        .select({ since: max(datasets.metadataModifiedRaw) })
+        .select({ since: datasets.metadataModifiedRaw })
         .from(datasets)
         .where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))
+        .orderBy(desc(datasets.metadataModified))
+        .limit(1)
       since = latest?.since ?? null
       // Nothing harvested yet: an incremental harvest is a full one.
       if (!since) mode = 'full'
@@ -167,8 +171,8 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     return run
   }
 
-  // The rollup scopes this slice's writes touched. Known for the whole run only when no earlier slice of it (Workers'
-  // Cron slices, a resumed run) wrote anything; otherwise the end of the run refreshes the portal whole.
+  // The rollup scopes written in this call. They cover the whole run only when nothing was written before it (Workers'
+  // Cron slices, a resumed run); otherwise the end of the run refreshes the portal whole.
   let touched: TouchedScopes = noScopes()
   const touchedKnown = run.created + run.updated === 0
   let segmentStarted = Date.now()
