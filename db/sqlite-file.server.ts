@@ -80,8 +80,6 @@ function expected(value: string | number): string {
   return typeof value === 'string' && value in SYNCHRONOUS_LEVELS ? String(SYNCHRONOUS_LEVELS[value]) : String(value)
 }
 
-const PREPARED_PER_CONNECTION = 200
-
 class Connection {
   readonly db: Database.Database
   /** Set when a statement failed in a way that may leave it active; the connection is replaced after the unit of work. */
@@ -106,27 +104,6 @@ class Connection {
       this.db.close()
       throw error
     }
-  }
-
-  /**
-   * Prepared writes by their SQL, newest use last. Bulk writes repeat a few statement shapes thousands of times, and
-   * preparing a multi-row INSERT cost more than running it (docs/decisions/020-harvest-speed.md). Statements that
-   * return rows are not kept: a cached `SELECT *` would keep the columns it had before another process changed the table.
-   */
-  readonly #prepared = new Map<string, Database.Statement>()
-
-  prepare(sql: string): Database.Statement {
-    const cached = this.#prepared.get(sql)
-    if (cached) {
-      this.#prepared.delete(sql)
-      this.#prepared.set(sql, cached)
-      return cached
-    }
-    const prepared = this.db.prepare(sql)
-    if (prepared.reader) return prepared
-    this.#prepared.set(sql, prepared)
-    if (this.#prepared.size > PREPARED_PER_CONNECTION) this.#prepared.delete(this.#prepared.keys().next().value!)
-    return prepared
   }
 
   pragma(name: string): string {
@@ -240,7 +217,7 @@ function resultSet(columns: string[], columnTypes: string[], rows: Row[], rowsAf
 /** One statement on one connection, with the result in @libsql/client's shape. */
 function run(connection: Connection, statement: Statement, statementIndex?: number): ResultSet {
   try {
-    const prepared = connection.prepare(statement.sql)
+    const prepared = connection.db.prepare(statement.sql)
     prepared.safeIntegers(true)
     const args = bindArgs(statement.args)
     if (prepared.reader) {

@@ -179,25 +179,6 @@ describe('writes', () => {
   })
 })
 
-describe('prepared statements', () => {
-  it('reuses a write by its SQL: after it failed, after other writes, and after another connection changed the table', async () => {
-    const db = client('background')
-    const insert = 'INSERT INTO note (body) VALUES (?)'
-    const read = 'SELECT body FROM note ORDER BY id'
-    await db.execute(insert, ['first'])
-    // The same statement again, breaking the unique constraint: it fails, and the next use still works.
-    await expect(db.execute(insert, ['first'])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT' })
-    await db.execute(insert, ['second'])
-    expect((await db.execute(read)).rows.map((row) => row.body)).toEqual(['first', 'second'])
-    await db.execute(insert, ['third'])
-    expect((await db.execute(read)).rows.map((row) => row.body)).toEqual(['first', 'second', 'third'])
-    // Another connection changes the table: the kept INSERT is prepared again by SQLite and fills the new column.
-    outsider().exec("ALTER TABLE note ADD COLUMN tag TEXT DEFAULT 'x'")
-    await db.execute(insert, ['fourth'])
-    expect((await db.execute("SELECT body FROM note WHERE tag = 'x' ORDER BY id")).rows.map((row) => row.body)).toEqual(['first', 'second', 'third', 'fourth'])
-  })
-})
-
 describe('reads', () => {
   it('never wait for a writer holding the lock', async () => {
     const other = outsider()

@@ -177,31 +177,11 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 type Value = string | number | null
 
-/**
- * Rows in chunks of at most `size`, the last ones in powers of two: a few statement shapes recur across slices, so
- * the writer's prepared statements are reused instead of parsing a new multi-row INSERT every time.
- */
-function shapedChunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = []
-  let at = 0
-  while (items.length - at >= size) {
-    out.push(items.slice(at, at + size))
-    at += size
-  }
-  for (let part = 2 ** Math.floor(Math.log2(Math.max(1, size))); part >= 1; part /= 2) {
-    if (items.length - at >= part) {
-      out.push(items.slice(at, at + part))
-      at += part
-    }
-  }
-  return out
-}
-
 /** Multi-row INSERT statements in chunks that respect the database's bound-parameter limit. */
 function inserts(table: string, columns: string[], rows: Value[][], limit: number, suffix = ''): RawStatement[] {
   const perStatement = Math.max(1, Math.floor(limit / columns.length))
   const tuple = `(${columns.map(() => '?').join(',')})`
-  return shapedChunks(rows, perStatement).map((part) => ({
+  return chunks(rows, perStatement).map((part) => ({
     sql: `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array(part.length).fill(tuple).join(',')}${suffix}`,
     args: part.flat(),
   }))
@@ -215,7 +195,7 @@ function childInserts(table: string, columns: string[], rows: Value[][], limit: 
   const perStatement = Math.max(1, Math.floor(limit / columns.length))
   const tuple = `(${columns.map(() => '?').join(',')})`
   const picked = columns.slice(1).map((_, index) => `v.column${index + 2}`).join(',')
-  return shapedChunks(rows, perStatement).map((part) => ({
+  return chunks(rows, perStatement).map((part) => ({
     sql: `INSERT INTO ${table} (dataset_key,${columns.slice(1).join(',')}) SELECT d.key,${picked} FROM (VALUES ${Array(part.length).fill(tuple).join(',')}) AS v JOIN dataset d ON d.id = v.column1`,
     args: part.flat(),
   }))
