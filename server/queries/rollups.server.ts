@@ -13,6 +13,25 @@ import { reanalyseDatasets } from './stored-analysis.server.ts'
 // SQLite (INSERT … SELECT), so the same statements work on libSQL and D1 without moving rows through JavaScript.
 // Each refresh also merges organizations into publishers (server/analysis/publishers.server.ts has the rules).
 
+/**
+ * The rollup scopes a write touched: the organizations and regions of the datasets as they were and as they are now,
+ * and whether any had no organization (a format scope of its own).
+ */
+export type TouchedScopes = { organizations: string[]; regions: string[]; withoutOrganization: boolean }
+
+export function noScopes(): TouchedScopes {
+  return { organizations: [], regions: [], withoutOrganization: false }
+}
+
+/** Adds what `more` touched to `into`, without repeats. */
+export function mergeScopes(into: TouchedScopes, more: TouchedScopes): TouchedScopes {
+  return {
+    organizations: [...new Set([...into.organizations, ...more.organizations])],
+    regions: [...new Set([...into.regions, ...more.regions])],
+    withoutOrganization: into.withoutOrganization || more.withoutOrganization,
+  }
+}
+
 const I = (expression: string) => `CAST(total(${expression}) AS INTEGER)`
 
 /** The aggregate columns of rollup_quality over datasets `d`, in the order of QUALITY_COLUMNS. */
@@ -49,48 +68,93 @@ const QUALITY_COLUMNS =
 const LIVE = 'd.portal_id = ? AND d.deleted_at IS NULL'
 const QUALITY_COLUMN_LIST = QUALITY_COLUMNS.split(', ')
 
-/** One rollup table's rows for a portal: a read that aggregates, and the columns its rows go into (after rollup_id). */
-type RollupQuery = { table: string; columns: string[]; sql: string }
+/**
+ * One rollup table's rows for a portal: a read that aggregates, and the columns its rows go into (after rollup_id).
+ * `previous` reads the same columns from an earlier rollup, for the scopes a partial refresh leaves as they were.
+ */
+type RollupQuery = { table: string; columns: string[]; sql: string; args: RawStatement['args']; previous: RawStatement | null }
 
-function rollupQueries(): RollupQuery[] {
-  const quality = (scope: string, scopeId: string, from: string, groupBy: string): RollupQuery => ({
+/**
+ * What a refresh recomputes: everything, or the portal's own figures plus the organization and region scopes named
+ * (the ones a harvest touched), taking every other scope's rows from the portal's rollup `previousId`.
+ */
+type RefreshScope = { all: true } | { all: false; previousId: number; touched: TouchedScopes }
+
+function rollupQueries(portalId: string, scope: RefreshScope): RollupQuery[] {
+  // A list goes in as one JSON value (json_each), however many scopes it names; D1 and libSQL both read it.
+  const organizations = scope.all ? null : JSON.stringify(scope.touched.organizations)
+  const formatOrganizations = scope.all ? null : JSON.stringify([...scope.touched.organizations, ...(scope.touched.withoutOrganization ? [''] : [])])
+  const regions = scope.all ? null : JSON.stringify(scope.touched.regions)
+  const only = (expression: string, list: string | null) => (list === null ? '' : ` AND ${expression} IN (SELECT value FROM json_each(?))`)
+  const listArgs = (list: string | null) => (list === null ? [] : [list])
+  const previous = (sql: string, list: string | null): RawStatement | null =>
+    scope.all ? null : { sql: `${sql} NOT IN (SELECT value FROM json_each(?))`, args: [scope.previousId, list] }
+  const qualityPrevious = (kind: 'organization' | 'region', list: string | null) =>
+    previous(`SELECT ${QUALITY_COLUMN_LIST.slice(1).join(', ')} FROM rollup_quality WHERE rollup_id = ? AND scope = '${kind}' AND scope_id`, list)
+  const quality = (kind: string, scopeId: string, from: string, groupBy: string, list: string | null, prior: RawStatement | null): RollupQuery => ({
     table: 'rollup_quality',
     columns: QUALITY_COLUMN_LIST.slice(1),
-    sql: `SELECT '${scope}', ${scopeId}, ${QUALITY_AGGREGATES} FROM ${from} ${groupBy}`,
+    sql: `SELECT '${kind}', ${scopeId}, ${QUALITY_AGGREGATES} FROM ${from} ${groupBy}`,
+    args: [portalId, ...listArgs(list)],
+    previous: prior,
   })
   const formatColumns = ['scope', 'scope_id', 'format', 'resources', 'datasets']
   return [
-    quality('portal', "''", `dataset d WHERE ${LIVE}`, ''),
-    quality('organization', 'd.organization_id', `dataset d WHERE ${LIVE} AND d.organization_id IS NOT NULL`, 'GROUP BY d.organization_id'),
-    quality('region', 'rg.region_id', `dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE}`, 'GROUP BY rg.region_id'),
+    quality('portal', "''", `dataset d WHERE ${LIVE}`, '', null, null),
+    quality(
+      'organization',
+      'd.organization_id',
+      `dataset d WHERE ${LIVE} AND d.organization_id IS NOT NULL${only('d.organization_id', organizations)}`,
+      'GROUP BY d.organization_id',
+      organizations,
+      qualityPrevious('organization', organizations),
+    ),
+    quality(
+      'region',
+      'rg.region_id',
+      `dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE}${only('rg.region_id', regions)}`,
+      'GROUP BY rg.region_id',
+      regions,
+      qualityPrevious('region', regions),
+    ),
     // Formats per organization, datasets without one under the scope id '' (no organization id is empty); a dataset
     // has one organization at most, so the portal's figures are these rows added up, without a second scan.
     {
       table: 'rollup_format',
       columns: formatColumns,
       sql: `SELECT 'organization', coalesce(d.organization_id, ''), r.canonical_format, count(*), count(DISTINCT r.dataset_key)
-        FROM dataset d JOIN resource r ON r.dataset_key = d.key WHERE ${LIVE}
+        FROM dataset d JOIN resource r ON r.dataset_key = d.key WHERE ${LIVE}${only("coalesce(d.organization_id, '')", formatOrganizations)}
         GROUP BY coalesce(d.organization_id, ''), r.canonical_format`,
+      args: [portalId, ...listArgs(formatOrganizations)],
+      previous: previous(`SELECT ${formatColumns.join(', ')} FROM rollup_format WHERE rollup_id = ? AND scope = 'organization' AND scope_id`, formatOrganizations),
     },
     {
       table: 'rollup_format',
       columns: formatColumns,
       sql: `SELECT 'region', rg.region_id, r.canonical_format, count(*), count(DISTINCT r.dataset_key)
         FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key JOIN resource r ON r.dataset_key = d.key
-        WHERE ${LIVE} GROUP BY rg.region_id, r.canonical_format`,
+        WHERE ${LIVE}${only('rg.region_id', regions)} GROUP BY rg.region_id, r.canonical_format`,
+      args: [portalId, ...listArgs(regions)],
+      previous: previous(`SELECT ${formatColumns.join(', ')} FROM rollup_format WHERE rollup_id = ? AND scope = 'region' AND scope_id`, regions),
     },
     {
       table: 'rollup_raw_format',
       columns: ['format', 'raw', 'resources'],
       sql: `SELECT r.canonical_format, coalesce(r.format, ''), count(*)
         FROM dataset d JOIN resource r ON r.dataset_key = d.key WHERE ${LIVE} GROUP BY r.canonical_format, coalesce(r.format, '')`,
+      args: [portalId],
+      previous: null,
     },
     {
       table: 'rollup_region_organization',
       columns: ['region_id', 'organization_id', 'datasets'],
       sql: `SELECT rg.region_id, d.organization_id, count(*)
-        FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE} AND d.organization_id IS NOT NULL
+        FROM dataset d JOIN dataset_region rg ON rg.dataset_key = d.key WHERE ${LIVE} AND d.organization_id IS NOT NULL${only('rg.region_id', regions)}
         GROUP BY rg.region_id, d.organization_id`,
+      args: [portalId, ...listArgs(regions)],
+      // A dataset's (region, organization) pairs change only with its regions or its organization, and both of those
+      // put its regions, old and new, among the touched.
+      previous: previous('SELECT region_id, organization_id, datasets FROM rollup_region_organization WHERE rollup_id = ? AND region_id', regions),
     },
   ]
 }
@@ -168,14 +232,41 @@ function insertStatements(db: Database, portalId: string, table: string, columns
 
 export type RollupRefresh = { rollupId: number; datasets: number; reanalysed: number; publishersChanged: number; ms: number }
 
+/** The organizations and regions of these datasets as stored now. */
+async function scopesOf(db: Database, keys: number[]): Promise<TouchedScopes> {
+  let touched = noScopes()
+  for (let index = 0; index < keys.length; index += REANALYSE_SCOPE_CHUNK) {
+    const part = JSON.stringify(keys.slice(index, index + REANALYSE_SCOPE_CHUNK))
+    const [row] = await readRaw(db, {
+      sql: `SELECT json_group_array(DISTINCT d.organization_id), max(d.organization_id IS NULL),
+          (SELECT json_group_array(DISTINCT x.region_id) FROM dataset_region x WHERE x.dataset_key IN (SELECT value FROM json_each(?)))
+        FROM dataset d WHERE d.key IN (SELECT value FROM json_each(?))`,
+      args: [part, part],
+    })
+    const organizations = (JSON.parse(String(row?.[0] ?? '[]')) as Array<string | null>).filter((id): id is string => id !== null)
+    const regions = JSON.parse(String(row?.[2] ?? '[]')) as string[]
+    touched = mergeScopes(touched, { organizations, regions, withoutOrganization: Number(row?.[1] ?? 0) === 1 })
+  }
+  return touched
+}
+const REANALYSE_SCOPE_CHUNK = 10_000
+
 /**
  * Brings one portal's analysis up to date and writes its rollups:
  * 1. datasets not analysed yet (stored before analysis existed) are analysed from their rows;
  * 2. datasets with a link-checked URL are re-scored with the checks (those stored by `harvestRunId`, or all);
  * 3. organizations are merged into publishers across portals;
  * 4. the rollups are aggregated with reads, then written with their run in one batch.
+ *
+ * With `touched` (what an incremental harvest wrote), only the portal's own figures and the organization and region
+ * scopes named there are aggregated again; every other scope's rows are taken over from the portal's latest rollup,
+ * so the new rollup is whole and equals a full refresh. Without an earlier rollup everything is aggregated.
  */
-export async function refreshRollups(db: Database, portalId: string, options: { harvestRunId?: number | null; now?: Date } = {}): Promise<RollupRefresh> {
+export async function refreshRollups(
+  db: Database,
+  portalId: string,
+  options: { harvestRunId?: number | null; now?: Date; touched?: TouchedScopes } = {},
+): Promise<RollupRefresh> {
   const started = Date.now()
   // The score columns are written together, so a missing scaled score (an index seek) finds the unanalysed.
   const unanalysed = await db
@@ -193,11 +284,25 @@ export async function refreshRollups(db: Database, portalId: string, options: { 
   const reanalysed = await reanalyseDatasets(db, keys)
   const publishersChanged = await mergePublishers(db)
 
+  let scope: RefreshScope = { all: true }
+  if (options.touched) {
+    const [latest] = await readRaw(db, { sql: 'SELECT max(id) FROM rollup_run WHERE portal_id = ?', args: [portalId] })
+    const previousId = latest?.[0]
+    // Re-scored datasets changed too: their scopes are aggregated again with the harvest's.
+    if (previousId !== null && previousId !== undefined) {
+      scope = { all: false, previousId: Number(previousId), touched: keys.length ? mergeScopes(options.touched, await scopesOf(db, keys)) : options.touched }
+    }
+  }
+
   // Aggregated first, with reads only; then the run and all its rows in one short batch, so that the write lock is
   // held for milliseconds and readers see a rollup whole or not at all.
+  const queries = rollupQueries(portalId, scope)
   const rowsByQuery: unknown[][][] = []
-  for (const query of rollupQueries()) rowsByQuery.push(await readRaw(db, { sql: query.sql, args: [portalId] }))
-  const queries = rollupQueries()
+  for (const query of queries) {
+    const rows = await readRaw(db, { sql: query.sql, args: query.args })
+    if (query.previous) rows.push(...(await readRaw(db, query.previous)))
+    rowsByQuery.push(rows)
+  }
   const portalRow = rowsByQuery[0]?.[0]
   const datasetCount = Number(portalRow?.[2] ?? 0)
   const statements: RawStatement[] = [

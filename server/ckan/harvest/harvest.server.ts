@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, isNull, lt, max, or } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
 import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns, type HarvestRunError } from '../../../db/schema/harvest-run.ts'
+import { rollupRuns } from '../../../db/schema/rollup.ts'
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions, type PackageSearchResult } from '../../outbound/ckan-client.server.ts'
 import type { StoreResult } from './ingest.server.ts'
 import { isCkanError } from '../../outbound/errors.server.ts'
-import { refreshRollups } from '../../queries/rollups.server.ts'
+import { mergeScopes, noScopes, refreshRollups, type TouchedScopes } from '../../queries/rollups.server.ts'
 import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.server.ts'
 import type { PackageStore } from './worker-store.server.ts'
 
@@ -87,10 +88,14 @@ export async function startHarvest(
     let mode = options.mode
     let since: string | null = null
     if (mode === 'incremental') {
+      // The newest stored dataset by the (portal, modified) index, not max() over the raw text, which read the whole
+      // portal. Datasets modified within one millisecond tie; the range is inclusive, and ties are asked for again.
       const [latest] = await db
-        .select({ since: max(datasets.metadataModifiedRaw) })
+        .select({ since: datasets.metadataModifiedRaw })
         .from(datasets)
         .where(and(eq(datasets.portalId, portalId), isNull(datasets.deletedAt)))
+        .orderBy(desc(datasets.metadataModified))
+        .limit(1)
       since = latest?.since ?? null
       // Nothing harvested yet: an incremental harvest is a full one.
       if (!since) mode = 'full'
@@ -166,6 +171,10 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     return run
   }
 
+  // The rollup scopes written in this call. They cover the whole run only when nothing was written before it (Workers'
+  // Cron slices, a resumed run); otherwise the end of the run refreshes the portal whole.
+  let touched: TouchedScopes = noScopes()
+  const touchedKnown = run.created + run.updated === 0
   let segmentStarted = Date.now()
   try {
     if (run.nextStart === 0) {
@@ -201,6 +210,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     const checkpoint = async () => {
       const item = storing.shift()!
       const stored = await item.stored
+      touched = mergeScopes(touched, stored.touched)
       let errors = run.errors
       let errorCount = run.errorCount
       if (item.page.skipped > 0) {
@@ -232,7 +242,8 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       const withinBudget = options.budgetMs === undefined || Date.now() - sliceStarted < options.budgetMs
       if (!finished && withinBudget) fetchAhead(page.count)
 
-      const stored = store(portalId, page.packages, { runId, now: new Date() })
+      // An incremental harvest asks for its boundary datasets again: what is stored as sent is not written again.
+      const stored = store(portalId, page.packages, { runId, now: new Date(), skipUnchanged: run.mode === 'incremental' })
       // Awaited in checkpoint(); until then a failure must not count as unhandled.
       stored.catch(() => undefined)
       storing.push({ page, start, received, stored })
@@ -249,10 +260,15 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
           .update(portals)
           .set({ lastCheckedAt: finishedAt, lastOkAt: finishedAt, datasetCount: page.count, lastErrorKind: null, lastErrorMessage: null })
           .where(eq(portals.id, portalId))
-        // The rollups the analysis pages read are taken from the snapshot as this harvest left it. A failure there
-        // leaves the last rollups in place and is logged; the harvest itself succeeded.
+        // The rollups the analysis pages read are taken from the snapshot as this harvest left it: not at all when it
+        // changed nothing, only the touched scopes after an incremental harvest (docs/decisions/020-harvest-speed.md).
+        // A failure there leaves the last rollups in place and is logged; the harvest itself succeeded.
         try {
-          await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt })
+          const changed = run.created + run.updated + deleted > 0
+          if (changed || !(await hasRollup(db, portalId))) {
+            const partial = run.mode === 'incremental' && touchedKnown ? { touched } : {}
+            await refreshRollups(db, portalId, { harvestRunId: runId, now: finishedAt, ...partial })
+          }
         } catch (error) {
           const { message } = describeError(error)
           run = await save({ errorCount: run.errorCount + 1, errors: withError(run, { at: new Date().toISOString(), kind: 'internal', message: `rollups: ${message}` }) }, segmentStarted)
@@ -285,6 +301,11 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       segmentStarted,
     )
   }
+}
+
+async function hasRollup(db: Database, portalId: string): Promise<boolean> {
+  const [row] = await db.select({ id: rollupRuns.id }).from(rollupRuns).where(eq(rollupRuns.portalId, portalId)).limit(1)
+  return row !== undefined
 }
 
 /** Runs that a dead worker left behind (lease lapsed) or that a Cron slice left to continue. */

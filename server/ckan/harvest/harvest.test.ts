@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { readRaw } from '../../../db/client.server.ts'
 import { portals } from '../../../db/schema/portal.ts'
+import { rollupRuns } from '../../../db/schema/rollup.ts'
 import { datasetExtents } from '../../../db/schema/dataset-extent.ts'
 import { datasetTags } from '../../../db/schema/dataset-tag.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
@@ -10,6 +12,7 @@ import { resources } from '../../../db/schema/resource.ts'
 import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { resetGates } from '../../outbound/portal-gate.server.ts'
+import { refreshRollups } from '../../queries/rollups.server.ts'
 import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.server.ts'
 import { createWorkerStore } from './worker-store.server.ts'
 
@@ -23,10 +26,12 @@ beforeAll(async () => {
       { slug: 'krajsky', datasets: 2_345, organizations: 60 },
       { slug: 'mestsky', datasets: 1_500 },
       { slug: 'rozbity', datasets: 300 },
+      { slug: 'okresni', datasets: 1_800, organizations: 40 },
+      { slug: 'obecni', datasets: 700, organizations: 12 },
     ],
   })
   testDb = await createTestDatabase()
-  for (const slug of ['krajsky', 'mestsky', 'rozbity']) {
+  for (const slug of ['krajsky', 'mestsky', 'rozbity', 'okresni', 'obecni']) {
     await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
 })
@@ -180,5 +185,87 @@ describe('harvesting a portal', () => {
     await testDb.db.insert(portals).values({ id: 'demo-x', name: 'Demo', baseUrl: 'https://demo.invalid', apiBase: 'https://demo.invalid/api/3', isDemo: true, createdAt: new Date() })
     await expect(startHarvest(testDb.db, 'demo-x', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'demo' })
     await expect(startHarvest(testDb.db, 'nowhere', { mode: 'full', trigger: 'cli' })).rejects.toMatchObject({ code: 'not-found' })
+  })
+})
+
+// An incremental harvest refreshes only the rollup scopes it touched, and nothing when nothing changed; what it leaves
+// must equal a full refresh of the same snapshot.
+async function latestRollup(slug: string): Promise<number> {
+  const [row] = await testDb.db.select({ id: sql<number>`max(${rollupRuns.id})` }).from(rollupRuns).where(eq(rollupRuns.portalId, slug))
+  return row!.id
+}
+
+async function count(table: string): Promise<number> {
+  const [row] = await readRaw(testDb.db, { sql: `SELECT count(*) FROM ${table}`, args: [] })
+  return Number(row![0])
+}
+
+const ROLLUP_TABLES = ['rollup_quality', 'rollup_format', 'rollup_raw_format', 'rollup_region_organization']
+
+/** Every row of one rollup, without its id, in a stable order: what the analysis pages read. */
+async function figures(rollupId: number): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {}
+  for (const table of ROLLUP_TABLES) {
+    const rows = await readRaw(testDb.db, { sql: `SELECT * FROM ${table} WHERE rollup_id = ?`, args: [rollupId] })
+    out[table] = rows.map((row) => JSON.stringify(row.slice(1))).sort()
+  }
+  return out
+}
+
+describe('incremental harvests and rollups', () => {
+  it('writes no rollup when nothing changed, and the figures stay as they were', async () => {
+    expect(await harvest('okresni', 'full')).toMatchObject({ status: 'succeeded' })
+    expect(await harvest('obecni', 'full')).toMatchObject({ status: 'succeeded' })
+    const before = { runs: await count('rollup_run'), rows: await Promise.all(ROLLUP_TABLES.map(count)), latest: await latestRollup('okresni') }
+    const figuresBefore = await figures(before.latest)
+    const [stored] = await testDb.db.select({ harvestedAt: sql<number>`max(${datasets.harvestedAt})` }).from(datasets).where(eq(datasets.portalId, 'okresni'))
+
+    const run = await harvest('okresni', 'incremental')
+    // The boundary dataset came back and was found as stored.
+    expect(run.done).toBeGreaterThanOrEqual(1)
+    expect(run).toMatchObject({ status: 'succeeded', created: 0, updated: 0 })
+    expect(await count('rollup_run')).toBe(before.runs)
+    expect(await Promise.all(ROLLUP_TABLES.map(count))).toEqual(before.rows)
+    expect(await latestRollup('okresni')).toBe(before.latest)
+    expect(await figures(before.latest)).toEqual(figuresBefore)
+    const [after] = await testDb.db.select({ harvestedAt: sql<number>`max(${datasets.harvestedAt})` }).from(datasets).where(eq(datasets.portalId, 'okresni'))
+    expect(after!.harvestedAt).toEqual(stored!.harvestedAt)
+  })
+
+  it("refreshes the changed portal's touched scopes to the figures a full refresh gives, and leaves other portals alone", async () => {
+    const otherBefore = await latestRollup('obecni')
+    const previous = await latestRollup('okresni')
+    fixture.modify('okresni', { updated: 25, added: 30 })
+    const run = await harvest('okresni', 'incremental')
+    expect(run).toMatchObject({ status: 'succeeded', created: 30 })
+
+    const partial = await latestRollup('okresni')
+    expect(partial).toBeGreaterThan(previous)
+    expect(await latestRollup('obecni')).toBe(otherBefore)
+    const partialFigures = await figures(partial)
+    // The new datasets changed the figures...
+    expect(partialFigures).not.toEqual(await figures(previous))
+    // ...and the partial refresh agrees with aggregating the whole snapshot again.
+    const full = await refreshRollups(testDb.db, 'okresni')
+    expect(full.rollupId).toBeGreaterThan(partial)
+    expect(partialFigures).toEqual(await figures(full.rollupId))
+  })
+
+  it('takes every scope the refresh was not told about from the previous rollup', async () => {
+    // A change the refresh is not told about shows that untouched scopes are copied, not aggregated again.
+    const previous = await latestRollup('obecni')
+    await testDb.db.update(datasets).set({ deletedAt: new Date() }).where(sql`${datasets.key} = (SELECT min(key) FROM dataset WHERE portal_id = 'obecni' AND organization_id IS NOT NULL)`)
+    const [gone] = await testDb.db.select({ organizationId: datasets.organizationId }).from(datasets).where(sql`${datasets.deletedAt} IS NOT NULL AND ${datasets.portalId} = 'obecni'`)
+    const untold = await refreshRollups(testDb.db, 'obecni', { touched: { organizations: [], regions: [], withoutOrganization: false } })
+    const organizationRow = async (rollupId: number) =>
+      (await readRaw(testDb.db, { sql: "SELECT datasets FROM rollup_quality WHERE rollup_id = ? AND scope = 'organization' AND scope_id = ?", args: [rollupId, gone!.organizationId] }))[0]?.[0]
+    const portalRow = async (rollupId: number) =>
+      Number((await readRaw(testDb.db, { sql: "SELECT datasets FROM rollup_quality WHERE rollup_id = ? AND scope = 'portal'", args: [rollupId] }))[0]?.[0])
+    expect(await organizationRow(untold.rollupId)).toBe(await organizationRow(previous))
+    // The portal's own figures are always aggregated again.
+    expect(await portalRow(untold.rollupId)).toBe((await portalRow(previous)) - 1)
+
+    const told = await refreshRollups(testDb.db, 'obecni', { touched: { organizations: [gone!.organizationId!], regions: [], withoutOrganization: false } })
+    expect(Number(await organizationRow(told.rollupId))).toBe(Number(await organizationRow(previous)) - 1)
   })
 })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { busyErrorIn } from '../../../db/busy.server.ts'
-import { maxBoundParams, runBatch, runRawBatch, type Database, type RawStatement } from '../../../db/client.server.ts'
+import { maxBoundParams, readRaw, runBatch, runRawBatch, type Database, type RawStatement } from '../../../db/client.server.ts'
 import type { datasetExtents } from '../../../db/schema/dataset-extent.ts'
 import type { datasetGroups } from '../../../db/schema/dataset-group.ts'
 import type { datasetTags } from '../../../db/schema/dataset-tag.ts'
@@ -8,6 +8,7 @@ import { datasets } from '../../../db/schema/dataset.ts'
 import { organizations } from '../../../db/schema/organization.ts'
 import type { resources } from '../../../db/schema/resource.ts'
 import { analyseDataset, qualityResource } from '../../analysis/dataset-analysis.server.ts'
+import { mergeScopes, noScopes, type TouchedScopes } from '../../queries/rollups.server.ts'
 import { opennessStars, resolveFormat } from '../../../lib/domain/formats.ts'
 import { extentOf } from '../extent.server.ts'
 import type { CkanOrganization, CkanPackage } from '../schemas.server.ts'
@@ -227,7 +228,11 @@ function datasetValues(row: Rows['dataset']): Value[] {
   ]
 }
 
-export type StoreResult = { created: number; updated: number }
+/** `unchanged`: datasets found as stored already and not written again (incremental harvests only). */
+export type StoreResult = { created: number; updated: number; unchanged: number; touched: TouchedScopes }
+
+/** Where packages are stored from; `skipUnchanged` leaves slices whose datasets are all stored as sent untouched. */
+export type StoreContext = { runId: number | null; now: Date; skipUnchanged?: boolean }
 
 // A page is stored in slices of 100 datasets, each its own transaction: SQLite has one writer, so a slice is how long
 // a person's write may wait (about 20 ms; 1,000-dataset slices held the lock for 200 ms to a second under load, and
@@ -239,26 +244,18 @@ export const STORE_SLICE = 100
  * Upserts datasets with their resources, tags, groups and extents. Each slice of datasets is one atomic write, and
  * the writes are idempotent: a harvest that dies mid-page repeats that page and leaves every dataset whole.
  */
-export async function storePackages(
-  db: Database,
-  portalId: string,
-  packages: CkanPackage[],
-  context: { runId: number | null; now: Date },
-): Promise<StoreResult> {
+export async function storePackages(db: Database, portalId: string, packages: CkanPackage[], context: StoreContext): Promise<StoreResult> {
   return writeSlices(db, buildSlices(portalId, packages, context, maxBoundParams(db)))
 }
 
-/** A slice of datasets ready to write: their ids (to count what was new) and the statements that store them. */
-export type WriteSlice = { ids: string[]; statements: RawStatement[] }
+/**
+ * A slice of datasets ready to write: their ids and `metadata_modified` as sent (to tell new, changed and unchanged
+ * apart), the scopes their new rows fall in, and the statements that store them.
+ */
+export type WriteSlice = { ids: string[]; modified: Array<string | null>; skipUnchanged: boolean; scopes: TouchedScopes; statements: RawStatement[] }
 
 /** Turns packages into write statements; pure, so it can run on one thread while another writes. */
-export function buildSlices(
-  portalId: string,
-  packages: CkanPackage[],
-  context: { runId: number | null; now: Date },
-  limit: number,
-  sliceSize = STORE_SLICE,
-): WriteSlice[] {
+export function buildSlices(portalId: string, packages: CkanPackage[], context: StoreContext, limit: number, sliceSize = STORE_SLICE): WriteSlice[] {
   // A portal may list one dataset twice in a page; the last copy wins.
   const unique = [...new Map(packages.map((pkg) => [pkg.id, pkg])).values()]
   const slices: WriteSlice[] = []
@@ -269,18 +266,44 @@ export function buildSlices(
 /** How often a slice is tried again when the write lock stayed taken (each try waits up to two minutes). */
 const BUSY_RETRIES = 3
 
+type StoredState = { modified: string | null; live: boolean; organizationId: string | null; regions: string[] }
+
+/** What the database holds of these datasets: a read, outside any write transaction. */
+async function storedStates(db: Database, ids: string[]): Promise<Map<string, StoredState>> {
+  const out = new Map<string, StoredState>()
+  for (const part of chunks(ids, maxBoundParams(db))) {
+    const rows = await readRaw(db, {
+      sql: `SELECT d.id, d.metadata_modified_raw, d.deleted_at IS NULL, d.organization_id,
+          (SELECT group_concat(x.region_id, ' ') FROM dataset_region x WHERE x.dataset_key = d.key)
+        FROM dataset d WHERE d.id IN (${part.map(() => '?').join(',')})`,
+      args: part,
+    })
+    for (const [id, modified, live, organizationId, regions] of rows) {
+      out.set(String(id), {
+        modified: modified === null ? null : String(modified),
+        live: Number(live) === 1,
+        organizationId: organizationId === null ? null : String(organizationId),
+        regions: regions === null ? [] : String(regions).split(' '),
+      })
+    }
+  }
+  return out
+}
+
 /**
  * Writes slices one by one, each atomically, with a turn of the event loop between them. A slice that could not get
  * the write lock (people's writes and other writers went first for minutes) is tried again: nothing of it was written.
+ * With `skipUnchanged`, a slice whose datasets are all stored, live and as modified as sent is not written at all:
+ * an incremental harvest asks for its boundary dataset again, and rewriting it would make rollups look stale.
  */
 export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<StoreResult> {
-  const total: StoreResult = { created: 0, updated: 0 }
+  const total: StoreResult = { created: 0, updated: 0, unchanged: 0, touched: noScopes() }
   for (const [index, slice] of slices.entries()) {
     if (index > 0) await new Promise((resolve) => setImmediate(resolve))
-    let existing = 0
-    for (const part of chunks(slice.ids, maxBoundParams(db))) {
-      const [found] = await db.select({ count: sql<number>`count(*)` }).from(datasets).where(inArray(datasets.id, part))
-      existing += found?.count ?? 0
+    const stored = await storedStates(db, slice.ids)
+    if (slice.skipUnchanged && slice.ids.every((id, at) => stored.get(id)?.live === true && stored.get(id)?.modified === slice.modified[at])) {
+      total.unchanged += slice.ids.length
+      continue
     }
     for (let attempt = 1; ; attempt++) {
       try {
@@ -291,15 +314,26 @@ export async function writeSlices(db: Database, slices: WriteSlice[]): Promise<S
         await new Promise((resolve) => setTimeout(resolve, 1000 * attempt))
       }
     }
-    total.created += slice.ids.length - existing
-    total.updated += existing
+    const before = [...stored.values()]
+    total.created += slice.ids.length - stored.size
+    total.updated += stored.size
+    total.touched = mergeScopes(total.touched, {
+      organizations: [...slice.scopes.organizations, ...before.flatMap((state) => (state.organizationId === null ? [] : [state.organizationId]))],
+      regions: [...slice.scopes.regions, ...before.flatMap((state) => state.regions)],
+      withoutOrganization: slice.scopes.withoutOrganization || before.some((state) => state.organizationId === null),
+    })
   }
   return total
 }
 
-function buildSlice(portalId: string, unique: CkanPackage[], context: { runId: number | null; now: Date }, limit: number): WriteSlice {
+function buildSlice(portalId: string, unique: CkanPackage[], context: StoreContext, limit: number): WriteSlice {
   const rows = unique.map((pkg) => rowsOf(portalId, pkg, context))
   const ids = rows.map((row) => row.dataset.id)
+  const scopes: TouchedScopes = {
+    organizations: [...new Set(rows.flatMap((row) => (row.dataset.organizationId ? [row.dataset.organizationId] : [])))],
+    regions: [...new Set(rows.flatMap((row) => row.regions))],
+    withoutOrganization: rows.some((row) => !row.dataset.organizationId),
+  }
 
   const orgs = [...new Map(rows.flatMap((row) => (row.organization ? [[row.organization.id, row.organization] as const] : []))).values()]
   const statements: RawStatement[] = [
@@ -340,7 +374,7 @@ function buildSlice(portalId: string, unique: CkanPackage[], context: { runId: n
       limit,
     ),
   )
-  return { ids, statements }
+  return { ids, modified: rows.map((row) => row.dataset.metadataModifiedRaw ?? null), skipUnchanged: context.skipUnchanged === true, scopes, statements }
 }
 
 /** Organizations from organization_list, upserted with everything the portal says about them. */

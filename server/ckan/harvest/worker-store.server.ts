@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads'
 import type { CkanPackage } from '../schemas.server.ts'
-import { buildSlices, STORE_SLICE, type StoreResult } from './ingest.server.ts'
+import { buildSlices, STORE_SLICE, type StoreContext, type StoreResult } from './ingest.server.ts'
 import type { StoreReply, StoreRequest } from './store-worker.server.ts'
 
 const SQLITE_MAX_PARAMS = 32_766
 
-export type PackageStore = (instanceId: string, packages: CkanPackage[], context: { runId: number | null; now: Date }) => Promise<StoreResult>
+export type PackageStore = (instanceId: string, packages: CkanPackage[], context: StoreContext) => Promise<StoreResult>
 
 /**
  * A store that writes on a worker thread with its own connection to the same libSQL file, so that fetching and
