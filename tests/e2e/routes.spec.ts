@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { createHash } from 'node:crypto'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E_DATASET, E2E_DATASET_ID, E2E_PORTAL } from './fixtures.ts'
 
 // Every route of the spec with a concrete URL. Ids of sign-in pages need not exist: the guard answers first.
@@ -130,28 +131,62 @@ test.describe('pages in a browser', () => {
 })
 
 test.describe('response headers', () => {
-  test('pages carry a strict CSP with a nonce and the other security headers', async ({ request }) => {
-    const res = await request.get('/')
-    const headers = res.headers()
-    const csp = headers['content-security-policy'] ?? ''
+  /** The page's CSP script-src and whether each inline script it holds is allowed by its nonce or by its hash. */
+  async function inlineScripts(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+    const csp = res.headers()['content-security-policy'] ?? ''
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    const html = await res.text()
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({
+      attributes: attributes!,
+      body: body!,
+      byNonce: !!nonce && attributes!.includes(`nonce="${nonce}"`),
+      byHash: scriptSrc.includes(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`),
+    }))
+    return { csp, scriptSrc, nonce, inline }
+  }
+
+  test('pages carry a strict CSP with a nonce and the other security headers', async ({ request }) => {
+    // A page rendered for this request (not one of the shared pages the page cache keeps).
+    const res = await request.get('/auth/login')
+    const headers = res.headers()
+    const { csp, scriptSrc, nonce, inline } = await inlineScripts(res)
     expect(scriptSrc).toMatch(/^'self' /)
-    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9_-]+'/)
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]+$/)
     // The pre-paint theme script is allowed by its hash, nothing inline otherwise.
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
     expect(scriptSrc).not.toContain('unsafe')
     expect(csp).toContain("frame-ancestors 'none'")
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
-    const html = await res.text()
     // Every inline script carries this response's nonce, but the theme script, which the CSP allows by its hash.
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     expect(inline.length).toBeGreaterThan(1)
-    for (const [, attributes, body] of inline) {
-      if (body!.includes('data-user-theme')) expect(attributes).toBe('')
-      else expect(attributes).toContain(`nonce="${nonce}"`)
+    for (const script of inline) {
+      if (script.body.includes('data-user-theme')) {
+        expect(script.attributes).toBe('')
+        expect(script.byHash).toBe(true)
+      } else expect(script.byNonce).toBe(true)
     }
+  })
+
+  test('a shared page served from the page cache allows exactly its own inline scripts, by hash', async ({ request }) => {
+    // The second request of a guest page is answered from the cache: its CSP lists the hashes of the stored page's
+    // inline scripts (a nonce cannot be shared between answers), and still nothing else inline.
+    await request.get('/data-formats')
+    const res = await request.get('/data-formats')
+    expect(res.headers()['cache-control']).toContain('public')
+    const { csp, scriptSrc, inline } = await inlineScripts(res)
+    expect(scriptSrc).toMatch(/^'self' /)
+    expect(scriptSrc).not.toContain('unsafe')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(inline.length).toBeGreaterThan(0)
+    // Data (type="application/json") is never run, so the CSP need not allow it; every script that runs it must.
+    const running = inline.filter((script) => !/type="application\/json"/.test(script.attributes))
+    expect(running.length).toBeGreaterThan(0)
+    for (const script of running) expect(script.byNonce || script.byHash, script.body.slice(0, 80)).toBe(true)
+    // Only the hashes of scripts the page holds.
+    const hashes = scriptSrc.match(/'sha256-[^']+'/g) ?? []
+    expect(hashes.length).toBeLessThanOrEqual(inline.length)
   })
 
   test('static files carry the security headers too', async ({ request }) => {
