@@ -29,6 +29,7 @@ import { SearchForm } from './SearchForm.tsx'
 import type { SearchView } from './search-view.ts'
 import { resultWindow, useExplorerSearch, type PortalChoice } from './use-explorer-search.ts'
 import { LinkPager } from '../../components/LinkPager.tsx'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** What pages/ckan-explorer/+data.ts hands the page. */
 export type ExplorerData = { state: ExplorerState; portals: PortalChoice[]; snapshot: SearchView | null }
@@ -75,7 +76,7 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
   // state in place. stopPropagation keeps Vike's router from loading the page again from the server.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as Element).closest('a[href]')
-    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || !plainLink(anchor, event)) return
+    if (!madeBy(anchor, HTMLAnchorElement) || event.defaultPrevented || !plainLink(anchor, event)) return
     const url = new URL(anchor.href)
     if (url.origin !== window.location.origin || url.pathname !== EXPLORER_PATH) return
     event.preventDefault()

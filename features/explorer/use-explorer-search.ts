@@ -5,6 +5,7 @@ import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
 import { useTRPCClient } from '../../lib/api/trpc.tsx'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
 import { mergeViews, toSearchView, type SearchView } from './search-view.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type PortalChoice = { id: string; name: string; isDemo: boolean }
 
@@ -48,7 +49,7 @@ function useHydrated(): boolean {
 
 
 function failureOf(error: unknown): { limited: boolean; message: string | null } {
-  if (error instanceof TRPCClientError) {
+  if (madeBy(error, TRPCClientError)) {
     const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
     // The server words the 429 in the user's language (ckan.liveSearchLimited, with the seconds to wait).
     if (status === 429) return { limited: true, message: error.message }

@@ -1,4 +1,5 @@
 import { prefetch } from 'vike/client/router'
+import { madeBy } from '../../lib/made-by.ts'
 
 // Internal links fetch their page's code when they scroll into view or are hovered, at most four at a time, so the
 // next click renders at once without flooding a slow connection.
@@ -31,7 +32,7 @@ export function requestPrefetch(href: string): void {
 }
 
 function prefetchable(element: Element): element is HTMLAnchorElement {
-  return element instanceof HTMLAnchorElement && !!element.href && element.rel !== 'external' && !element.hasAttribute('download')
+  return madeBy(element, HTMLAnchorElement) && !!element.href && element.rel !== 'external' && !element.hasAttribute('download')
 }
 
 /** Watches the document's links; returns a function that stops watching. */

@@ -1,5 +1,7 @@
 // After a deploy, the code of a page may no longer exist on the server. The page then reloads once to pick up the
 // new build; a timestamp in sessionStorage stops a second reload within 10 seconds (no reload loops).
+import { madeBy } from '../../lib/made-by.ts'
+
 const KEY = 'portalscope:chunk-reload-at'
 const GUARD_MS = 10_000
 
@@ -12,7 +14,7 @@ export function reloadOnceForNewBuild(now = Date.now(), storage: Pick<Storage, '
 }
 
 export function isChunkLoadError(reason: unknown): boolean {
-  const message = reason instanceof Error ? reason.message : String(reason ?? '')
+  const message = madeBy(reason, Error) ? reason.message : String(reason ?? '')
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
     message,
   )

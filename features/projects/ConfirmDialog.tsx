@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { TextField } from '../../components/ui/input.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { madeBy } from '../../lib/made-by.ts'
 
 /**
  * A question before something that cannot be undone (deleting, removing someone, leaving), opened by its trigger.
@@ -47,7 +48,7 @@ export function ConfirmDialog({
       await onConfirm()
       setOpen(false)
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(madeBy(failure, Error) ? failure.message : String(failure))
     } finally {
       setPending(false)
     }
