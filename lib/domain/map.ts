@@ -79,11 +79,14 @@ export function tileZoomFor(viewZoom: number): number {
 /** Tile coordinates (fractional) of a point at zoom z, y growing southwards as in slippy-map tiles. */
 export function lonLatToTile(lon: number, lat: number, z: number): { x: number; y: number } {
   const n = 2 ** z
-  const clampedLat = Math.max(-MAX_LAT, Math.min(MAX_LAT, lat))
-  const sin = Math.sin((clampedLat * Math.PI) / 180)
-  const x = ((lon + 180) / 360) * n
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n
-  return { x: Math.max(0, Math.min(n - 1e-9, x)), y: Math.max(0, Math.min(n - 1e-9, y)) }
+  const [x, y] = mercator(lon, lat)
+  return { x: Math.max(0, Math.min(n - 1e-9, x * n)), y: Math.max(0, Math.min(n - 1e-9, y * n)) }
+}
+
+/** Web-mercator position as a share of the world (0 to 1 from the west and from the north; latitude clamped). */
+function mercator(lon: number, lat: number): [x: number, y: number] {
+  const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180)
+  return [(lon + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)]
 }
 
 /** The tile that holds a point at zoom z. */
@@ -114,16 +117,16 @@ export function tilesCovering(box: BBox, z: number, limit = 256): TileAddress[] 
  */
 export function viewPixels({ longitude, latitude, zoom }: { longitude: number; latitude: number; zoom: number }, width: number, height: number): { project: (lon: number, lat: number) => [number, number]; bbox: BBox } {
   const world = 512 * 2 ** zoom
-  const x = (lon: number) => ((lon + 180) / 360) * world
-  const y = (lat: number) => {
-    const sin = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180)
-    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world
-  }
-  const left = x(longitude) - width / 2
-  const top = y(latitude) - height / 2
+  const [centreX, centreY] = mercator(longitude, latitude)
+  const left = centreX * world - width / 2
+  const top = centreY * world - height / 2
   const lonAt = (px: number) => (px / world) * 360 - 180
   const latAt = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI
-  return { project: (lon, lat) => [x(lon) - left, y(lat) - top], bbox: { west: lonAt(left), south: latAt(top + height), east: lonAt(left + width), north: latAt(top) } }
+  const project = (lon: number, lat: number): [number, number] => {
+    const [x, y] = mercator(lon, lat)
+    return [x * world - left, y * world - top]
+  }
+  return { project, bbox: { west: lonAt(left), south: latAt(top + height), east: lonAt(left + width), north: latAt(top) } }
 }
 
 /** Where the map opens: all of Czechia. */
