@@ -15,7 +15,7 @@ import { isBot } from './bots.server.ts'
 import { resolveLocale } from './locale.server.ts'
 import { serverEnv } from './env.server.ts'
 import { withSecurityHeaders } from './security-headers.server.ts'
-import { csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
+import { crossSiteRefusal, csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
 import { lookupSession, type AuthState } from './session.server.ts'
@@ -157,15 +157,15 @@ export function createApp(options: AppOptions = {}) {
     c.set('auth', auth)
     c.set('user', auth.user)
     await next()
-    if (setCookie) c.res.headers.append('Set-Cookie', setCookie)
+    // The request set the session cookie itself (signed in or out): the old session's refresh or removal must not follow.
+    const sessionSet = c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) || cookie.startsWith(`${SECURE_SESSION_COOKIE}=`))
+    if (setCookie && !sessionSet) c.res.headers.append('Set-Cookie', setCookie)
   })
 
   // 5. CSRF: a state-changing request with the session cookie must come from the app's own origin.
   app.use(async (c, next) => {
     const hasSessionCookie = !!(getCookie(c, SESSION_COOKIE) ?? getCookie(c, SECURE_SESSION_COOKIE))
-    if (csrfViolation(c.req.raw, hasSessionCookie)) {
-      return c.json({ error: { message: 'Cross-site request refused', code: 'FORBIDDEN' } }, 403)
-    }
+    if (csrfViolation(c.req.raw, hasSessionCookie)) return crossSiteRefusal()
     await next()
   })
 

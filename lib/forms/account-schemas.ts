@@ -45,3 +45,7 @@ export const TokenCreateSchema = z.object({
   scope: z.enum(TOKEN_SCOPES).default('write'),
 })
 export const ResetPasswordSchema = z.object({ token: z.string().min(1).max(200), password: PasswordSchema })
+/** The reset page's form: the new password typed twice (the token comes from the link's address). */
+export const ResetPasswordFormSchema = z
+  .object({ password: PasswordSchema, passwordConfirm: z.string() })
+  .refine((value) => value.password === value.passwordConfirm, { message: 'auth.passwordsDiffer' satisfies MessageKey, path: ['passwordConfirm'] })

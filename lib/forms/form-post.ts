@@ -12,6 +12,9 @@ export type FormPostState = {
 /** The hidden field that names the form of a page a post came from. */
 export const FORM_NAME_FIELD = '_form'
 
+/** The query of the sign-in page a password reset posted without JavaScript leads to (it says the password changed). */
+export const RESET_DONE_QUERY = { reset: 'done' } as const
+
 /** The posted state for the form `name`, if the page was rendered after that form was refused. */
 export function postedStateFor(state: FormPostState | null | undefined, name: string): FormPostState | null {
   return state && state.form === name ? state : null

@@ -59,3 +59,8 @@ export function csrfViolation(request: Request, hasSessionCookie: boolean): bool
   const origin = request.headers.get('origin')
   return origin !== appOrigin(request)
 }
+
+/** The answer to a request that `csrfViolation` refuses. */
+export function crossSiteRefusal(): Response {
+  return Response.json({ error: { message: 'Cross-site request refused', code: 'FORBIDDEN' } }, { status: 403 })
+}

@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server'
 import type { Context, Next } from 'hono'
-import { ZodError } from 'zod'
+import { ZodError, type z } from 'zod'
 import { busyErrorIn } from '../../db/busy.server.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
-import { FORM_NAME_FIELD, type FormPostState } from '../../lib/forms/form-post.ts'
+import { FORM_NAME_FIELD, RESET_DONE_QUERY, type FormPostState } from '../../lib/forms/form-post.ts'
 import { fieldErrors } from '../../lib/forms/validation.ts'
+import { ResetPasswordFormSchema, SignupFormSchema } from '../../lib/forms/account-schemas.ts'
 import { projectHref } from '../../lib/routing/project-links.ts'
+import { safeRedirectTarget } from '../../lib/routing/route-table.ts'
 import type { AppBindings } from '../app.server.ts'
+import { crossSiteRefusal, csrfViolation } from '../auth/request-info.server.ts'
 import { createContext, requestContextOptions } from '../trpc/context.server.ts'
 import { FieldError } from '../trpc/field-error.server.ts'
 import { createCaller } from '../trpc/router.server.ts'
@@ -14,6 +17,8 @@ import { createCaller } from '../trpc/router.server.ts'
 // Simple forms work without JavaScript: the form posts to its own page; the server runs the same tRPC procedure the
 // script would call, then redirects (303, post/redirect/get) or renders the page again with the values as typed and
 // the messages under the fields (422). With JavaScript the same forms call the API directly and never post.
+// Signing in and up are forms too: the procedure sets the session cookie on the context's answer headers, which go
+// out with the redirect exactly as tRPC's HTTP handler sends them.
 
 type Caller = ReturnType<typeof createCaller>
 type FormValues = { get(name: string): string; getAll(name: string): string[] }
@@ -23,17 +28,69 @@ type FormPost = {
   path: string
   /** The value of the hidden `_form` field (a page may have several forms). */
   form: string
-  /** Runs the procedure; answers where to go on success. */
-  run: (caller: Caller, values: FormValues, params: Record<string, string>) => Promise<string>
+  /**
+   * `member`: needs a session (one that expired goes to sign in first); `guest`: signing in or up, for visitors (a
+   * signed-in visitor is sent where the form would have taken them); `anyone`: the password reset link.
+   */
+  access: 'member' | 'guest' | 'anyone'
+  /** Runs the procedure; answers where to go on success. `url` is the page's address, its query included. */
+  run: (caller: Caller, values: FormValues, params: Record<string, string>, url: URL) => Promise<string>
+}
+
+/**
+ * The form's own rules beyond the procedure's input (the new password typed twice), checked with the schema the
+ * script checks before it calls; a refusal carries the issues as the procedure's own input refusals do.
+ */
+function formRules<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields)
+  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error })
+  return parsed.data
+}
+
+/** Where signing in or up leads: the page asked for (same site only), else the signed-in home. */
+function afterSignIn(url: URL): string {
+  return safeRedirectTarget(url.searchParams.get('redirect'))
 }
 
 const FORM_POSTS: FormPost[] = [
   {
     path: '/projects/new',
     form: 'project-create',
+    access: 'member',
     run: async (caller, values) => {
       const { id } = await caller.projects.create({ name: values.get('name'), key: values.get('key'), description: values.get('description'), portalIds: values.getAll('portalIds') })
       return projectHref('overview', id)
+    },
+  },
+  {
+    path: '/auth/login',
+    form: 'login',
+    access: 'guest',
+    run: async (caller, values, _params, url) => {
+      await caller.auth.login({ email: values.get('email'), password: values.get('password') })
+      return afterSignIn(url)
+    },
+  },
+  {
+    path: '/auth/signup',
+    form: 'signup',
+    access: 'guest',
+    run: async (caller, values, _params, url) => {
+      const fields = { name: values.get('name'), email: values.get('email'), password: values.get('password'), passwordConfirm: values.get('passwordConfirm') }
+      const { name, email, password } = formRules(SignupFormSchema, fields)
+      await caller.auth.signup({ name, email, password })
+      return afterSignIn(url)
+    },
+  },
+  {
+    path: '/auth/reset-password',
+    form: 'reset-password',
+    access: 'anyone',
+    run: async (caller, values, _params, url) => {
+      const { password } = formRules(ResetPasswordFormSchema, { password: values.get('password'), passwordConfirm: values.get('passwordConfirm') })
+      await caller.auth.resetPassword({ token: url.searchParams.get('token') ?? '', password })
+      // Every session ended with the reset: the sign-in page says that the password changed.
+      return `/auth/login?${new URLSearchParams(RESET_DONE_QUERY).toString()}`
     },
   },
 ]
@@ -77,14 +134,19 @@ const NEVER_KEPT = /password|token|secret/i
  */
 export async function formPosts(c: Context<AppBindings>, next: Next) {
   if (c.req.method !== 'POST' || !isFormBody(c)) return next()
-  const pathname = new URL(c.req.url).pathname
+  const url = new URL(c.req.url)
+  const pathname = url.pathname
   const body = await c.req.formData()
   const formName = String(body.get(FORM_NAME_FIELD) ?? '')
   let params: Record<string, string> | null = null
   const post = FORM_POSTS.find((candidate) => candidate.form === formName && (params = matchPath(candidate.path, pathname)) !== null)
   if (!post || !params) return next()
-  // Every form here is a signed-in one; a post without a session (it expired) goes to sign in, then back to the page.
-  if (!c.var.user) return c.redirect(`/auth/login?redirect=${encodeURIComponent(pathname)}`, 303)
+  // A page's form is posted by a browser, which always says where from: without a session cookie too (the check before
+  // this one lets those through for scripts), or another site could sign a visitor in to its own account.
+  if (csrfViolation(c.req.raw, true)) return crossSiteRefusal()
+  if (post.access === 'guest' && c.var.user) return c.redirect(afterSignIn(url), 303)
+  // A post without a session (it expired) goes to sign in, then back to the page.
+  if (post.access === 'member' && !c.var.user) return c.redirect(`/auth/login?redirect=${encodeURIComponent(pathname)}`, 303)
   const values: FormValues = {
     get: (name) => {
       const value = body.get(name)
@@ -94,7 +156,9 @@ export async function formPosts(c: Context<AppBindings>, next: Next) {
   }
   const ctx = await createContext(requestContextOptions(c))
   try {
-    const target = await post.run(createCaller(ctx), values, params)
+    const target = await post.run(createCaller(ctx), values, params, url)
+    // What the procedure adds to its answer (the session cookie) goes out with the redirect.
+    for (const [name, value] of ctx.resHeaders) c.header(name, value, { append: true })
     return c.redirect(target, 303)
   } catch (error) {
     const translated = refusal(error, ctx.t)
@@ -106,7 +170,8 @@ export async function formPosts(c: Context<AppBindings>, next: Next) {
     }
     c.set('formPost', { form: formName, values: kept, ...translated })
     await next()
-    // The page again, with the messages: the request was understood and refused.
+    // The page again, with the messages: the request was understood and refused (Retry-After when it was throttled).
+    for (const [name, value] of ctx.resHeaders) c.res.headers.append(name, value)
     if (c.res.status === 200) c.res = new Response(c.res.body, { status: 422, headers: c.res.headers })
   }
 }

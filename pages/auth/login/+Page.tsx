@@ -5,21 +5,32 @@ import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { LoginSchema } from '../../../lib/forms/account-schemas.ts'
+import { FORM_NAME_FIELD, postedValue, RESET_DONE_QUERY } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
 import { useTRPCClient } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
+/** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
+const FORM_NAME = 'login'
+
+/** Without JavaScript the form posts to this page (its query, the redirect target, included) and the server signs in. */
 export default function Page() {
   const t = useT()
   const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
-  const form = useSchemaForm(LoginSchema, async (value) => {
-    await client.auth.login.mutate(value)
-    // A full load, so the server renders the next page for the signed-in user.
-    window.location.assign(redirect)
-  })
+  const posted = usePostedForm(FORM_NAME)
+  const form = useSchemaForm(
+    LoginSchema,
+    async (value) => {
+      await client.auth.login.mutate(value)
+      // A full load, so the server renders the next page for the signed-in user.
+      window.location.assign(redirect)
+    },
+    posted,
+  )
   const signupHref = urlParsed.search.redirect ? `/auth/signup?redirect=${encodeURIComponent(redirect)}` : '/auth/signup'
   return (
     <AuthCard
@@ -35,12 +46,15 @@ export default function Page() {
       }
     >
       <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
+        <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
+        {urlParsed.search.reset === RESET_DONE_QUERY.reset && !posted ? <FormAlert tone="success">{t('auth.resetDone')}</FormAlert> : null}
         {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
         <TextField
           name="email"
           type="email"
           label={t('auth.email')}
           autoComplete="username"
+          defaultValue={postedValue(posted, 'email')}
           required
           invalid={!!form.errors.email}
           errorText={form.errors.email}

@@ -1,31 +1,38 @@
 import { useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
-import { PasswordSchema } from '../../../lib/forms/account-schemas.ts'
+import { ResetPasswordFormSchema } from '../../../lib/forms/account-schemas.ts'
+import { FORM_NAME_FIELD } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
 import { useTRPCClient } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 
-const ResetFormSchema = z
-  .object({ password: PasswordSchema, passwordConfirm: z.string() })
-  .refine((value) => value.password === value.passwordConfirm, { message: 'auth.passwordsDiffer', path: ['passwordConfirm'] })
+/** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
+const FORM_NAME = 'reset-password'
 
-/** Reached from the one-time link that `npm run users -- reset-password <email>` prints. */
+/**
+ * Reached from the one-time link that `npm run users -- reset-password <email>` prints. Without JavaScript the form
+ * posts to this address (the token in its query) and the server sends the user on to sign in with the new password.
+ */
 export default function Page() {
   const t = useT()
   const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const token = urlParsed.search.token ?? ''
   const [done, setDone] = useState(false)
-  const form = useSchemaForm(ResetFormSchema, async ({ password }) => {
-    await client.auth.resetPassword.mutate({ token, password })
-    setDone(true)
-  })
+  const form = useSchemaForm(
+    ResetPasswordFormSchema,
+    async ({ password }) => {
+      await client.auth.resetPassword.mutate({ token, password })
+      setDone(true)
+    },
+    usePostedForm(FORM_NAME),
+  )
   return (
     <AuthCard title={t('auth.resetTitle')} description={t('auth.resetDescription')}>
       {done ? (
@@ -39,6 +46,7 @@ export default function Page() {
         <FormAlert tone="error">{t('auth.resetLinkInvalid')}</FormAlert>
       ) : (
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
+          <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
           {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
           <NewPasswordFields errors={form.errors} label={t('auth.newPassword')} />
           <Button type="submit" loading={form.pending} size="lg">

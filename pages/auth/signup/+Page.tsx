@@ -6,20 +6,31 @@ import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
 import { SignupFormSchema } from '../../../lib/forms/account-schemas.ts'
+import { FORM_NAME_FIELD, postedValue } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
 import { useTRPCClient } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
+/** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
+const FORM_NAME = 'signup'
+
+/** Without JavaScript the form posts to this page (its query, the redirect target, included) and the server signs up. */
 export default function Page() {
   const t = useT()
   const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
-  const form = useSchemaForm(SignupFormSchema, async ({ name, email, password }) => {
-    await client.auth.signup.mutate({ name, email, password })
-    window.location.assign(redirect)
-  })
+  const posted = usePostedForm(FORM_NAME)
+  const form = useSchemaForm(
+    SignupFormSchema,
+    async ({ name, email, password }) => {
+      await client.auth.signup.mutate({ name, email, password })
+      window.location.assign(redirect)
+    },
+    posted,
+  )
   return (
     <AuthCard
       title={t('pages.signupTitle')}
@@ -31,13 +42,15 @@ export default function Page() {
       }
     >
       <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
+        <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
         {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
-        <TextField name="name" label={t('auth.name')} autoComplete="name" required invalid={!!form.errors.name} errorText={form.errors.name} />
+        <TextField name="name" label={t('auth.name')} autoComplete="name" defaultValue={postedValue(posted, 'name')} required invalid={!!form.errors.name} errorText={form.errors.name} />
         <TextField
           name="email"
           type="email"
           label={t('auth.email')}
           autoComplete="email"
+          defaultValue={postedValue(posted, 'email')}
           required
           invalid={!!form.errors.email}
           errorText={form.errors.email}
