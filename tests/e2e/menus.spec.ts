@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated } from './users.ts'
+
+const PASSWORD = 'modrý pstruh pod jezem 4'
+
+function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.cz`
+}
+
+async function signUp(page: Page, name: string) {
+  await page.goto('/auth/signup?lang=en')
+  await hydrated(page)
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('E-mail').fill(uniqueEmail('menus'))
+  await page.locator('input[name=password]').fill(PASSWORD)
+  await page.locator('input[name=passwordConfirm]').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+}
+
+const languageButton = (page: Page) => page.getByTestId('language-switcher').locator('summary')
+const languageMenu = (page: Page) => page.getByRole('menu')
+
+test.describe('language menu', () => {
+  test('opens from the keyboard, moves with the arrow keys and typeahead, and Escape gives focus back', async ({ page }) => {
+    await page.goto('/data-formats?lang=en')
+    await hydrated(page)
+    const button = languageButton(page)
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    const items = languageMenu(page).getByRole('menuitem')
+    await expect(items).toHaveCount(6)
+    await expect(items.first()).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(items.nth(1)).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(items.last()).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(items.first()).toBeFocused()
+    await page.keyboard.press('ArrowUp')
+    await expect(items.last()).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(items.first()).toBeFocused()
+    await page.keyboard.press('p')
+    await expect(languageMenu(page).getByRole('menuitem', { name: 'Polski' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(languageMenu(page)).toBeHidden()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(button).toBeFocused()
+
+    // ArrowDown opens it on the first item, ArrowUp on the last.
+    await page.keyboard.press('ArrowUp')
+    await expect(items.last()).toBeFocused()
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('ArrowDown')
+    await expect(items.first()).toBeFocused()
+  })
+
+  test('a click elsewhere closes it, and choosing a language with Enter switches the page', async ({ page }) => {
+    await page.goto('/data-formats?lang=en')
+    await hydrated(page)
+    await languageButton(page).click()
+    await expect(languageMenu(page)).toBeVisible()
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect(languageMenu(page)).toBeHidden()
+
+    await languageButton(page).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('d')
+    await expect(languageMenu(page).getByRole('menuitem', { name: 'Deutsch' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('de')
+  })
+
+  test('without JavaScript it is a disclosure of plain links that switch the language', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/data-formats?lang=en')
+    const switcher = page.getByTestId('language-switcher')
+    // The server's markup claims no menu roles it could not keep without a script.
+    await expect(switcher.locator('[role=menu]')).toHaveCount(0)
+    await switcher.locator('summary').click()
+    await switcher.getByRole('link', { name: 'Čeština' }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'cs')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datové formáty')
+    await context.close()
+  })
+
+  test('signed in, the chosen language is saved to the profile', async ({ page }) => {
+    await signUp(page, 'Věra Jazyková')
+    await page.goto('/profile?lang=en')
+    await hydrated(page)
+    await languageButton(page).focus()
+    await page.keyboard.press('ArrowDown')
+    await languageMenu(page).getByRole('menuitem', { name: 'Français' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    // The profile's language now outranks the cookie.
+    await page.context().clearCookies({ name: 'lang' })
+    await page.goto('/profile')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByTestId('profile-language')).toHaveValue('fr')
+  })
+})
+
+test('renaming yourself on the profile shows the new name in the header at once', async ({ page }) => {
+  await signUp(page, 'Karel Starý')
+  await page.goto('/profile?lang=en')
+  await hydrated(page)
+  const account = page.getByTestId('user-menu').locator('summary')
+  await expect(account).toHaveAccessibleName('Karel Starý')
+  await page.getByLabel('Name').fill('Karel Nový')
+  await page.getByRole('button', { name: 'Save' }).first().click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await expect(account).toHaveAccessibleName('Karel Nový')
+  await expect(account).toContainText('KN')
+  // In place: the same page, with no new history entry.
+  await expect(page).toHaveURL(/\/profile\?lang=en$/)
+})
+
+test.describe('theme preference', () => {
+  test('the profile offers following the system, says what it means now, and choosing it clears the saved theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await signUp(page, 'Tereza Motivová')
+    await page.goto('/profile?lang=en')
+    await hydrated(page)
+    const select = page.getByTestId('profile-theme')
+    // Nothing saved: the page follows the system, and the select says so, with its meaning now.
+    await expect(select).toHaveValue('system')
+    await expect(select.locator('option[value=system]')).toHaveText('Follow system (currently dark)')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(select.locator('option[value=system]')).toHaveText('Follow system (currently light)')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+
+    await select.selectOption('dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    await page.reload()
+    await expect(select).toHaveValue('dark')
+    await expect(page.locator('html')).toHaveAttribute('data-user-theme', 'dark')
+
+    await select.selectOption('system')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+    // Cleared in the account too: after a reload (and in a fresh browser) the system decides.
+    await expect.poll(async () => {
+      await page.reload()
+      return page.locator('html').getAttribute('data-user-theme')
+    }).toBeNull()
+    await expect(select).toHaveValue('system')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+
+  test("a guest's header toggle and the system stay consistent", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/?lang=en')
+    await hydrated(page)
+    const toggle = page.getByTestId('theme-toggle')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await expect(toggle).toHaveAccessibleName('Switch to light theme')
+    // Following the system, a change of it shows at once, on the page and on the toggle.
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await expect(toggle).toHaveAccessibleName('Switch to dark theme')
+    // The toggle saves an explicit choice, which the system no longer overrides.
+    await toggle.click()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+})
