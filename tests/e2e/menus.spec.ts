@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_DATASET_ID } from './fixtures.ts'
 import { hydrated } from './users.ts'
 
 const PASSWORD = 'modrý pstruh pod jezem 4'
@@ -113,7 +115,7 @@ test('renaming yourself on the profile shows the new name in the header at once'
   await hydrated(page)
   const account = page.getByTestId('user-menu').locator('summary')
   await expect(account).toHaveAccessibleName('Karel Starý')
-  await page.getByLabel('Name').fill('Karel Nový')
+  await page.getByLabel('Name', { exact: true }).fill('Karel Nový')
   await page.getByRole('button', { name: 'Save' }).first().click()
   await expect(page.getByText('Saved.')).toBeVisible()
   await expect(account).toHaveAccessibleName('Karel Nový')
@@ -174,4 +176,41 @@ test.describe('theme preference', () => {
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   })
+})
+
+test.describe('contrast that axe can decide', () => {
+  // axe cannot measure text drawn in SVG (it reports it as "needs review"): the bar charts are HTML, so their labels,
+  // values and in-bar percentages are measured. What stays undecided, checked by hand from the tokens: the line
+  // chart's axis (tick values and the two dates, text.muted on the card: 6.5-6.7:1 light, 9.2-9.9:1 dark), and
+  // glyphs that are pictures, hidden from screen readers next to their words (the stars of a rating, text and
+  // text.muted; a sort arrow, primary.text: 5.4-5.8:1 light, 9.5-10.7:1 dark), where axe measures no symbol.
+  for (const theme of ['light', 'dark'] as const) {
+    for (const path of ['/data-quality', '/ckan-instances', `/dataset/${encodeURIComponent(E2E_DATASET_ID)}`]) {
+      test(`${path} in the ${theme} theme leaves only SVG text undecided`, async ({ page }) => {
+        await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
+        await hydrated(page)
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()
+        expect(results.violations.flatMap((v) => v.nodes.map((n) => n.html))).toEqual([])
+        const undecided = results.incomplete.flatMap((v) => v.nodes.map((n) => n.html))
+        expect(undecided.filter((html) => !html.startsWith('<text') && !/^<span aria-hidden="true"[^>]*>[★☆▲▼↕]+<\/span>$/.test(html))).toEqual([])
+        // Measured, not skipped: the bar charts' text is among what axe passed.
+        if (path === '/data-quality') {
+          const passed = results.passes.flatMap((v) => v.nodes.map((n) => n.html))
+          expect(passed.filter((html) => html.includes(' z 405') || html.includes(' of 405')).length).toBeGreaterThan(0)
+          expect(undecided.length).toBeLessThanOrEqual(8)
+        }
+      })
+    }
+  }
+})
+
+test('the profile\'s headings go in order', async ({ page }) => {
+  await signUp(page, 'Olga Nadpisová')
+  await page.goto('/profile?lang=en')
+  await hydrated(page)
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze()
+  expect([...results.violations, ...results.incomplete].flatMap((v) => v.nodes.map((n) => n.html))).toEqual([])
+  await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible()
 })
