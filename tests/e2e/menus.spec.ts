@@ -115,7 +115,7 @@ test('renaming yourself on the profile shows the new name in the header at once'
   await hydrated(page)
   const account = page.getByTestId('user-menu').locator('summary')
   await expect(account).toHaveAccessibleName('Karel Starý')
-  await page.getByLabel('Name', { exact: true }).fill('Karel Nový')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Karel Nový')
   await page.getByRole('button', { name: 'Save' }).first().click()
   await expect(page.getByText('Saved.')).toBeVisible()
   await expect(account).toHaveAccessibleName('Karel Nový')
@@ -186,7 +186,7 @@ test.describe('contrast that axe can decide', () => {
   // text.muted; a sort arrow, primary.text: 5.4-5.8:1 light, 9.5-10.7:1 dark), where axe measures no symbol.
   for (const theme of ['light', 'dark'] as const) {
     for (const path of ['/data-quality', '/ckan-instances', `/dataset/${encodeURIComponent(E2E_DATASET_ID)}`]) {
-      test(`${path} in the ${theme} theme leaves only SVG text undecided`, async ({ page }) => {
+      test(`${path} in the ${theme} theme leaves only SVG text and glyphs undecided`, async ({ page }) => {
         await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
         await hydrated(page)
