@@ -120,6 +120,9 @@ test('renaming yourself on the profile shows the new name in the header at once'
   await expect(page.getByText('Saved.')).toBeVisible()
   await expect(account).toHaveAccessibleName('Karel Nový')
   await expect(account).toContainText('KN')
+  // The page stays as it was: the confirmation and the typed name are still there.
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Karel Nový')
   // In place: the same page, with no new history entry.
   await expect(page).toHaveURL(/\/profile\?lang=en$/)
 })
