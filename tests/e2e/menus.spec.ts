@@ -36,6 +36,9 @@ test.describe('language menu', () => {
     const items = languageMenu(page).getByRole('menuitem')
     await expect(items).toHaveCount(6)
     await expect(items.first()).toBeFocused()
+    // Open, the roles and states are valid for axe.
+    const axe = await new AxeBuilder({ page }).include('[data-testid=language-switcher]').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([])
     await page.keyboard.press('ArrowDown')
     await expect(items.nth(1)).toBeFocused()
     await page.keyboard.press('End')
