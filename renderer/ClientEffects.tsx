@@ -4,8 +4,9 @@ import { watchLinks } from '../features/navigation/link-prefetch.ts'
 import { installReloadGuard } from '../features/navigation/reload-guard.ts'
 import { watchForNewBuild } from '../features/navigation/update-check.ts'
 import { showToast } from '../components/ui/toast-host.tsx'
+import { followSystemTheme } from '../lib/theme/theme.ts'
 
-/** Browser-only behaviour of the shell: hydration marker, link prefetching, reload guard, update detection. */
+/** Browser-only behaviour of the shell: hydration marker, link prefetching, reload guard, update detection, following the system's theme. */
 export function ClientEffects() {
   const t = useT()
   useEffect(() => {
@@ -14,6 +15,7 @@ export function ClientEffects() {
     const stops = [
       watchLinks(document.body),
       installReloadGuard(),
+      followSystemTheme(),
       watchForNewBuild(__BUILD_ID__, () => {
         void showToast({
           type: 'info',

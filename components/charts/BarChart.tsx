@@ -1,9 +1,8 @@
-import { Group } from '@visx/group'
-import { Bar } from '@visx/shape'
+import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
-import { FILL, TEXT, TEXT_MUTED, TRACK, type ChartTone } from './chart-tones.ts'
-import { CHART_WIDTH, fitLabel, valueScale } from './scales.ts'
+import { ChartFigure, ChartTable, htmlChartClass } from './ChartFigure.tsx'
+import { SWATCH, TRACK_BOX, type ChartTone } from './chart-tones.ts'
+import { fitLabel } from './scales.ts'
 
 export type BarDatum = {
   key: string
@@ -17,10 +16,15 @@ export type BarDatum = {
   tone?: ChartTone
 }
 
-const ROW = 44
-const BAR_HEIGHT = 16
-const VALUE_ROOM = 96
 const SUMMARY_ITEMS = 6
+
+const rowClass = css({ display: 'grid', gap: '1' })
+const labelClass = css({ color: 'text', fontSize: 'md', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const laneClass = css({ display: 'flex', alignItems: 'center', gap: '1.5', h: '4' })
+// The bars share the row's width less room for the value, so the value always fits beside the longest bar.
+const barAreaClass = css({ position: 'relative', h: 'full', flexShrink: 0 })
+const barClass = css({ position: 'absolute', insetStart: '0', top: '0', h: 'full', borderRadius: 'l1' })
+const valueClass = css({ color: 'text.muted', fontSize: 'sm', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })
 
 /**
  * Horizontal bars, one row per datum: the label above its bar, the value at the bar's end. `domainMax` fixes the
@@ -47,9 +51,9 @@ export function BarChart({
 }) {
   const t = useT()
   const intl = useIntl()
-  const barRoom = CHART_WIDTH - VALUE_ROOM
-  const scale = valueScale(domainMax ?? Math.max(0, ...data.map((datum) => Math.max(datum.value, datum.max ?? 0))), barRoom)
-  const height = Math.max(ROW, data.length * ROW)
+  const top = domainMax ?? Math.max(0, ...data.map((datum) => Math.max(datum.value, datum.max ?? 0)))
+  // A share of the bar room in [0, 1]; an empty domain draws nothing.
+  const share = (value: number) => (Number.isFinite(top) && top > 0 ? Math.min(1, Math.max(0, value / top)) : 0)
   const named = data.slice(0, SUMMARY_ITEMS).map((datum) => (datum.maxDisplay ? `${datum.label} ${t('charts.valueOf', { value: datum.display, max: datum.maxDisplay })}` : `${datum.label} ${datum.display}`))
   if (data.length > SUMMARY_ITEMS) named.push(t('charts.more', { count: data.length - SUMMARY_ITEMS }))
   const summary = t('charts.summary', { title, items: intl.formatList(named, { type: 'unit' }) })
@@ -58,26 +62,28 @@ export function BarChart({
     <ChartFigure
       testId={testId}
       chart={
-        <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART_WIDTH} ${height}`} className={svgClass}>
-          {data.map((datum, index) => {
-            const barTone = datum.tone ?? tone
-            const width = scale(datum.value)
-            const track = datum.max === undefined ? null : scale(datum.max)
+        // HTML rather than SVG: the text reflows on a phone and its colours sit on known backgrounds, which contrast
+        // checkers (axe) can measure; the picture is one image named by its summary.
+        <div role="img" aria-label={summary} className={htmlChartClass}>
+          {data.map((datum) => {
+            const bar = share(datum.value)
+            const track = datum.max === undefined ? null : share(datum.max)
+            const area = Math.max(bar, track ?? 0)
+            const percentOfArea = (part: number) => `${area > 0 ? (part / area) * 100 : 0}%`
             return (
-              <Group key={datum.key} top={index * ROW}>
-                <text x={0} y={15} className={TEXT}>
-                  {fitLabel(datum.label, 60)}
-                </text>
-                {track === null ? null : <Bar x={0} y={22} width={Math.max(track, 1)} height={BAR_HEIGHT} rx={3} className={TRACK} />}
-                <Bar x={0} y={22} width={Math.max(width, datum.value > 0 ? 2 : 0)} height={BAR_HEIGHT} rx={3} className={FILL[barTone]} />
-                {/* The scale leaves VALUE_ROOM after the longest bar, so the value always fits beside it. */}
-                <text x={Math.max(width, track ?? 0) + 6} y={35} className={TEXT_MUTED}>
-                  {datum.maxDisplay ? t('charts.valueOf', { value: datum.display, max: datum.maxDisplay }) : datum.display}
-                </text>
-              </Group>
+              <div key={datum.key} className={rowClass}>
+                <span className={labelClass}>{fitLabel(datum.label, 60)}</span>
+                <span className={laneClass}>
+                  <span className={barAreaClass} style={{ width: `calc((100% - 6rem) * ${area})`, minWidth: datum.value > 0 ? '2px' : undefined }}>
+                    {track === null ? null : <span className={`${barClass} ${TRACK_BOX}`} style={{ width: percentOfArea(track) }} />}
+                    <span className={`${barClass} ${SWATCH[datum.tone ?? tone]}`} style={{ width: percentOfArea(bar), minWidth: datum.value > 0 ? '2px' : undefined }} />
+                  </span>
+                  <span className={valueClass}>{datum.maxDisplay ? t('charts.valueOf', { value: datum.display, max: datum.maxDisplay }) : datum.display}</span>
+                </span>
+              </div>
             )
           })}
-        </svg>
+        </div>
       }
       table={
         <ChartTable

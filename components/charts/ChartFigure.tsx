@@ -59,7 +59,7 @@ export function ChartTable({ caption, headers, rows }: { caption: string; header
 }
 
 /**
- * A chart with its accessible alternatives: the SVG (`role="img"`, named by a summary of its data) and the same data
+ * A chart with its accessible alternatives: the picture (`role="img"`, named by a summary of its data) and the same data
  * as a table behind a "Show as table" disclosure, which works without JavaScript.
  */
 export function ChartFigure({ chart, legend, table, testId }: { chart: ReactNode; legend?: ReactNode; table: ReactNode; testId?: string }) {
@@ -75,5 +75,8 @@ export function ChartFigure({ chart, legend, table, testId }: { chart: ReactNode
     </figure>
   )
 }
+
+/** The box of a chart drawn in HTML (bars): rows one under another, as wide as an SVG chart. */
+export const htmlChartClass = css({ display: 'grid', gap: '3', width: '100%', maxW: '36rem' })
 
 export const svgClass = css({ display: 'block', width: '100%', height: 'auto', maxW: '36rem', overflow: 'visible' })

@@ -1,19 +1,30 @@
-import { Group } from '@visx/group'
-import { Bar } from '@visx/shape'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
-import { FILL, SEPARATOR, SWATCH, TEXT, TEXT_ON_FILL, type ChartTone } from './chart-tones.ts'
-import { CHART_WIDTH, fitLabel, stackSegments } from './scales.ts'
+import { ChartFigure, ChartTable, htmlChartClass } from './ChartFigure.tsx'
+import { SWATCH, TEXT_ON_FILL, type ChartTone } from './chart-tones.ts'
+import { fitLabel, stackSegments } from './scales.ts'
 
 export type StackSeries = { key: string; label: string; tone: ChartTone }
 export type StackRow = { key: string; label: string; values: Record<string, number> }
 
-const BAR_HEIGHT = 28
-const LABEL_HEIGHT = 22
-const GAP = 14
-/** Segments narrower than this carry no percentage inside (it would not fit); the table and legend have it. */
-const MIN_LABELLED_WIDTH = 44
+/** Segments narrower than this share carry no percentage inside (it would not fit on a phone); the table has it. */
+const MIN_LABELLED_SHARE = 0.12
+
+const rowClass = css({ display: 'grid', gap: '1' })
+const labelClass = css({ color: 'text', fontSize: 'md', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const barClass = css({ display: 'flex', h: '7', w: 'full' })
+// A thin gap between segments in the page colour keeps neighbours apart without relying on hue.
+const segmentClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  borderInlineEndWidth: '2px',
+  borderInlineEndStyle: 'solid',
+  borderColor: 'bg',
+  _last: { borderInlineEndWidth: '0' },
+})
 
 const legendList = css({ display: 'flex', flexWrap: 'wrap', gap: '2', columnGap: '4', listStyle: 'none', p: '0', m: '0', fontSize: 'sm' })
 const legendItem = css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })
@@ -44,9 +55,7 @@ export function StackedBarChart({
   const intl = useIntl()
   const percent = (share: number) => intl.formatNumber(share, { style: 'percent', maximumFractionDigits: share > 0 && share < 0.01 ? 1 : 0 })
   const showRowLabels = labelRows ?? rows.length > 1
-  const rowHeight = (showRowLabels ? LABEL_HEIGHT : 0) + BAR_HEIGHT + GAP
-  const height = Math.max(rowHeight, rows.length * rowHeight) - GAP
-  const stacked = rows.map((row) => ({ row, segments: stackSegments(series.map((item) => ({ key: item.key, value: row.values[item.key] ?? 0 })), CHART_WIDTH) }))
+  const stacked = rows.map((row) => ({ row, segments: stackSegments(series.map((item) => ({ key: item.key, value: row.values[item.key] ?? 0 })), 1) }))
   const toneOf = new Map(series.map((item) => [item.key, item.tone]))
   const labelOf = new Map(series.map((item) => [item.key, item.label]))
   const summary = t('charts.summary', {
@@ -66,34 +75,26 @@ export function StackedBarChart({
     <ChartFigure
       testId={testId}
       chart={
-        <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART_WIDTH} ${height}`} className={svgClass}>
-          {stacked.map(({ row, segments }, index) => (
-            <Group key={row.key} top={index * rowHeight}>
-              {showRowLabels ? (
-                <text x={0} y={15} className={TEXT}>
-                  {fitLabel(row.label, 60)}
-                </text>
-              ) : null}
-              <Group top={showRowLabels ? LABEL_HEIGHT : 0}>
+        // HTML rather than SVG, as in BarChart: each percentage sits on its segment's own colour, which axe can measure.
+        <div role="img" aria-label={summary} className={htmlChartClass}>
+          {stacked.map(({ row, segments }) => (
+            <div key={row.key} className={rowClass}>
+              {showRowLabels ? <span className={labelClass}>{fitLabel(row.label, 60)}</span> : null}
+              <span className={barClass}>
                 {segments.map((segment) => {
                   if (segment.width <= 0) return null
                   const tone = toneOf.get(segment.key) ?? 'neutral'
                   const textClass = TEXT_ON_FILL[tone]
                   return (
-                    <g key={segment.key}>
-                      <Bar x={segment.x} y={0} width={segment.width} height={BAR_HEIGHT} className={`${FILL[tone]} ${SEPARATOR}`} />
-                      {textClass && segment.width >= MIN_LABELLED_WIDTH ? (
-                        <text x={segment.x + segment.width / 2} y={BAR_HEIGHT / 2 + 5} textAnchor="middle" className={textClass}>
-                          {percent(segment.share)}
-                        </text>
-                      ) : null}
-                    </g>
+                    <span key={segment.key} className={`${segmentClass} ${SWATCH[tone]}`} style={{ width: `${segment.share * 100}%` }}>
+                      {textClass && segment.share >= MIN_LABELLED_SHARE ? <span className={textClass}>{percent(segment.share)}</span> : null}
+                    </span>
                   )
                 })}
-              </Group>
-            </Group>
+              </span>
+            </div>
           ))}
-        </svg>
+        </div>
       }
       legend={
         <ul className={legendList} aria-label={t('charts.legend')}>

@@ -43,22 +43,22 @@ export const STROKE: Record<ChartTone, string> = {
 
 /** Text drawn on a fill. Info has none: white on its light-theme teal reaches only 4.4:1, so no label goes on it. */
 export const TEXT_ON_FILL: Record<ChartTone, string | null> = {
-  primary: css({ fill: 'primary.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  primary: css({ color: 'primary.fg', fontSize: '13px', fontWeight: '600' }),
   info: null,
-  success: css({ fill: 'success.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  warning: css({ fill: 'warning.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  error: css({ fill: 'error.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  secondary: css({ fill: 'secondary.fg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  neutral: css({ fill: 'bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  success: css({ color: 'success.fg', fontSize: '13px', fontWeight: '600' }),
+  warning: css({ color: 'warning.fg', fontSize: '13px', fontWeight: '600' }),
+  error: css({ color: 'error.fg', fontSize: '13px', fontWeight: '600' }),
+  secondary: css({ color: 'secondary.fg', fontSize: '13px', fontWeight: '600' }),
+  neutral: css({ color: 'bg', fontSize: '13px', fontWeight: '600' }),
   // A status's light pair on its strong one, as in its badge, reversed: over 4.5:1 in both themes.
-  passed: css({ fill: 'status.passed.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  failed: css({ fill: 'status.failed.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  blocked: css({ fill: 'status.blocked.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  skipped: css({ fill: 'status.skipped.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
-  untested: css({ fill: 'status.untested.bg', fontSize: '13px', fontWeight: '600', fontFamily: 'body' }),
+  passed: css({ color: 'status.passed.bg', fontSize: '13px', fontWeight: '600' }),
+  failed: css({ color: 'status.failed.bg', fontSize: '13px', fontWeight: '600' }),
+  blocked: css({ color: 'status.blocked.bg', fontSize: '13px', fontWeight: '600' }),
+  skipped: css({ color: 'status.skipped.bg', fontSize: '13px', fontWeight: '600' }),
+  untested: css({ color: 'status.untested.bg', fontSize: '13px', fontWeight: '600' }),
 }
 
-/** A legend swatch in HTML. */
+/** A fill in HTML: legend swatches and the bars of the bar charts. */
 export const SWATCH: Record<ChartTone, string> = {
   primary: css({ bg: 'primary' }),
   info: css({ bg: 'info' }),
@@ -74,10 +74,8 @@ export const SWATCH: Record<ChartTone, string> = {
   untested: css({ bg: 'status.untested.fg' }),
 }
 
-export const TEXT = css({ fill: 'text', fontSize: '15px', fontFamily: 'body' })
 export const TEXT_MUTED = css({ fill: 'text.muted', fontSize: '14px', fontFamily: 'body' })
-export const TRACK = css({ fill: 'surface.raised', stroke: 'border.strong', strokeWidth: '1px' })
+/** A bar's maximum drawn behind it (HTML). */
+export const TRACK_BOX = css({ bg: 'surface.raised', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong' })
 export const GRID = css({ stroke: 'border', strokeWidth: '1px' })
 export const AXIS = css({ stroke: 'border.strong', strokeWidth: '1px' })
-/** A thin gap between stacked segments in the page colour, so neighbours stay apart without relying on hue. */
-export const SEPARATOR = css({ stroke: 'bg', strokeWidth: '2px' })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { css, cx } from '../../styled-system/css'
 
 const summaryClass = css({
@@ -62,12 +62,10 @@ type Props = {
 }
 
 /**
- * A menu of links and small forms in a native disclosure (WAI-ARIA's disclosure navigation pattern): it opens and is
- * used without JavaScript; with it, Escape closes it and gives focus back to its button, and so does a click
- * elsewhere or moving focus out of it.
+ * Closes an open native disclosure on Escape (focus goes back to its summary), on a click elsewhere and when focus
+ * moves out of it. Without JavaScript the disclosure still opens and closes by its summary.
  */
-export function DisclosureMenu({ summary, label, align = 'end', className, panelClassName, testId, children }: Props) {
-  const ref = useRef<HTMLDetailsElement>(null)
+export function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
   useEffect(() => {
     const details = ref.current
     if (!details) return
@@ -97,7 +95,17 @@ export function DisclosureMenu({ summary, label, align = 'end', className, panel
       details.removeEventListener('focusout', onFocusOut)
       document.removeEventListener('pointerdown', onPointer)
     }
-  }, [])
+  }, [ref])
+}
+
+/**
+ * A menu of links and small forms in a native disclosure (WAI-ARIA's disclosure navigation pattern): it opens and is
+ * used without JavaScript; with it, Escape closes it and gives focus back to its button, and so does a click
+ * elsewhere or moving focus out of it.
+ */
+export function DisclosureMenu({ summary, label, align = 'end', className, panelClassName, testId, children }: Props) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useDismissibleDetails(ref)
   return (
     <details ref={ref} className={cx(css({ position: 'relative' }), className)} data-testid={testId}>
       <summary className={summaryClass} aria-label={label}>

@@ -55,7 +55,7 @@ test.describe('data formats', () => {
     await expect(first).toHaveAttribute('data-resources', String(summary.formats[0]!.resources))
     await expect(page.getByTestId('as-of').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
     // Every chart has a text alternative and its data as a table.
-    for (const chart of await page.locator('figure svg[role=img]').all()) await expect(chart).toHaveAttribute('aria-label', /\S/)
+    for (const chart of await page.locator('figure [role=img]').all()) await expect(chart).toHaveAttribute('aria-label', /\S/)
     await page.getByTestId('format-mix-chart').getByText('Show as table').click()
     await expect(page.getByTestId('format-mix-chart').locator('table')).toBeVisible()
     // Demo portals are marked in the filter form.

@@ -45,7 +45,9 @@ export function DataSection() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.yourData')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.yourData')}</h2>
+        </Card.Title>
       </Card.Header>
       <Card.Body className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
         {downloadError ? <FormAlert tone="error">{downloadError}</FormAlert> : null}

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
+import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
@@ -11,6 +12,7 @@ import { useTRPCClient } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { EmailSchema, NameSchema } from '../../../lib/forms/account-schemas.ts'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
+import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
 const DetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
@@ -23,11 +25,16 @@ export function DetailsSection({ user }: { user: { name: string; email: string; 
     setSaved(false)
     await client.profile.update.mutate(value)
     setSaved(true)
+    // The header's name and address come from the page context, which the server filled: fetch it again in place
+    // (no scroll, no new history entry) so the header shows the new name at once.
+    await navigate(`${window.location.pathname}${window.location.search}`, { keepScrollPosition: true, overwriteLastHistoryEntry: true })
   })
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.profileDetails')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.profileDetails')}</h2>
+        </Card.Title>
       </Card.Header>
       <Card.Body>
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
@@ -64,7 +71,9 @@ export function PasswordSection() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.changePassword')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.changePassword')}</h2>
+        </Card.Title>
       </Card.Header>
       <Card.Body>
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
@@ -88,12 +97,20 @@ export function PreferencesSection() {
   const t = useT()
   const client = useTRPCClient()
   const { locale, user } = usePageContext()
-  const [theme, setTheme] = useState<string>(user?.theme ?? '')
+  // The choice in this browser and what the system's setting means now; on the server (and while hydrating) the
+  // account's choice, with the system's meaning unknown.
+  const [preference, system] = useSyncExternalStore(
+    subscribeTheme,
+    () => `${themePreference()} ${systemTheme()}`,
+    () => `${user?.theme ?? 'system'} unknown`,
+  ).split(' ') as [ThemePreference, 'light' | 'dark' | 'unknown']
   const select = css({ h: '10', px: '3', borderRadius: 'l2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', bg: 'surface', color: 'text', minW: '220px' })
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.preferences')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.preferences')}</h2>
+        </Card.Title>
       </Card.Header>
       <Card.Body className={css({ display: 'flex', gap: '6', flexWrap: 'wrap' })}>
         <label className={css({ display: 'grid', gap: '1' })}>
@@ -120,19 +137,17 @@ export function PreferencesSection() {
           <span>{t('auth.preferredTheme')}</span>
           <select
             className={select}
-            value={theme}
+            value={preference}
             data-testid="profile-theme"
             onChange={async (event) => {
-              const next = event.currentTarget.value as 'light' | 'dark'
-              setTheme(next)
-              const { applyTheme } = await import('../../../lib/theme/theme.ts')
-              applyTheme(next)
-              await client.profile.update.mutate({ theme: next })
+              const next = event.currentTarget.value as ThemePreference
+              if (next === 'system') followSystem()
+              else applyTheme(next)
+              // Null clears the account's theme, so every device follows its own system.
+              await client.profile.update.mutate({ theme: next === 'system' ? null : next })
             }}
           >
-            <option value="" disabled>
-              —
-            </option>
+            <option value="system">{t('auth.themeSystem', { current: system })}</option>
             <option value="light">{t('common.themeLight')}</option>
             <option value="dark">{t('common.themeDark')}</option>
           </select>

@@ -25,7 +25,9 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.sessions')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.sessions')}</h2>
+        </Card.Title>
         <Card.Description>{t('auth.sessionsDescription')}</Card.Description>
       </Card.Header>
       <Card.Body className={css({ display: 'grid', gap: '4' })}>

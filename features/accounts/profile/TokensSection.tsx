@@ -44,7 +44,9 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{t('auth.apiTokens')}</Card.Title>
+        <Card.Title asChild>
+          <h2>{t('auth.apiTokens')}</h2>
+        </Card.Title>
         <Card.Description>{t('auth.apiTokensDescription')}</Card.Description>
       </Card.Header>
       <Card.Body className={css({ display: 'grid', gap: '4' })}>
