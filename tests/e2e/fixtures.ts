@@ -61,5 +61,9 @@ export const E2E_USERS = {
   junitOwner: { name: 'Judita Importová', email: 'junit@e2e.example' },
   junitTester: { name: 'Jonáš Zprávový', email: 'junit-tester@e2e.example' },
   checksEditor: { name: 'Kamila Kontrolní', email: 'checks-editor@e2e.example' },
+  menusLanguage: { name: 'Věra Jazyková', email: 'menus-language@e2e.example' },
+  menusRename: { name: 'Karel Starý', email: 'menus-rename@e2e.example' },
+  menusTheme: { name: 'Tereza Motivová', email: 'menus-theme@e2e.example' },
+  menusHeadings: { name: 'Olga Nadpisová', email: 'menus-headings@e2e.example' },
 } as const
 

@@ -1,24 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_DATASET_ID } from './fixtures.ts'
-import { hydrated } from './users.ts'
-
-const PASSWORD = 'modrý pstruh pod jezem 4'
-
-function uniqueEmail(label: string) {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.cz`
-}
-
-async function signUp(page: Page, name: string) {
-  await page.goto('/auth/signup?lang=en')
-  await hydrated(page)
-  await page.getByLabel('Name').fill(name)
-  await page.getByLabel('E-mail').fill(uniqueEmail('menus'))
-  await page.locator('input[name=password]').fill(PASSWORD)
-  await page.locator('input[name=passwordConfirm]').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/projects$/)
-}
+import { E2E_USERS, hydrated, signIn } from './users.ts'
 
 const languageButton = (page: Page) => page.getByTestId('language-switcher').locator('summary')
 const languageMenu = (page: Page) => page.getByRole('menu')
@@ -96,7 +79,7 @@ test.describe('language menu', () => {
   })
 
   test('signed in, the chosen language is saved to the profile', async ({ page }) => {
-    await signUp(page, 'Věra Jazyková')
+    await signIn(page, E2E_USERS.menusLanguage)
     await page.goto('/profile?lang=en')
     await hydrated(page)
     await languageButton(page).focus()
@@ -113,7 +96,7 @@ test.describe('language menu', () => {
 })
 
 test('renaming yourself on the profile shows the new name in the header at once', async ({ page }) => {
-  await signUp(page, 'Karel Starý')
+  await signIn(page, E2E_USERS.menusRename)
   await page.goto('/profile?lang=en')
   await hydrated(page)
   const account = page.getByTestId('user-menu').locator('summary')
@@ -133,7 +116,7 @@ test('renaming yourself on the profile shows the new name in the header at once'
 test.describe('theme preference', () => {
   test('the profile offers following the system, says what it means now, and choosing it clears the saved theme', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await signUp(page, 'Tereza Motivová')
+    await signIn(page, E2E_USERS.menusTheme)
     await page.goto('/profile?lang=en')
     await hydrated(page)
     const select = page.getByTestId('profile-theme')
@@ -213,7 +196,7 @@ test.describe('contrast that axe can decide', () => {
 })
 
 test('the profile\'s headings go in order', async ({ page }) => {
-  await signUp(page, 'Olga Nadpisová')
+  await signIn(page, E2E_USERS.menusHeadings)
   await page.goto('/profile?lang=en')
   await hydrated(page)
   const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze()
