@@ -23,6 +23,10 @@ export const EXPLORE_NAV: NavItem[] = [
 export const SIGNED_IN_NAV: NavItem[] = [{ href: '/projects', label: 'navigation.projects' }]
 
 const navLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  // A thumb's target: at least 40 px high.
+  minH: '10',
   color: 'text',
   textDecoration: 'none',
   px: '2',
@@ -69,7 +73,7 @@ export function AppHeader() {
           {user ? (
             <UserMenu name={user.name} email={user.email} />
           ) : (
-            <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
+            <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline-flex' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
               {t('common.signIn')}
             </a>
           )}

@@ -88,6 +88,15 @@ async function openMenusFit(page: Page): Promise<string[]> {
     await page.keyboard.press('Escape')
     await page.mouse.click(5, PHONE.height - 5)
   }
+  // The navigation drawer, opened from the menu button.
+  await page.locator('header button[aria-haspopup=dialog]').click()
+  const drawer = page.getByRole('dialog')
+  await expect(drawer).toBeVisible()
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+  const box = (await drawer.boundingBox())!
+  if (box.x < 0 || box.x + box.width > PHONE.width) problems.push(`the navigation drawer is at ${Math.round(box.x)}..${Math.round(box.x + box.width)}`)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
   return problems
 }
 
