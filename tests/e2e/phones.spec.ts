@@ -10,6 +10,9 @@ import { hydrated, trpc } from './users.ts'
 
 const PHONE = { width: 360, height: 740 }
 
+// Each test opens some twenty to thirty pages, on a machine that may be busy with others.
+test.describe.configure({ timeout: 180_000 })
+
 /** How far the page scrolls sideways, and the outermost elements that stick out past the right edge (what to fix). */
 async function sideways(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
