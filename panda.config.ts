@@ -24,7 +24,8 @@ export default defineConfig({
   globalCss: {
     html: { colorScheme: 'light', bg: 'bg', color: 'text', fontFamily: 'body', lineHeight: '1.5' },
     'html.dark, html[data-theme=dark]': { colorScheme: 'dark' },
-    body: { bg: 'bg', color: 'text', minH: '100vh' },
+    // A long word or URL breaks rather than widening its box (and with it a phone's page).
+    body: { bg: 'bg', color: 'text', minH: '100vh', overflowWrap: 'break-word' },
     // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1); navigation styles its own.
     a: { color: 'primary.text', textDecoration: 'underline', textUnderlineOffset: '2px' },
     ':focus-visible': { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' },

@@ -23,6 +23,10 @@ export const EXPLORE_NAV: NavItem[] = [
 export const SIGNED_IN_NAV: NavItem[] = [{ href: '/projects', label: 'navigation.projects' }]
 
 const navLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  // A thumb's target: at least 40 px high.
+  minH: '10',
   color: 'text',
   textDecoration: 'none',
   px: '2',
@@ -53,7 +57,7 @@ export function AppHeader() {
     <header className={css({ bg: 'surface', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderColor: 'border', position: 'sticky', top: '0', zIndex: 'sticky' })}>
       <div className={css({ maxW: '2560px', mx: 'auto', px: { base: '2', sm: '3', md: '6' }, h: '16', display: 'flex', gap: { base: '1', sm: '3' }, alignItems: 'center' })}>
         <MobileNav items={items} signedIn={!!user} />
-        <a href="/" className={css({ fontWeight: '700', fontSize: 'lg', color: 'primary.text', textDecoration: 'none', flexShrink: 0 })}>
+        <a href="/" className={css({ display: 'inline-flex', alignItems: 'center', minH: '10', fontWeight: '700', fontSize: 'lg', color: 'primary.text', textDecoration: 'none', flexShrink: 0 })}>
           {t('common.appName')}
         </a>
         <nav aria-label={t('navigation.mainLabel')} data-testid="header-nav" className={css({ display: { base: 'none', lg: 'flex' }, gap: '1', minW: '0' })}>
@@ -69,7 +73,7 @@ export function AppHeader() {
           {user ? (
             <UserMenu name={user.name} email={user.email} />
           ) : (
-            <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
+            <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline-flex' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
               {t('common.signIn')}
             </a>
           )}

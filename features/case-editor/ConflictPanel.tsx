@@ -14,7 +14,7 @@ import type { MemberOption, SharedStepOption } from './editor-types.ts'
 import { fieldLabel, priorityLabel, stateLabel, targetKindLabel, typeLabel } from './labels.ts'
 import type { ConflictState } from './use-case-editor.ts'
 
-const columns = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
+const columns = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })
 const side = css({
   display: 'grid',
   gap: '2',

@@ -217,7 +217,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
       ) : null}
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
         <div className={css({ display: 'grid', gap: '5', minW: '0' })}>
           <TitleField projectId={context.projectId} caseId={caseId} value={draft.title} error={editor.errors.title} onChange={(title) => editor.change({ title })} />
           <MarkdownField label={t('editor.fieldDescription')} value={draft.description} onChange={(description) => editor.change({ description })} error={editor.errors.description} testId="case-description" />

@@ -35,7 +35,7 @@ export function MarkdownField({ label, value, onChange, error, testId }: { label
   const previewId = useId()
   const shown = useDeferredValue(value)
   return (
-    <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
+    <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
       <TextAreaField label={label} value={value} onChange={onChange} error={error} rows={6} helper={t('editor.markdownHelp')} testId={testId} />
       <div className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
         <p id={previewId} className={css({ fontSize: 'sm', fontWeight: '500' })}>

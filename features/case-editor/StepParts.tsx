@@ -18,7 +18,7 @@ type TextStep = Extract<CaseStep, { kind: 'step' }>
 export function TextStepFields({ step, index, errors, onChange }: { step: TextStep; index: number; errors: FieldErrors; onChange: (patch: Partial<StepText>) => void }) {
   const t = useT()
   return (
-    <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } })}>
+    <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' } })}>
       <TextAreaField label={t('editor.stepAction')} required rows={2} value={step.action} onChange={(action) => onChange({ action })} error={errors[`steps.${index}.action`]} testId={`step-${index}-action`} />
       <TextAreaField label={t('editor.stepData')} rows={2} value={step.data} onChange={(data) => onChange({ data })} error={errors[`steps.${index}.data`]} testId={`step-${index}-data`} />
       <TextAreaField label={t('editor.stepExpected')} rows={2} value={step.expected} onChange={(expected) => onChange({ expected })} error={errors[`steps.${index}.expected`]} testId={`step-${index}-expected`} />

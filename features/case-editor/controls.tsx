@@ -130,5 +130,5 @@ export function GroupError({ id, children }: { id: string; children: ReactNode }
 
 export const sectionClass = css({ display: 'grid', gap: '4', minW: '0' })
 export const sectionTitleClass = css({ fontSize: 'lg', fontWeight: '600' })
-export const gridTwo = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } })
-export const gridThree = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })
+export const gridTwo = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } })
+export const gridThree = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })

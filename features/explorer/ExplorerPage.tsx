@@ -97,9 +97,9 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
       <PageIntro title={t('pages.ckanExplorerTitle')} description={t('pages.ckanExplorerDescription')}>
         <SearchForm state={state} portals={data.portals} onChange={go} />
       </PageIntro>
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', md: '16rem 1fr', lg: '18rem 1fr' }, alignItems: 'start' })}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: '16rem minmax(0, 1fr)', lg: '18rem minmax(0, 1fr)' }, alignItems: 'start' })}>
         <FacetPanel state={state} facets={view?.facets ?? null} facetSample={view?.facetSample ?? null} portalNames={portalNames} />
-        <section aria-labelledby="explorer-results" aria-busy={search.busy || undefined} className={css({ display: 'grid', gap: '3', minW: '0' })}>
+        <section aria-labelledby="explorer-results" aria-busy={search.busy || undefined} className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: '0' })}>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
             <h2 id="explorer-results" ref={resultsHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: '600' })}>
               {t('explorer.resultsHeading')}

@@ -23,7 +23,7 @@ const summary = css({
 const swatch = css({ display: 'inline-block', w: '3.5', h: '3.5', borderRadius: 'full', flexShrink: 0, borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong' })
 const segmented = css({
   display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'border.strong',

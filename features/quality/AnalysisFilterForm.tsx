@@ -18,7 +18,7 @@ const formClass = css({
   borderColor: 'border',
   bg: 'surface',
 })
-const row = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
+const row = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })
 const labelClass = css({ display: 'block', fontSize: 'sm', fontWeight: '500', mb: '1' })
 // Native controls: a GET form must work before (and without) JavaScript, which Ark's select does not.
 const selectClass = cx(input({ size: 'md' }), css({ appearance: 'auto', bg: 'surface', color: 'text' }))

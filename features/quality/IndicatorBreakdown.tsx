@@ -32,7 +32,7 @@ export function IndicatorStatusBadge({ status }: { status: IndicatorStatus }) {
 
 const summaryList = css({
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(auto-fit, minmax(12rem, 1fr))' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(auto-fit, minmax(12rem, 1fr))' },
   gap: '4',
   mb: '4',
   '& dt': { color: 'text.muted', fontSize: 'sm' },

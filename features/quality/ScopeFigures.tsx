@@ -111,7 +111,7 @@ export function QualitySection({ quality, className }: { quality: QualityFigures
             {t('orgs.qualitySummary', { count: quality.datasets })}{' '}
             {quality.partial > 0 ? t('orgs.qualityPartial', { count: quality.partial }) : null}
           </p>
-          <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } })}>
+          <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' } })}>
             <FigureTable
               caption={t('orgs.bandsCaption')}
               labelHeader={t('mqa.band')}

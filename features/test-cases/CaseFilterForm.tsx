@@ -14,6 +14,9 @@ import { fieldLabel, fieldset, legend } from './styles.ts'
  * choices apply as soon as they change and the text on submit, without a reload. The folder, a target id and the
  * sort travel in hidden fields.
  */
+// A select as wide as its longest option (a long tag) shrinks to the row instead of widening the form.
+const selectField = css({ minW: '0', maxW: 'full' })
+
 export function CaseFilterForm({ projectId, query, tags, onChange }: { projectId: string; query: CaseQuery; tags: Array<{ tag: string; cases: number }>; onChange: (next: CaseQuery) => void }) {
   const t = useT()
   // The text is edited freely and applied on submit; a query from elsewhere (the back button) replaces it.
@@ -54,7 +57,7 @@ export function CaseFilterForm({ projectId, query, tags, onChange }: { projectId
   )
 
   return (
-    <form role="search" aria-label={t('cases.filtersLabel')} method="get" action={CASES_PATH} onSubmit={onSubmit} onChange={onChoice} className={css({ display: 'grid', gap: '3', mb: '6' })}>
+    <form role="search" aria-label={t('cases.filtersLabel')} method="get" action={CASES_PATH} onSubmit={onSubmit} onChange={onChoice} className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', mb: '6' })}>
       <input type="hidden" name="project" value={projectId} />
       <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
         <div className={css({ flex: '1', minW: { base: '100%', sm: '16rem' } })}>
@@ -69,7 +72,7 @@ export function CaseFilterForm({ projectId, query, tags, onChange }: { projectId
         {checks('priority', PRIORITIES, query.priorities, PRIORITY_LABELS, t('cases.fieldPriority'))}
         {checks('type', CASE_TYPES, query.types, TYPE_LABELS, t('cases.fieldType'))}
         {checks('state', CASE_STATES, query.states, STATE_LABELS, t('cases.fieldState'))}
-        <div>
+        <div className={selectField}>
           <label htmlFor="cases-tag" className={fieldLabel}>
             {t('cases.fieldTag')}
           </label>
@@ -82,7 +85,7 @@ export function CaseFilterForm({ projectId, query, tags, onChange }: { projectId
             ))}
           </select>
         </div>
-        <div>
+        <div className={selectField}>
           <label htmlFor="cases-target" className={fieldLabel}>
             {t('cases.fieldTarget')}
           </label>

@@ -142,7 +142,7 @@ function StepContent({ step }: { step: StepView }) {
 function StepTextList({ step }: { step: { action: string; data: string; expected: string } }) {
   const t = useT()
   return (
-    <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '0.5' })}>
+    <dl className={css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: '3', rowGap: '0.5' })}>
       {STEP_PARTS.filter((part) => step[part]).map((part) => (
         <div key={part} className={css({ display: 'contents' })}>
           <dt className={muted}>{t(PART_LABELS[part])}</dt>

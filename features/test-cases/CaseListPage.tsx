@@ -158,7 +158,7 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
 
       <CaseFilterForm projectId={projectId} query={query} tags={data?.tags ?? initial.list.tags} onChange={(next) => navigate(next, false)} />
 
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '15rem minmax(0, 1fr)' }, alignItems: 'start' })}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }, alignItems: 'start' })}>
         <FolderNav projectId={projectId} query={query} folders={data?.folders ?? initial.list.folders} />
         <section aria-labelledby="cases-results" aria-busy={busy || undefined} className={css({ display: 'grid', gap: '3', minW: '0' })}>
           <h2 id="cases-results" ref={resultsHeading} tabIndex={-1} className={sectionHeading}>

@@ -159,7 +159,7 @@ function StepItem({ step, index, controls, lastOutcome }: { step: PinnedStep; in
         </p>
       ) : null}
       {controls.canRecord ? (
-        <div className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: '12rem 1fr' } })}>
+        <div className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: '12rem minmax(0, 1fr)' } })}>
           <div>
             <label htmlFor={`step-status-${step.id}`} className={fieldLabel}>
               {t('execution.stepStatus', { number: index + 1 })}
@@ -211,7 +211,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
             edit((d) => ({ ...d, comment }))
           }} />
       </div>
-      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '1fr 2fr' } })}>
+      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } })}>
         <div>
           <label htmlFor="result-elapsed" className={fieldLabel}>
             {t('execution.elapsed')}
@@ -323,7 +323,7 @@ function ConflictNote({ problem, draft, controls }: { problem: Extract<CaseProbl
   return (
     <div role="alert" className={css({ display: 'grid', gap: '3', borderWidth: '1px', borderStyle: 'solid', borderColor: 'warning', bg: 'warning.subtle', color: 'text', borderRadius: 'l2', p: '3' })} data-testid="conflict">
       <p className={css({ fontWeight: '600' })}>{problem.message}</p>
-      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
         <div className={panel} data-testid="conflict-theirs">
           <p className={css({ fontWeight: '600', mb: '2' })}>{t('execution.theirResult')}</p>
           {problem.latest ? <ResultSummary result={problem.latest} steps={[]} latest={false} /> : <p className={muted}>{t('execution.noResults')}</p>}

@@ -44,7 +44,7 @@ export function RunHeader({ detail, info, junitNotice, onChanged }: { detail: Ru
           {t(`runs.state_${run.state}`)}
         </Badge>
       </div>
-      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' }, gap: '3', fontSize: 'sm' })}>
+      <dl className={css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' }, gap: '3', fontSize: 'sm' })}>
         <Fact term={t('execution.source')}>{info.source === 'suite' ? (info.suiteName ?? t('execution.deletedSuite')) : t('execution.sourceSelection')}</Fact>
         <Fact term={t('execution.portal')}>{info.portalName ?? <span className={muted}>{t('execution.none')}</span>}</Fact>
         <Fact term={t('execution.environment')}>{info.environment.trim() ? info.environment : <span className={muted}>{t('execution.none')}</span>}</Fact>

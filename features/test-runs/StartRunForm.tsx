@@ -171,7 +171,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
         </NativeSelect>
         <fieldset className={css({ display: 'grid', gap: '1' })} aria-describedby={errorOf(errors, 'run.assignees', 'assignees') ? 'assignees-error' : undefined}>
           <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '1' })}>{t('runs.assignees')}</legend>
-          <ul className={cx(plainList, css({ gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }))}>
+          <ul className={cx(plainList, css({ gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }))}>
             {choices.members.map((member) => (
               <li key={member.id}>
                 <Checkbox.Root

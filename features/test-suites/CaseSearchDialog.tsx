@@ -101,7 +101,7 @@ function SearchBody({ projectId, included, sections, tags, folders, onAdd }: Pro
         <Dialog.Description>{t('suites.addCasesText')}</Dialog.Description>
       </Dialog.Header>
       <Dialog.Body className={css({ display: 'grid', gap: '4' })}>
-        <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } })}>
+        <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } })}>
           <TextField
             label={t('suites.searchLabel')}
             type="search"

@@ -8,7 +8,7 @@ const HINTS = { static: 'suites.kind_staticHint', dynamic: 'suites.kind_dynamicH
 
 const optionClass = css({
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   gap: '1 3',
   alignItems: 'start',
   p: '3',
@@ -28,7 +28,7 @@ export function KindChoice({ value, onChange }: { value: SuiteKind; onChange: (k
   return (
     <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>
       <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '2' })}>{t('suites.kind')}</legend>
-      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+      <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
         {SUITE_KINDS.map((kind) => (
           <label key={kind} className={optionClass}>
             <input

@@ -92,7 +92,7 @@ export function RuleBuilder({ projectId, rule, onChange, tags, folders, portals,
           </ul>
         )}
       </fieldset>
-      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } })}>
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } })}>
         <SelectField
           label={t('suites.ruleMinPriority')}
           value={rule.minPriority ?? ''}

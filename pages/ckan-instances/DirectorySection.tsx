@@ -82,7 +82,7 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
           if (timer.current) clearTimeout(timer.current)
           onQuery({ ...query, dq: text.trim(), dpage: 1 })
         }}
-        className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'end', maxW: '900px' })}
+        className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'end', maxW: '900px' })}
       >
         <div className={css({ display: 'grid', gap: '1.5' })}>
           <label htmlFor={searchId} className={css({ fontSize: 'sm', fontWeight: '500' })}>

@@ -81,7 +81,7 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
         role="search"
         aria-label={t('portals.filtersLabel')}
         onSubmit={(event) => event.preventDefault()}
-        className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' }, alignItems: 'end' })}
+        className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' }, alignItems: 'end' })}
       >
         <div className={css({ display: 'grid', gap: '1.5' })}>
           <label htmlFor={searchId} className={css({ fontSize: 'sm', fontWeight: '500' })}>

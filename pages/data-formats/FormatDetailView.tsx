@@ -38,7 +38,7 @@ export function FormatDetailView({ detail, query, portals }: { detail: Detail; q
         ]}
       />
 
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
         <section aria-labelledby="format-raw" className={css({ display: 'grid', gap: '2', minW: '0' })}>
           <h3 id="format-raw" className={subheadingClass}>
             {t('formats.declaredAs')}

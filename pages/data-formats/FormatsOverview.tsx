@@ -26,7 +26,7 @@ const STAR_KEYS: Record<(typeof STARS)[number], MessageKey> = {
   5: 'formats.star5',
 }
 
-const twoColumns = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } })
+const twoColumns = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })
 const inlineList = css({ display: 'flex', flexWrap: 'wrap', gap: '2', columnGap: '4', listStyle: 'none', p: '0', m: '0' })
 
 export function useFormatLabel() {
@@ -142,7 +142,7 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
           rowHeader={t('formats.portal')}
           testId="openness-stars-chart"
         />
-        <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1', columnGap: '4', fontSize: 'sm' })}>
+        <dl className={css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '1', columnGap: '4', fontSize: 'sm' })}>
           {STARS.map((stars) => (
             <div key={stars} className={css({ display: 'contents' })}>
               <dt className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>{t('formats.starCount', { count: stars })}</dt>

@@ -25,7 +25,7 @@ const PORTAL_WATCH_TEXT = {
   openness: { name: 'quality.pwOpenness', help: 'quality.pwOpennessHelp' },
 } as const
 
-const twoColumns = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })
+const twoColumns = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })
 
 /** The quality summary of the chosen portals, organization and region, section by section. */
 export function QualityOverview({ summary, query }: { summary: Summary; query: AnalysisQuery }) {

@@ -24,7 +24,7 @@ const ENTRY_POINTS: { href: string; title: MessageKey; text: MessageKey }[] = [
   { href: '/regional-analysis', title: 'pages.regionalAnalysisTitle', text: 'pages.homeRegions' },
 ]
 
-const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })
+const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })
 const bigNumber = css({ fontSize: '3xl', fontWeight: '700', lineHeight: '1.1', fontVariantNumeric: 'tabular-nums' })
 const muted = css({ color: 'text.muted', fontSize: 'sm' })
 const plainList = css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '2' })

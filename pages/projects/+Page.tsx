@@ -47,7 +47,7 @@ export default function Page() {
           </Card.Body>
         </Card.Root>
       ) : (
-        <ul aria-label={t('projects.listLabel')} className={css({ listStyle: 'none', p: '0', display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } })}>
+        <ul aria-label={t('projects.listLabel')} className={css({ listStyle: 'none', p: '0', display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } })}>
           {projects.map((project) => (
             <li key={project.id} data-testid="project-card" className={css({ minW: '0' })}>
               <Card.Root className={css({ h: 'full' })}>

@@ -21,7 +21,7 @@ const STATUSES = ['passed', 'failed', 'blocked', 'skipped', 'untested'] as const
 
 const PRIORITY_LABELS: Record<Priority, MessageKey> = { low: 'cases.priorityLow', medium: 'cases.priorityMedium', high: 'cases.priorityHigh', critical: 'cases.priorityCritical' }
 
-const twoColumns = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })
+const twoColumns = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })
 const link = css({ color: 'primary.text', fontWeight: '600', textDecoration: 'underline', textUnderlineOffset: '2px', overflowWrap: 'anywhere' })
 const muted = css({ color: 'text.muted', fontSize: 'sm' })
 const none = css({ color: 'text.muted', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'l2', p: '4' })

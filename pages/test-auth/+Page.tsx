@@ -11,7 +11,7 @@ export default function Page() {
   const via = data.via === 'cookie' ? t('pages.testAuthViaCookie') : data.via === 'token' ? t('pages.testAuthViaToken') : t('pages.testAuthViaNone')
   return (
     <PageIntro title={t('pages.testAuthTitle')} description={t('pages.testAuthDescription')}>
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2 6' })}>
+      <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '2 6' })}>
         <dt>{t('pages.testAuthSignedIn')}</dt>
         <dd data-testid="signed-in">{data.signedIn ? t('common.yes') : t('common.no')}</dd>
         {data.signedIn ? (

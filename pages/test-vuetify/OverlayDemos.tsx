@@ -162,7 +162,7 @@ function FiltersDrawer() {
 
 const detailList = css({
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
   columnGap: '4',
   rowGap: '2',
   fontSize: 'sm',

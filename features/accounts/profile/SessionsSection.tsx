@@ -33,7 +33,7 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
       <Card.Body className={css({ display: 'grid', gap: '4' })}>
         {failure ? <FormAlert tone="error">{apiFailure(failure, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message}</FormAlert> : null}
         {revokeOthers.isSuccess ? <FormAlert tone="success">{t('auth.signedOutOthers')}</FormAlert> : null}
-        <div className={css({ overflowX: 'auto' })}>
+        <Table.Container aria-label={t('auth.sessions')}>
           <Table.Root>
             <Table.Head>
               <Table.Row>
@@ -64,7 +64,7 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </div>
+        </Table.Container>
         <div>
           <Button variant="outline" loading={revokeOthers.isPending} disabled={rows.length < 2} onClick={() => revokeOthers.mutate()}>
             {t('auth.signOutOthers')}

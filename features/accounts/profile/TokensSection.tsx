@@ -101,7 +101,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
         {(tokens.data ?? []).length === 0 ? (
           <p className={css({ color: 'text.muted' })}>{t('auth.noTokens')}</p>
         ) : (
-          <div className={css({ overflowX: 'auto' })}>
+          <Table.Container aria-label={t('auth.apiTokens')}>
             <Table.Root>
               <Table.Head>
                 <Table.Row>
@@ -132,7 +132,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
                 ))}
               </Table.Body>
             </Table.Root>
-          </div>
+          </Table.Container>
         )}
       </Card.Body>
     </Card.Root>

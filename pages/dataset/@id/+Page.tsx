@@ -36,7 +36,7 @@ export default function Page() {
   return (
     <article aria-labelledby="dataset-title">
       <Header dataset={dataset} quality={quality} />
-      <div className={css({ display: 'grid', gap: { base: '0', lg: '8' }, gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } })}>
+      <div className={css({ display: 'grid', gap: { base: '0', lg: '8' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } })}>
         <div>
           <section aria-labelledby="description-heading" className={section}>
             <h2 id="description-heading" className={sectionHeading}>

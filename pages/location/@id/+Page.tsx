@@ -168,7 +168,7 @@ function Publishers() {
       ) : (
         <>
           <p className={css({ color: 'text.muted', mb: '3', fontSize: 'sm', maxW: '70ch' })}>{t('regions.publishersLead')}</p>
-          <ol className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })} data-testid="location-publishers">
+          <ol className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '2', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })} data-testid="location-publishers">
             {publishers.map((publisher) => (
               <li key={publisher.id} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', py: '2' })}>
                 <a href={`/organizations/${encodeURIComponent(publisher.id)}`} className={css({ overflowWrap: 'anywhere' })}>

@@ -60,7 +60,7 @@ function Members() {
         {t('orgs.members')}
       </h2>
       <p className={css({ color: 'text.muted', mb: '4', maxW: '70ch' })}>{t('orgs.membersHint', { count: members.length })}</p>
-      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
+      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
         {members.map((member) => (
           <li key={member.id} data-testid="member" className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'l3', bg: 'surface', p: '4' })}>
             <h3 className={css({ fontSize: 'lg', fontWeight: '600', overflowWrap: 'anywhere' })}>{member.title}</h3>
