@@ -190,6 +190,11 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     .sort((a, b) => a.estimate! - b.estimate!)[0]
   const byName = input.sort === 'name'
   const newestFirst = !byName && (input.sort === 'modified' || !match)
+  // A driver read whole and sorted costs its size; a walk of the sort's index costs about page end × catalogue / size
+  // rows. Below `turn` the first is cheaper. A word sorted by date or name: its matches counted up to the turn.
+  const turn = Math.ceil(Math.sqrt(pageEnd * Math.max(catalogue, 1)))
+  const fewMatches = match !== null && (newestFirst || byName) && (await matchesUpTo(db, match, turn)) < turn
+  const orgSelective = orgFilter !== undefined && orgFilter.estimate !== null && orgFilter.estimate < turn
 
   /** The keys of the results in order, `limit` of them after `offset` (or after the cursor). */
   const orderedKeys = async (limit: number, offset: number, after: Cursor | null): Promise<Array<{ key: number; modified: number | null; tier: number }>> => {
@@ -197,16 +202,19 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     const order = byName ? sql`d.title COLLATE NOCASE ASC, d.key DESC` : sql`d.metadata_modified DESC, d.key DESC`
     const keyset = after && !byName ? keysetCondition(after) : sql`1`
     const skip = after ? 0 : offset
+    // Many matches: a check on the full-text index's matches (read once into a list), while an index walks in order.
+    const matching = match && !fewMatches ? sql` AND d.key IN (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${match})` : sql``
     let from: SQL
     let where = checks()
-    if (match) from = sql`dataset_fts f CROSS JOIN dataset d ON d.key = f.rowid`
+    if (match && fewMatches) from = sql`dataset_fts f CROSS JOIN dataset d ON d.key = f.rowid`
     else if (selective && (!orgFilter || byName)) {
       from = sql`dataset d`
       where = sql`d.key IN (${selective.keys!}) AND ${checks(selective)}`
-    } else if (orgFilter && !byName) from = sql`dataset d INDEXED BY dataset_live_organization_modified_idx`
+    } else if (orgFilter && (!byName || orgSelective)) from = sql`dataset d INDEXED BY dataset_live_organization_modified_idx`
     else if (!byName) from = sql`dataset d INDEXED BY dataset_live_modified_idx`
-    else from = sql`dataset d`
-    const matchClause = match ? sql`dataset_fts MATCH ${match} AND ` : sql``
+    else from = sql`dataset d INDEXED BY dataset_live_title_idx`
+    where = sql`${where}${matching}`
+    const matchClause = match && fewMatches ? sql`dataset_fts MATCH ${match} AND ` : sql``
     const rows = await db.all<Row>(
       sql`SELECT d.key, d.metadata_modified AS modified FROM ${from} WHERE ${matchClause}${where} AND ${keyset} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     )
@@ -261,7 +269,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     total = counted.total
     totalApproximate = counted.approximate
     portalCounts = counted.byPortal
-    const sampleKeys = !totalApproximate && total > FACET_SAMPLE ? (await orderedKeys(total, 0, null)).map((row) => row.key) : await sampleOf()
+    const sampleKeys = !totalApproximate && total > FACET_SAMPLE ? await counted.keys() : await sampleOf()
     facets = await sampledFacets(db, sampleKeys)
     if (total > sampleKeys.length) facetSample = sampleKeys.length
   }
@@ -319,14 +327,23 @@ async function ftsTiers(db: Database, match: string, where: SQL, limit: number, 
   return out
 }
 
-/** A total the rollups do not hold: counted over at most COUNT_LIMIT candidates, extrapolated beyond. */
+/** How many datasets match the words, counted no further than `limit` (a read of the full-text index). */
+async function matchesUpTo(db: Database, match: string, limit: number): Promise<number> {
+  const [row] = await db.all<Row>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${limit}) sub`)
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * A total the rollups do not hold: counted over at most COUNT_LIMIT candidates, extrapolated beyond. `keys`: every
+ * result, in no order, when they were all counted (the facets count them).
+ */
 async function boundedCount(
   db: Database,
   match: string | null,
   selective: Filter | null,
   orgFilter: Filter | null,
   checks: (except?: Filter) => SQL,
-): Promise<{ total: number; approximate: boolean; byPortal: Map<string, number> }> {
+): Promise<{ total: number; approximate: boolean; byPortal: Map<string, number>; keys: () => Promise<number[]> }> {
   let candidates: SQL
   let size: SQL
   if (match) {
@@ -342,17 +359,21 @@ async function boundedCount(
     candidates = sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL ORDER BY d.metadata_modified DESC LIMIT ${COUNT_LIMIT}`
     size = sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL`
   }
-  const rows = await db.all<Row>(sql`SELECT d.portal_id AS id, count(*) AS n FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${checks()} GROUP BY d.portal_id`)
-  const byPortal = new Map(rows.map((row) => [String(row.id), Number(row.n)]))
+  // The candidates examined and those that pass, in one read of them.
+  const rows = await db.all<Row>(
+    sql`SELECT d.portal_id AS id, count(*) AS examined, sum(CASE WHEN ${checks()} THEN 1 ELSE 0 END) AS n FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key GROUP BY d.portal_id`,
+  )
+  const byPortal = new Map(rows.filter((row) => Number(row.n) > 0).map((row) => [String(row.id), Number(row.n)]))
   const counted = sum(rows)
-  const [{ n: examined } = { n: 0 }] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${candidates}) sub`)
-  if (examined < COUNT_LIMIT) return { total: counted, approximate: false, byPortal }
+  const examined = rows.reduce((all, row) => all + Number(row.examined), 0)
+  const keys = async () => (await db.all<Row>(sql`SELECT d.key FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${checks()}`)).map((row) => Number(row.key))
+  if (examined < COUNT_LIMIT) return { total: counted, approximate: false, byPortal, keys }
   // Capped: how many candidates there are is an index count (no row reads), and the share that passed the checks
   // in the first COUNT_LIMIT stands for the rest.
   const [{ n: all } = { n: 0 }] = await db.all<{ n: number }>(size)
   const scale = all / examined
   for (const [id, n] of byPortal) byPortal.set(id, Math.round(n * scale))
-  return { total: Math.round(counted * scale), approximate: scale > 1, byPortal }
+  return { total: Math.round(counted * scale), approximate: scale > 1, byPortal, keys }
 }
 
 async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput) {
