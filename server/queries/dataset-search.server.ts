@@ -55,7 +55,7 @@ export function canonicalFormatOf(value: string): CanonicalFormat | null {
   return resolved === 'unknown' ? null : resolved
 }
 
-/** One narrowing of the search: a check on a dataset row `d`, and when it has an index, the keys it selects. */
+/** One narrowing of the search: a check on a dataset row `d`, and when it has an index, the keys it selects (`key`, each once). */
 type Filter = { check: SQL; keys: SQL | null; estimate: number | null }
 
 type Cursor = { tier: number; modified: number | null; key: number }
@@ -121,7 +121,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'format',
       check: sql`EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format IN (${list(values)}))`,
-      keys: sql`SELECT r.dataset_key FROM resource r WHERE r.canonical_format IN (${list(values)})`,
+      keys: sql`SELECT DISTINCT r.dataset_key AS key FROM resource r WHERE r.canonical_format IN (${list(values)})`,
       estimate: sum(await db.all<Row>(sql`SELECT datasets AS n FROM rollup_format WHERE rollup_id IN ${rollupIn} AND scope = 'portal' AND scope_id = '' AND format IN (${list(values)})`)),
     })
   }
@@ -137,7 +137,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'region',
       check: sql`EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${list(input.regions)}))`,
-      keys: sql`SELECT x.dataset_key FROM dataset_region x WHERE x.region_id IN (${list(input.regions)})`,
+      keys: sql`SELECT DISTINCT x.dataset_key AS key FROM dataset_region x WHERE x.region_id IN (${list(input.regions)})`,
       estimate: sum(await db.all<Row>(sql`SELECT datasets AS n FROM rollup_quality WHERE rollup_id IN ${rollupIn} AND scope = 'region' AND scope_id IN (${list(input.regions)})`)),
     })
   }
@@ -145,7 +145,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'tag',
       check: sql`EXISTS (SELECT 1 FROM dataset_tag t WHERE t.dataset_key = d.key AND t.name IN (${list([...tagVariants])}))`,
-      keys: sql`SELECT t.dataset_key FROM dataset_tag t WHERE t.name IN (${list([...tagVariants])})`,
+      keys: sql`SELECT DISTINCT t.dataset_key AS key FROM dataset_tag t WHERE t.name IN (${list([...tagVariants])})`,
       estimate: await facetEstimate('tag', tagKeys),
     })
   }
@@ -153,7 +153,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'group',
       check: sql`EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_key = d.key AND g.name IN (${list(input.groups)}))`,
-      keys: sql`SELECT g.dataset_key FROM dataset_group g WHERE g.name IN (${list(input.groups)})`,
+      keys: sql`SELECT DISTINCT g.dataset_key AS key FROM dataset_group g WHERE g.name IN (${list(input.groups)})`,
       estimate: await facetEstimate('group', input.groups),
     })
   }

@@ -86,6 +86,27 @@ describe('the snapshot search, counted from the rollups', () => {
     expect(byTag.total).toBe(await count(sql`SELECT count(DISTINCT t.dataset_key) AS n FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE ${LIVE} AND lower(t.name) = 'doprava'`))
   })
 
+  it('counts each dataset once when a rare value drives the search, however many of its resources or regions match', async () => {
+    const first = await search({})
+    // Rare formats: few datasets, so their resources are the candidates; the commonest licence as a second filter.
+    const license = first.facets.license[0]!.value
+    const rare = first.facets.formats.filter((one) => one.count >= 3).slice(-4)
+    expect(rare.length).toBeGreaterThan(0)
+    for (const format of rare) {
+      const found = await search({ formats: [format.value], licenses: [license] })
+      expect(found.totalApproximate).toBe(false)
+      expect(found.total).toBe(
+        await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = ${format.value})`),
+      )
+    }
+    const regions = await testDb.db.all<Row>(sql`SELECT region_id AS id FROM dataset_region GROUP BY region_id ORDER BY count(*) ASC LIMIT 3`)
+    const ids = regions.map((row) => String(row.id))
+    const inRegions = await search({ regions: ids, licenses: [license] })
+    expect(inRegions.total).toBe(
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`),
+    )
+  })
+
   it('counts a single organization or region from the rollups, and its results are exactly those datasets', async () => {
     const organization = (await search({})).facets.organization[3]!
     const byOrganization = await search({ organizationIds: [organization.value], pageSize: 100 })
