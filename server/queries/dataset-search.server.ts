@@ -252,8 +252,13 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     portalCounts = counts.byPortal
     facets = await precomputedFacets(db, rollupIn, single, input)
     if (single) {
-      // What the rollups do not pair with this filter is counted over the first results.
-      const sampleKeys = await sampleOf()
+      // What the rollups do not pair with this filter is counted over every result when the filter has an index to
+      // read them from and there are at most COUNT_LIMIT (as a search the rollups do not count would be), else over
+      // the first results.
+      const every = total <= COUNT_LIMIT && (single.keys !== null || single.kind === 'organization')
+      const sampleKeys = every
+        ? await passingKeys(db, candidatesOf(null, single.keys ? single : null, single.kind === 'organization' ? single : null).candidates, checks())
+        : await sampleOf()
       const sampled = await sampledFacets(db, sampleKeys)
       facets = {
         organization: facets.organization.length ? facets.organization : sampled.organization,
@@ -327,6 +332,35 @@ async function ftsTiers(db: Database, match: string, where: SQL, limit: number, 
   return out
 }
 
+/**
+ * What a total is counted over: at most COUNT_LIMIT candidates (`key`) from the words, a driving filter's keys, one
+ * organization, or else the newest datasets; and how many candidates there are in all (`n`, an index count).
+ */
+function candidatesOf(match: string | null, selective: Filter | null, orgFilter: Filter | null): { candidates: SQL; size: SQL } {
+  if (match) {
+    return {
+      candidates: sql`SELECT rowid AS key FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${COUNT_LIMIT}`,
+      size: sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH ${match}`,
+    }
+  }
+  if (selective) return { candidates: sql`${selective.keys!} LIMIT ${COUNT_LIMIT}`, size: sql`SELECT count(*) AS n FROM (${selective.keys!}) sub` }
+  if (orgFilter) {
+    return {
+      candidates: sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check} LIMIT ${COUNT_LIMIT}`,
+      size: sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check}`,
+    }
+  }
+  return {
+    candidates: sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL ORDER BY d.metadata_modified DESC LIMIT ${COUNT_LIMIT}`,
+    size: sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL`,
+  }
+}
+
+/** Every candidate that passes the checks, in no order (for facets counted over all the results). */
+async function passingKeys(db: Database, candidates: SQL, where: SQL): Promise<number[]> {
+  return (await db.all<Row>(sql`SELECT d.key FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${where}`)).map((row) => Number(row.key))
+}
+
 /** How many datasets match the words, counted no further than `limit` (a read of the full-text index). */
 async function matchesUpTo(db: Database, match: string, limit: number): Promise<number> {
   const [row] = await db.all<Row>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${limit}) sub`)
@@ -344,21 +378,7 @@ async function boundedCount(
   orgFilter: Filter | null,
   checks: (except?: Filter) => SQL,
 ): Promise<{ total: number; approximate: boolean; byPortal: Map<string, number>; keys: () => Promise<number[]> }> {
-  let candidates: SQL
-  let size: SQL
-  if (match) {
-    candidates = sql`SELECT rowid AS key FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH ${match}`
-  } else if (selective) {
-    candidates = sql`${selective.keys!} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM (${selective.keys!}) sub`
-  } else if (orgFilter) {
-    candidates = sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check}`
-  } else {
-    candidates = sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL ORDER BY d.metadata_modified DESC LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL`
-  }
+  const { candidates, size } = candidatesOf(match, selective, orgFilter)
   // The candidates examined and those that pass, in one read of them.
   const rows = await db.all<Row>(
     sql`SELECT d.portal_id AS id, count(*) AS examined, sum(CASE WHEN ${checks()} THEN 1 ELSE 0 END) AS n FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key GROUP BY d.portal_id`,
@@ -366,7 +386,7 @@ async function boundedCount(
   const byPortal = new Map(rows.filter((row) => Number(row.n) > 0).map((row) => [String(row.id), Number(row.n)]))
   const counted = sum(rows)
   const examined = rows.reduce((all, row) => all + Number(row.examined), 0)
-  const keys = async () => (await db.all<Row>(sql`SELECT d.key FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${checks()}`)).map((row) => Number(row.key))
+  const keys = () => passingKeys(db, candidates, checks())
   if (examined < COUNT_LIMIT) return { total: counted, approximate: false, byPortal, keys }
   // Capped: how many candidates there are is an index count (no row reads), and the share that passed the checks
   // in the first COUNT_LIMIT stands for the rest.

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-
 import { testContext } from '../../tests/helpers/trpc-context.ts'
 import { runHarvest, startHarvest } from '../ckan/harvest/harvest.server.ts'
 import { createCaller } from '../trpc/router.server.ts'
-import { snapshotSearch, type SnapshotSearchInput } from './dataset-search.server.ts'
+import { FACET_SAMPLE, snapshotSearch, type SnapshotSearchInput } from './dataset-search.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -115,6 +115,31 @@ describe('the snapshot search, counted from the rollups', () => {
     const [region] = await testDb.db.all<Row>(sql`SELECT region_id AS id, count(*) AS n FROM dataset_region x JOIN dataset d ON d.key = x.dataset_key WHERE ${LIVE} GROUP BY region_id ORDER BY n DESC LIMIT 1`)
     const byRegion = await search({ regions: [String(region!.id)] })
     expect(byRegion.total).toBe(Number(region!.n))
+  })
+
+  it('counts the facets of a single filter over every result when there are at most COUNT_LIMIT, equal to direct counts', async () => {
+    const first = await search({})
+    const organization = first.facets.organization[0]!.value
+    const keyword = first.facets.tags[0]!.value
+    const [largest] = await testDb.db.all<Row>(sql`SELECT region_id AS id FROM dataset_region GROUP BY region_id ORDER BY count(*) DESC LIMIT 1`)
+    const region = String(largest!.id)
+    const cases: Array<[Partial<SnapshotSearchInput>, SQL]> = [
+      [{ organizationIds: [organization] }, sql`d.organization_id = ${organization}`],
+      [{ formats: ['CSV'] }, sql`EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = 'CSV')`],
+      [{ regions: [region] }, sql`EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id = ${region})`],
+      [{ tags: [keyword] }, sql`EXISTS (SELECT 1 FROM dataset_tag t WHERE t.dataset_key = d.key AND lower(t.name) = ${keyword})`],
+    ]
+    for (const [input, where] of cases) {
+      const found = await search(input)
+      expect([input, found.total >= FACET_SAMPLE]).toEqual([input, true])
+      expect(found.facetSample).toBeNull()
+      for (const { value, count: n } of found.facets.license.slice(0, 3)) {
+        expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND d.license_id = ${value}`))
+      }
+      for (const { value, count: n } of found.facets.groups.slice(0, 3)) {
+        expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_key = d.key AND g.name = ${value})`))
+      }
+    }
   })
 })
 
