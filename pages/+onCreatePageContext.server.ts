@@ -1,7 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser'
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import { fallbackMessages, loadMessages } from '../lib/i18n/catalog.ts'
+import { fallbackMessages, loadMessages, type Messages } from '../lib/i18n/catalog.ts'
 import type { AppBindings } from '../server/app.server.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
@@ -13,9 +13,19 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   pageContext.locale = hono?.get('locale') ?? 'cs'
   pageContext.formPost = hono?.get('formPost') ?? null
   const messages = await loadMessages(pageContext.locale)
-  // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.
-  // Sent parsed: the browser has no ICU parser (decision 021).
-  const fallbacks = await fallbackMessages(pageContext.locale, messages)
-  pageContext.messageFallbacks = Object.fromEntries(Object.entries(fallbacks).map(([key, text]) => [key, typeof text === 'string' ? parse(text) : text]))
-  pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
+  let page = perCatalogue.get(messages)
+  if (!page) {
+    // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.
+    // Sent parsed: the browser has no ICU parser (decision 021).
+    const fallbacks = await fallbackMessages(pageContext.locale, messages)
+    const parsed: Messages = Object.fromEntries(Object.entries(fallbacks).map(([key, text]) => [key, typeof text === 'string' ? parse(text) : text]))
+    page = { fallbacks: parsed, messages: { ...parsed, ...messages } }
+    perCatalogue.set(messages, page)
+  }
+  pageContext.messageFallbacks = page.fallbacks
+  pageContext.messages = page.messages
 }
+
+// Derived once per loaded catalogue (loadMessages answers the same object while it stays loaded), not per request:
+// the page's messages keep one identity, so its picked groups and its formatter are made once too.
+const perCatalogue = new WeakMap<Messages, { fallbacks: Messages; messages: Messages }>()

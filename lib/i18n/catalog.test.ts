@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
-import { BUILTIN_MESSAGES, fallbackMessages, loadMessages } from './catalog.ts'
+import { BUILTIN_MESSAGES, fallbackMessages, loadMessageGroups, loadMessages } from './catalog.ts'
 import { intlFor, translator } from './intl.ts'
 import { LOCALES } from './locales.ts'
 
@@ -93,6 +93,15 @@ describe('message catalogues', () => {
     expect(await fallbackMessages('cs', cs)).toEqual({})
     const { ['common.retry']: _dropped, ...partial } = cs
     expect(await fallbackMessages('cs', partial)).toEqual({ 'common.retry': 'Try again' })
+  })
+
+  it('answers one object per language and groups while they stay loaded, so a page derives its formatter once', async () => {
+    const cs = await loadMessages('cs')
+    expect(await loadMessages('cs')).toBe(cs)
+    expect(await loadMessages('en')).not.toBe(cs)
+    expect(intlFor('cs', await loadMessages('cs'))).toBe(intlFor('cs', cs))
+    expect(await loadMessageGroups('cs', ['ckan', 'components'])).toBe(await loadMessageGroups('cs', ['ckan', 'components', 'ckan']))
+    expect(await loadMessageGroups('cs', ['ckan'])).not.toBe(await loadMessageGroups('cs', ['ckan', 'components']))
   })
 
   it('keeps minimal built-in catalogues for a failed load', () => {

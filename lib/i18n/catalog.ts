@@ -66,10 +66,22 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return loadMessageGroups(locale, groupsOf(await groupLoaders()))
 }
 
-/** The flattened messages of some groups of a language; each group is loaded once. */
+const merged = new Map<string, { parts: Messages[]; messages: Messages }>()
+
+/**
+ * The flattened messages of some groups of a language; each group is loaded once. The same groups answer the same
+ * object while they stay loaded, so what is derived from it (a page's groups, its formatter) is derived once, not
+ * per request.
+ */
 export async function loadMessageGroups(locale: Locale, groups: readonly string[]): Promise<Messages> {
-  const parts = await Promise.all([...new Set(groups)].map((group) => loadGroup(locale, group)))
-  return Object.assign({}, ...parts) as Messages
+  const unique = [...new Set(groups)]
+  const parts = await Promise.all(unique.map((group) => loadGroup(locale, group)))
+  const id = `${locale}/${unique.join(',')}`
+  const known = merged.get(id)
+  if (known && known.parts.every((part, index) => part === parts[index])) return known.messages
+  const messages = Object.assign({}, ...parts) as Messages
+  merged.set(id, { parts, messages })
+  return messages
 }
 
 function loadGroup(locale: Locale, group: string): Promise<Messages> {

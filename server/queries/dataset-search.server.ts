@@ -55,7 +55,7 @@ export function canonicalFormatOf(value: string): CanonicalFormat | null {
   return resolved === 'unknown' ? null : resolved
 }
 
-/** One narrowing of the search: a check on a dataset row `d`, and when it has an index, the keys it selects. */
+/** One narrowing of the search: a check on a dataset row `d`, and when it has an index, the keys it selects (`key`, each once). */
 type Filter = { check: SQL; keys: SQL | null; estimate: number | null }
 
 type Cursor = { tier: number; modified: number | null; key: number }
@@ -121,7 +121,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'format',
       check: sql`EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format IN (${list(values)}))`,
-      keys: sql`SELECT r.dataset_key FROM resource r WHERE r.canonical_format IN (${list(values)})`,
+      keys: sql`SELECT DISTINCT r.dataset_key AS key FROM resource r WHERE r.canonical_format IN (${list(values)})`,
       estimate: sum(await db.all<Row>(sql`SELECT datasets AS n FROM rollup_format WHERE rollup_id IN ${rollupIn} AND scope = 'portal' AND scope_id = '' AND format IN (${list(values)})`)),
     })
   }
@@ -137,7 +137,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'region',
       check: sql`EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${list(input.regions)}))`,
-      keys: sql`SELECT x.dataset_key FROM dataset_region x WHERE x.region_id IN (${list(input.regions)})`,
+      keys: sql`SELECT DISTINCT x.dataset_key AS key FROM dataset_region x WHERE x.region_id IN (${list(input.regions)})`,
       estimate: sum(await db.all<Row>(sql`SELECT datasets AS n FROM rollup_quality WHERE rollup_id IN ${rollupIn} AND scope = 'region' AND scope_id IN (${list(input.regions)})`)),
     })
   }
@@ -145,7 +145,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'tag',
       check: sql`EXISTS (SELECT 1 FROM dataset_tag t WHERE t.dataset_key = d.key AND t.name IN (${list([...tagVariants])}))`,
-      keys: sql`SELECT t.dataset_key FROM dataset_tag t WHERE t.name IN (${list([...tagVariants])})`,
+      keys: sql`SELECT DISTINCT t.dataset_key AS key FROM dataset_tag t WHERE t.name IN (${list([...tagVariants])})`,
       estimate: await facetEstimate('tag', tagKeys),
     })
   }
@@ -153,7 +153,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     filters.push({
       kind: 'group',
       check: sql`EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_key = d.key AND g.name IN (${list(input.groups)}))`,
-      keys: sql`SELECT g.dataset_key FROM dataset_group g WHERE g.name IN (${list(input.groups)})`,
+      keys: sql`SELECT DISTINCT g.dataset_key AS key FROM dataset_group g WHERE g.name IN (${list(input.groups)})`,
       estimate: await facetEstimate('group', input.groups),
     })
   }
@@ -190,6 +190,11 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     .sort((a, b) => a.estimate! - b.estimate!)[0]
   const byName = input.sort === 'name'
   const newestFirst = !byName && (input.sort === 'modified' || !match)
+  // A driver read whole and sorted costs its size; a walk of the sort's index costs about page end × catalogue / size
+  // rows. Below `turn` the first is cheaper. A word sorted by date or name: its matches counted up to the turn.
+  const turn = Math.ceil(Math.sqrt(pageEnd * Math.max(catalogue, 1)))
+  const fewMatches = match !== null && (newestFirst || byName) && (await matchesUpTo(db, match, turn)) < turn
+  const orgSelective = orgFilter !== undefined && orgFilter.estimate !== null && orgFilter.estimate < turn
 
   /** The keys of the results in order, `limit` of them after `offset` (or after the cursor). */
   const orderedKeys = async (limit: number, offset: number, after: Cursor | null): Promise<Array<{ key: number; modified: number | null; tier: number }>> => {
@@ -197,16 +202,19 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     const order = byName ? sql`d.title COLLATE NOCASE ASC, d.key DESC` : sql`d.metadata_modified DESC, d.key DESC`
     const keyset = after && !byName ? keysetCondition(after) : sql`1`
     const skip = after ? 0 : offset
+    // Many matches: a check on the full-text index's matches (read once into a list), while an index walks in order.
+    const matching = match && !fewMatches ? sql` AND d.key IN (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${match})` : sql``
     let from: SQL
     let where = checks()
-    if (match) from = sql`dataset_fts f CROSS JOIN dataset d ON d.key = f.rowid`
+    if (match && fewMatches) from = sql`dataset_fts f CROSS JOIN dataset d ON d.key = f.rowid`
     else if (selective && (!orgFilter || byName)) {
       from = sql`dataset d`
       where = sql`d.key IN (${selective.keys!}) AND ${checks(selective)}`
-    } else if (orgFilter && !byName) from = sql`dataset d INDEXED BY dataset_live_organization_modified_idx`
+    } else if (orgFilter && (!byName || orgSelective)) from = sql`dataset d INDEXED BY dataset_live_organization_modified_idx`
     else if (!byName) from = sql`dataset d INDEXED BY dataset_live_modified_idx`
-    else from = sql`dataset d`
-    const matchClause = match ? sql`dataset_fts MATCH ${match} AND ` : sql``
+    else from = sql`dataset d INDEXED BY dataset_live_title_idx`
+    where = sql`${where}${matching}`
+    const matchClause = match && fewMatches ? sql`dataset_fts MATCH ${match} AND ` : sql``
     const rows = await db.all<Row>(
       sql`SELECT d.key, d.metadata_modified AS modified FROM ${from} WHERE ${matchClause}${where} AND ${keyset} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     )
@@ -244,8 +252,13 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     portalCounts = counts.byPortal
     facets = await precomputedFacets(db, rollupIn, single, input)
     if (single) {
-      // What the rollups do not pair with this filter is counted over the first results.
-      const sampleKeys = await sampleOf()
+      // What the rollups do not pair with this filter is counted over every result when the filter has an index to
+      // read them from and there are at most COUNT_LIMIT (as a search the rollups do not count would be), else over
+      // the first results.
+      const every = total <= COUNT_LIMIT && (single.keys !== null || single.kind === 'organization')
+      const sampleKeys = every
+        ? await passingKeys(db, candidatesOf(null, single.keys ? single : null, single.kind === 'organization' ? single : null).candidates, checks())
+        : await sampleOf()
       const sampled = await sampledFacets(db, sampleKeys)
       facets = {
         organization: facets.organization.length ? facets.organization : sampled.organization,
@@ -261,7 +274,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     total = counted.total
     totalApproximate = counted.approximate
     portalCounts = counted.byPortal
-    const sampleKeys = !totalApproximate && total > FACET_SAMPLE ? (await orderedKeys(total, 0, null)).map((row) => row.key) : await sampleOf()
+    const sampleKeys = !totalApproximate && total > FACET_SAMPLE ? await counted.keys() : await sampleOf()
     facets = await sampledFacets(db, sampleKeys)
     if (total > sampleKeys.length) facetSample = sampleKeys.length
   }
@@ -319,40 +332,68 @@ async function ftsTiers(db: Database, match: string, where: SQL, limit: number, 
   return out
 }
 
-/** A total the rollups do not hold: counted over at most COUNT_LIMIT candidates, extrapolated beyond. */
+/**
+ * What a total is counted over: at most COUNT_LIMIT candidates (`key`) from the words, a driving filter's keys, one
+ * organization, or else the newest datasets; and how many candidates there are in all (`n`, an index count).
+ */
+function candidatesOf(match: string | null, selective: Filter | null, orgFilter: Filter | null): { candidates: SQL; size: SQL } {
+  if (match) {
+    return {
+      candidates: sql`SELECT rowid AS key FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${COUNT_LIMIT}`,
+      size: sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH ${match}`,
+    }
+  }
+  if (selective) return { candidates: sql`${selective.keys!} LIMIT ${COUNT_LIMIT}`, size: sql`SELECT count(*) AS n FROM (${selective.keys!}) sub` }
+  if (orgFilter) {
+    return {
+      candidates: sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check} LIMIT ${COUNT_LIMIT}`,
+      size: sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check}`,
+    }
+  }
+  return {
+    candidates: sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL ORDER BY d.metadata_modified DESC LIMIT ${COUNT_LIMIT}`,
+    size: sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL`,
+  }
+}
+
+/** Every candidate that passes the checks, in no order (for facets counted over all the results). */
+async function passingKeys(db: Database, candidates: SQL, where: SQL): Promise<number[]> {
+  return (await db.all<Row>(sql`SELECT d.key FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${where}`)).map((row) => Number(row.key))
+}
+
+/** How many datasets match the words, counted no further than `limit` (a read of the full-text index). */
+async function matchesUpTo(db: Database, match: string, limit: number): Promise<number> {
+  const [row] = await db.all<Row>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${limit}) sub`)
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * A total the rollups do not hold: counted over at most COUNT_LIMIT candidates, extrapolated beyond. `keys`: every
+ * result, in no order, when they were all counted (the facets count them).
+ */
 async function boundedCount(
   db: Database,
   match: string | null,
   selective: Filter | null,
   orgFilter: Filter | null,
   checks: (except?: Filter) => SQL,
-): Promise<{ total: number; approximate: boolean; byPortal: Map<string, number> }> {
-  let candidates: SQL
-  let size: SQL
-  if (match) {
-    candidates = sql`SELECT rowid AS key FROM dataset_fts WHERE dataset_fts MATCH ${match} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH ${match}`
-  } else if (selective) {
-    candidates = sql`${selective.keys!} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM (${selective.keys!}) sub`
-  } else if (orgFilter) {
-    candidates = sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check} LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_organization_modified_idx WHERE d.deleted_at IS NULL AND ${orgFilter.check}`
-  } else {
-    candidates = sql`SELECT d.key FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL ORDER BY d.metadata_modified DESC LIMIT ${COUNT_LIMIT}`
-    size = sql`SELECT count(*) AS n FROM dataset d INDEXED BY dataset_live_modified_idx WHERE d.deleted_at IS NULL`
-  }
-  const rows = await db.all<Row>(sql`SELECT d.portal_id AS id, count(*) AS n FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE ${checks()} GROUP BY d.portal_id`)
-  const byPortal = new Map(rows.map((row) => [String(row.id), Number(row.n)]))
+): Promise<{ total: number; approximate: boolean; byPortal: Map<string, number>; keys: () => Promise<number[]> }> {
+  const { candidates, size } = candidatesOf(match, selective, orgFilter)
+  // The candidates examined and those that pass, in one read of them.
+  const rows = await db.all<Row>(
+    sql`SELECT d.portal_id AS id, count(*) AS examined, sum(CASE WHEN ${checks()} THEN 1 ELSE 0 END) AS n FROM (${candidates}) sub CROSS JOIN dataset d ON d.key = sub.key GROUP BY d.portal_id`,
+  )
+  const byPortal = new Map(rows.filter((row) => Number(row.n) > 0).map((row) => [String(row.id), Number(row.n)]))
   const counted = sum(rows)
-  const [{ n: examined } = { n: 0 }] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${candidates}) sub`)
-  if (examined < COUNT_LIMIT) return { total: counted, approximate: false, byPortal }
+  const examined = rows.reduce((all, row) => all + Number(row.examined), 0)
+  const keys = () => passingKeys(db, candidates, checks())
+  if (examined < COUNT_LIMIT) return { total: counted, approximate: false, byPortal, keys }
   // Capped: how many candidates there are is an index count (no row reads), and the share that passed the checks
   // in the first COUNT_LIMIT stands for the rest.
   const [{ n: all } = { n: 0 }] = await db.all<{ n: number }>(size)
   const scale = all / examined
   for (const [id, n] of byPortal) byPortal.set(id, Math.round(n * scale))
-  return { total: Math.round(counted * scale), approximate: scale > 1, byPortal }
+  return { total: Math.round(counted * scale), approximate: scale > 1, byPortal, keys }
 }
 
 async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput) {

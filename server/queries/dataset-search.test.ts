@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-
 import { testContext } from '../../tests/helpers/trpc-context.ts'
 import { runHarvest, startHarvest } from '../ckan/harvest/harvest.server.ts'
 import { createCaller } from '../trpc/router.server.ts'
-import { snapshotSearch, type SnapshotSearchInput } from './dataset-search.server.ts'
+import { FACET_SAMPLE, snapshotSearch, type SnapshotSearchInput } from './dataset-search.server.ts'
 
 let fixture: CkanFixture
 let testDb: TestDatabase
@@ -86,6 +86,27 @@ describe('the snapshot search, counted from the rollups', () => {
     expect(byTag.total).toBe(await count(sql`SELECT count(DISTINCT t.dataset_key) AS n FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE ${LIVE} AND lower(t.name) = 'doprava'`))
   })
 
+  it('counts each dataset once when a rare value drives the search, however many of its resources or regions match', async () => {
+    const first = await search({})
+    // Rare formats: few datasets, so their resources are the candidates; the commonest licence as a second filter.
+    const license = first.facets.license[0]!.value
+    const rare = first.facets.formats.filter((one) => one.count >= 3).slice(-4)
+    expect(rare.length).toBeGreaterThan(0)
+    for (const format of rare) {
+      const found = await search({ formats: [format.value], licenses: [license] })
+      expect(found.totalApproximate).toBe(false)
+      expect(found.total).toBe(
+        await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = ${format.value})`),
+      )
+    }
+    const regions = await testDb.db.all<Row>(sql`SELECT region_id AS id FROM dataset_region GROUP BY region_id ORDER BY count(*) ASC LIMIT 3`)
+    const ids = regions.map((row) => String(row.id))
+    const inRegions = await search({ regions: ids, licenses: [license] })
+    expect(inRegions.total).toBe(
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`),
+    )
+  })
+
   it('counts a single organization or region from the rollups, and its results are exactly those datasets', async () => {
     const organization = (await search({})).facets.organization[3]!
     const byOrganization = await search({ organizationIds: [organization.value], pageSize: 100 })
@@ -94,6 +115,31 @@ describe('the snapshot search, counted from the rollups', () => {
     const [region] = await testDb.db.all<Row>(sql`SELECT region_id AS id, count(*) AS n FROM dataset_region x JOIN dataset d ON d.key = x.dataset_key WHERE ${LIVE} GROUP BY region_id ORDER BY n DESC LIMIT 1`)
     const byRegion = await search({ regions: [String(region!.id)] })
     expect(byRegion.total).toBe(Number(region!.n))
+  })
+
+  it('counts the facets of a single filter over every result when there are at most COUNT_LIMIT, equal to direct counts', async () => {
+    const first = await search({})
+    const organization = first.facets.organization[0]!.value
+    const keyword = first.facets.tags[0]!.value
+    const [largest] = await testDb.db.all<Row>(sql`SELECT region_id AS id FROM dataset_region GROUP BY region_id ORDER BY count(*) DESC LIMIT 1`)
+    const region = String(largest!.id)
+    const cases: Array<[Partial<SnapshotSearchInput>, SQL]> = [
+      [{ organizationIds: [organization] }, sql`d.organization_id = ${organization}`],
+      [{ formats: ['CSV'] }, sql`EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = 'CSV')`],
+      [{ regions: [region] }, sql`EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id = ${region})`],
+      [{ tags: [keyword] }, sql`EXISTS (SELECT 1 FROM dataset_tag t WHERE t.dataset_key = d.key AND lower(t.name) = ${keyword})`],
+    ]
+    for (const [input, where] of cases) {
+      const found = await search(input)
+      expect([input, found.total >= FACET_SAMPLE]).toEqual([input, true])
+      expect(found.facetSample).toBeNull()
+      for (const { value, count: n } of found.facets.license.slice(0, 3)) {
+        expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND d.license_id = ${value}`))
+      }
+      for (const { value, count: n } of found.facets.groups.slice(0, 3)) {
+        expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_key = d.key AND g.name = ${value})`))
+      }
+    }
   })
 })
 
@@ -112,6 +158,40 @@ describe('words', () => {
     expect(filtered.total).toBe(
       await count(sql`SELECT count(*) AS n FROM dataset_fts f JOIN dataset d ON d.key = f.rowid WHERE dataset_fts MATCH '"dopravni"*' AND ${LIVE} AND d.organization_id = ${organization}`),
     )
+  })
+})
+
+describe('sorted by name or by date', () => {
+  const direct = (where: SQL, order: SQL, limit: number, offset: number) =>
+    testDb.db.all<Row>(sql`SELECT d.id FROM dataset d WHERE ${LIVE} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)
+  const BY_NAME = sql`d.title COLLATE NOCASE ASC, d.key DESC`
+  const NEWEST = sql`d.metadata_modified DESC, d.key DESC`
+  const matching = (words: string) => sql`d.key IN (SELECT rowid FROM dataset_fts WHERE dataset_fts MATCH ${words})`
+
+  it('gives the order of a full sort, page after page, for the catalogue, a common word, a rare word and an organization', async () => {
+    const organization = (await search({})).facets.organization[0]!.value
+    const rare = await testDb.db.all<Row>(sql`SELECT d.title FROM dataset d WHERE ${LIVE} ORDER BY d.key LIMIT 1`)
+    const rareWord = String(rare[0]!.title).split(/\s+/).find((word) => word.length > 6)!
+    const rareMatches = await count(sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH ${`"${rareWord}"*`}`)
+    const commonMatches = await count(sql`SELECT count(*) AS n FROM dataset_fts WHERE dataset_fts MATCH '"aktualizace"*'`)
+    // One word the index walk finds its page in, one whose few matches are sorted.
+    expect(commonMatches).toBeGreaterThan(300)
+    expect(rareMatches).toBeLessThan(commonMatches)
+    const cases: Array<[Partial<SnapshotSearchInput>, SQL, SQL]> = [
+      [{ sort: 'name' }, sql`1`, BY_NAME],
+      [{ sort: 'name', organizationIds: [organization] }, sql`d.organization_id = ${organization}`, BY_NAME],
+      [{ q: 'aktualizace', sort: 'name' }, matching('"aktualizace"*'), BY_NAME],
+      [{ q: 'aktualizace', sort: 'modified' }, matching('"aktualizace"*'), NEWEST],
+      [{ q: 'doprava', sort: 'name', organizationIds: [organization] }, sql`${matching('"doprava"*')} AND d.organization_id = ${organization}`, BY_NAME],
+      [{ q: rareWord, sort: 'name' }, matching(`"${rareWord}"*`), BY_NAME],
+      [{ q: rareWord, sort: 'modified' }, matching(`"${rareWord}"*`), NEWEST],
+    ]
+    for (const [input, where, order] of cases) {
+      for (const page of [1, 2, 5]) {
+        const found = await search({ ...input, page, pageSize: 30 })
+        expect(found.items.map((item) => item.id)).toEqual((await direct(where, order, 30, (page - 1) * 30)).map((row) => String(row.id)))
+      }
+    }
   })
 })
 
@@ -170,8 +250,12 @@ describe('query plans', () => {
     await search(input, recording)
     const out: string[] = []
     for (const statement of statements) {
-      const rows = await db.all<Row>(sql`EXPLAIN QUERY PLAN ${statement}`)
-      out.push(...rows.map((row) => String(row.detail)))
+      const details = (await db.all<Row>(sql`EXPLAIN QUERY PLAN ${statement}`)).map((row) => String(row.detail))
+      // A walk of a live-dataset index is ended by its LIMIT only when it is read in the answer's order: one that is
+      // sorted afterwards reads the whole catalogue first.
+      const walk = details.find((detail) => /^SCAN d USING (COVERING )?INDEX dataset_live_/.test(detail))
+      if (walk && details.some((detail) => detail.includes('USE TEMP B-TREE FOR ORDER BY'))) out.push(`SORTED ${walk}`)
+      out.push(...details)
     }
     return out
   }
@@ -185,6 +269,12 @@ describe('query plans', () => {
     ['a region', async () => ({ regions: ['CZ010'] })],
     ['a word plus two facets', async () => ({ q: 'doprava', formats: ['CSV'], organizationIds: [await organization()] })],
     ['page 50', async () => ({ page: 50 })],
+    ['by name', async () => ({ sort: 'name' })],
+    ['an organization by name', async () => ({ organizationIds: [await organization()], sort: 'name' })],
+    ['a word, newest first', async () => ({ q: 'doprava', sort: 'modified' })],
+    ['a word, by name', async () => ({ q: 'doprava', sort: 'name' })],
+    ['a common word, by name', async () => ({ q: 'aktualizace', sort: 'name' })],
+    ['a common word, newest first', async () => ({ q: 'aktualizace', sort: 'modified' })],
   ] as Array<[string, () => Promise<Partial<SnapshotSearchInput>>]>)('%s: no scan of the catalogue or of a big join', async (_label, input) => {
     const details = await plans(await input())
     expect(details.length).toBeGreaterThan(3)
@@ -193,6 +283,7 @@ describe('query plans', () => {
     const scans = details.filter((detail) => /^SCAN /.test(detail))
     const bad = scans.filter((detail) => !/VIRTUAL TABLE|USING (COVERING )?INDEX dataset_live_|^SCAN (sub|top)\b/.test(detail))
     expect(bad).toEqual([])
+    expect(details.filter((detail) => detail.startsWith('SORTED '))).toEqual([])
   })
 })
 

@@ -1,0 +1,1 @@
+CREATE INDEX `dataset_live_title_idx` ON `dataset` ("title" COLLATE NOCASE,"key" DESC) WHERE deleted_at IS NULL;
