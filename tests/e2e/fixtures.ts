@@ -65,5 +65,6 @@ export const E2E_USERS = {
   menusRename: { name: 'Karel Starý', email: 'menus-rename@e2e.example' },
   menusTheme: { name: 'Tereza Motivová', email: 'menus-theme@e2e.example' },
   menusHeadings: { name: 'Olga Nadpisová', email: 'menus-headings@e2e.example' },
+  phones: { name: 'Maximiliána Přehledová-Dlouhá', email: 'phones@e2e.example' },
 } as const
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { LOCALES } from '../../lib/i18n/locales.ts'
 import { ROUTES } from '../../lib/routing/route-table.ts'
-import { E2E_DATASET_ID, E2E_PASSWORD } from './fixtures.ts'
+import { E2E_DATASET_ID, E2E_PASSWORD, E2E_USERS } from './fixtures.ts'
 import { hydrated, trpc } from './users.ts'
 
 // Phones: every route of the route table, at 360 px, in all six languages, signed out and signed in, is no wider than
@@ -200,15 +200,14 @@ async function ok<T>(call: Promise<{ data: T | null; error: unknown }>): Promise
 }
 
 /**
- * A fresh account (a long name, as the header must hold one) with a project holding long words and a URL, a case, a
+ * An account of its own (a long name, as the header must hold one) with a project holding long words and a URL, a case, a
  * suite and a run with a result: every signed-in page has something to show.
  */
 async function signedInContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; workspace: Workspace }> {
   const context = await browser.newContext({ viewport: PHONE, baseURL })
   const page = await context.newPage()
   await page.goto('/auth/login?lang=en')
-  const email = `phones-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`
-  await ok(trpc(page, 'auth.signup', { name: 'Maximiliána Přehledová-Dlouhá', email, password: E2E_PASSWORD }, 'mutation'))
+  await ok(trpc(page, 'auth.login', { email: E2E_USERS.phones.email, password: E2E_PASSWORD }, 'mutation'))
   const key = `M${Math.random().toString(36).slice(2, 8).toUpperCase()}`
   const longWord = 'Nejneobhospodařovávatelnějšími'
   const url = 'https://data.example.org/api/3/action/package_search?fq=organization:ministerstvo-dopravy-ceske-republiky'
