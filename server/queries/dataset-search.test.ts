@@ -126,7 +126,7 @@ describe('the snapshot search, counted from the rollups', () => {
     expect(narrowed.total).toBe(
       await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.organization_id = ${organization.value} AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`),
     )
-    const ids = await testDb.db.all<Row>(sql`SELECT d.portal_id || ':' || d.id AS id FROM dataset d WHERE ${LIVE} AND d.organization_id = ${organization.value}
+    const ids = await testDb.db.all<Row>(sql`SELECT d.id FROM dataset d WHERE ${LIVE} AND d.organization_id = ${organization.value}
       AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`)
     const expected = new Set(ids.map((row) => String(row.id)))
     expect(narrowed.items).toHaveLength(Math.min(100, expected.size))
