@@ -160,7 +160,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     })
   }
   if (input.licenses?.length) {
-    filters.push({ kind: 'license', check: sql`d.license_id IN (${list([...licenceIds])})`, keys: null, estimate: await facetEstimate('license', licenceKeys) })
+    filters.push({ kind: 'license', check: sql`d.license_id IN (${list([...licenceIds])})`, keys: null, estimate: await facetEstimate('license', [...licenceIds]) })
   }
   if (input.bbox) {
     const [west, south, east, north] = input.bbox
@@ -241,7 +241,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
   let facets: SnapshotSearchResult['facets']
   let portalCounts: Map<string, number>
   if (precomputed) {
-    const counts = await precomputedCounts(db, rollupIn, single, input)
+    const counts = await precomputedCounts(db, rollupIn, single, input, [...licenceIds])
     total = counts.total
     portalCounts = counts.byPortal
     facets = await precomputedFacets(db, rollupIn, single, input)
@@ -357,7 +357,7 @@ async function boundedCount(
   return { total: Math.round(counted * scale), approximate: scale > 1, byPortal }
 }
 
-async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput) {
+async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput, licenceIds: string[]) {
   const byRun = sql`JOIN rollup_run run ON run.id = x.rollup_id`
   let rows: Row[]
   if (!single) rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_quality x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.scope = 'portal' AND x.scope_id = ''`)
@@ -368,8 +368,10 @@ async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & 
     const id = single.kind === 'organization' ? input.organizationIds![0]! : input.regions![0]!
     rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_quality x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.scope = ${single.kind} AND x.scope_id = ${id}`)
   } else {
-    const value = single.kind === 'tag' ? foldKeyword(input.tags![0]!) : single.kind === 'group' ? input.groups![0]! : licenceFacetValue(input.licenses![0]!)
-    rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_facet x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.facet = ${single.kind} AND x.value = ${value}`)
+    // A licence is looked up by every id it filters on: a rollup written before licences were merged holds raw ids.
+    const values = single.kind === 'tag' ? [foldKeyword(input.tags![0]!)] : single.kind === 'group' ? [input.groups![0]!] : licenceIds
+    rows = await db.all<Row>(sql`SELECT run.portal_id AS id, sum(x.datasets) AS n FROM rollup_facet x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.facet = ${single.kind}
+      AND x.value IN (${list(values)}) GROUP BY run.portal_id`)
   }
   return { total: sum(rows), byPortal: new Map(rows.map((row) => [String(row.id), Number(row.n)])) }
 }
