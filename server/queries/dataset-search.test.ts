@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.server.ts'
 import { portals } from '../../db/schema/portal.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { licenceFacetValue } from '../analysis/licences.server.ts'
+import { refreshAllRollups } from './rollups.server.ts'
 import { startCkanFixture, type CkanFixture } from '../../tests/ckan-fixture/server.ts'
 import { rejection } from '../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
@@ -135,6 +136,26 @@ describe('the snapshot search, counted from the rollups', () => {
     const sampled = (await search({ organizationIds: [organization.value], formats: ['CSV'] })).facets.license
     expect(sampled.map((one) => one.value)).not.toContain('cc-by-4.0')
     expect(new Set(sampled.map((one) => one.value)).size).toBe(sampled.length)
+  })
+
+  it('counts and filters a merged licence from a rollup written before licences were merged', async () => {
+    const ids = ['cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/']
+    const direct = await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    // What such a rollup holds: one row per id as sent.
+    const latest = sql`(SELECT max(id) FROM rollup_run GROUP BY portal_id)`
+    await testDb.db.run(sql`DELETE FROM rollup_facet WHERE facet = 'license' AND value = 'CC-BY-4.0' AND rollup_id IN ${latest}`)
+    for (const [portal, id] of SLUGS.flatMap((slug) => ids.map((one) => [slug, one] as const))) {
+      await testDb.db.run(sql`INSERT INTO rollup_facet (rollup_id, facet, value, label, datasets, variants)
+        SELECT (SELECT max(id) FROM rollup_run WHERE portal_id = ${portal}), 'license', ${id}, ${id}, count(*), json_array(${id})
+        FROM dataset d WHERE ${LIVE} AND d.portal_id = ${portal} AND d.license_id = ${id}`)
+    }
+    try {
+      const chosen = await search({ licenses: ['CC-BY-4.0'] })
+      expect(chosen.total).toBe(direct)
+    } finally {
+      await refreshAllRollups(testDb.db)
+    }
+    expect((await search({})).facets.license.find((one) => one.value === 'CC-BY-4.0')?.count).toBe(direct)
   })
 
   it('lists the declared formats and keyword spellings behind each merged value', async () => {
