@@ -61,6 +61,7 @@ const CASES: Array<[string, Partial<SnapshotSearchInput>]> = [
   ['a format (CSV)', { formats: ['CSV'] }],
   ['an organization', { organizationIds: [organization!.id] }],
   ['a region', { regions: [region!.id] }],
+  ['a licence (merged)', { licenses: [license!.id] }],
   ['a word plus two facets', { q: 'doprava', formats: ['CSV'], licenses: [license!.id] }],
   ['page 50 (page number)', { page: 50 }],
   ['page 50 (keyset cursor)', { cursor: cursor! }],

@@ -105,8 +105,8 @@ export const rollupRegionOrganizations = sqliteTable(
 )
 
 // The search facets the other rollups do not hold, whole portal only: datasets per licence, per group and per
-// keyword. Keywords are case-folded (`value`), with the tags as sent that fold into it (`variants`), so that a
-// chosen keyword filters on all of them.
+// keyword. Keywords are case-folded and licences resolved to the licence table's key (`value`), with the tags or
+// licence ids as sent behind each (`variants`), so that a chosen keyword or licence filters on all of them.
 export const rollupFacets = sqliteTable(
   'rollup_facet',
   {

@@ -22,7 +22,7 @@ import {
   type ExplorerState,
   type FacetKey,
 } from './explorer-state.ts'
-import { FACET_TITLES, FacetPanel } from './FacetPanel.tsx'
+import { FACET_TITLES, FacetPanel, facetValueLabel } from './FacetPanel.tsx'
 import { LiveNotices, SourceLine } from './LiveStatus.tsx'
 import { ResultList, ResultSkeleton } from './ResultList.tsx'
 import { SearchForm } from './SearchForm.tsx'
@@ -89,8 +89,10 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
   const filtered = hasFilters(state) || state.q !== ''
   const chosen = state.portals.length ? data.portals.filter((portal) => state.portals.includes(portal.id)) : data.portals
   const demoOnly = !state.snapshotOnly && chosen.length > 0 && chosen.every((portal) => portal.isDemo)
-  const labelOf = (key: FacetKey, value: string) =>
-    view?.facets[key].find((facet) => facet.value === value)?.label ?? (key === 'organization' ? value.slice(value.indexOf(':') + 1) : value)
+  const labelOf = (key: FacetKey, value: string) => {
+    const facet = view?.facets[key].find((one) => one.value === value)
+    return facetValueLabel(t, key, facet ?? { value, label: key === 'organization' ? value.slice(value.indexOf(':') + 1) : value })
+  }
 
   return (
     <div onClick={onClick}>

@@ -3,6 +3,8 @@ import type { FacetCount } from '../../server/outbound/federated-search.server.t
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import type { Translate } from '../../lib/i18n/intl.ts'
+import { licenceNameKey } from '../../lib/domain/licence-names.ts'
 import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
 
 export const FACET_TITLES: Record<FacetKey, MessageKey> = {
@@ -32,6 +34,27 @@ const link = css({
   '&[data-selected]': { bg: 'primary.subtle', fontWeight: '600' },
 })
 const count = css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums', flexShrink: 0 })
+const badge = css({
+  display: 'inline-block',
+  ms: '1.5',
+  px: '1',
+  borderWidth: '1px',
+  borderRadius: 'l1',
+  fontSize: 'xs',
+  fontWeight: '400',
+  lineHeight: '1.4',
+  whiteSpace: 'nowrap',
+  '&[data-open=true]': { borderColor: 'success.text', color: 'success.text' },
+  '&[data-open=false]': { borderColor: 'border', color: 'text.muted' },
+})
+const also = css({ ps: '2', fontSize: 'xs', color: 'text.muted', '& summary': { cursor: 'pointer', width: 'fit-content', borderRadius: 'l1' } })
+
+/** A facet value as the user reads it: a licence by its name in the user's language where it has one. */
+export function facetValueLabel(t: Translate, key: FacetKey, facet: Pick<FacetCount, 'value' | 'label'>): string {
+  if (key !== 'license') return facet.label
+  const name = licenceNameKey(facet.value)
+  return name ? t(name) : facet.label
+}
 
 /**
  * Facet values with their counts, as plain links that add (or, when chosen, remove) a filter: they work without
@@ -54,7 +77,7 @@ export function FacetPanel({
   // Organizations belong to one portal; with several portals chosen, the portal tells same-named publishers apart.
   const showPortal = state.portals.length !== 1
   const labelOf = (key: FacetKey, facet: FacetCount) => {
-    if (key !== 'organization' || !showPortal) return facet.label
+    if (key !== 'organization' || !showPortal) return facetValueLabel(t, key, facet)
     const portal = portalNames.get(facet.value.slice(0, facet.value.indexOf(':')))
     return portal ? `${facet.label} · ${portal}` : facet.label
   }
@@ -73,9 +96,29 @@ export function FacetPanel({
               </>
             ) : null}
             {labelOf(key, facet)}
+            {key === 'license' && typeof facet.open === 'boolean' ? (
+              <span className={badge} data-open={facet.open}>
+                {t(facet.open ? 'licences.open' : 'licences.notOpen')}
+              </span>
+            ) : null}
           </span>
           <span className={count}>{intl.formatNumber(facet.count)}</span>
         </a>
+        {facet.variants?.length ? (
+          // The raw values merged into this one, as the portals wrote them: a disclosure, so keyboard and screen
+          // readers reach it and it works without JavaScript.
+          <details className={also} data-testid="facet-variants">
+            <summary>
+              <span className={css({ srOnly: true })}>{labelOf(key, facet)}: </span>
+              {t('explorer.alsoSummary', { count: facet.variants.length })}
+            </summary>
+            <ul className={css({ listStyle: 'none', p: '0', m: '0', ps: '2', overflowWrap: 'anywhere' })}>
+              {facet.variants.map((variant) => (
+                <li key={variant}>{variant}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </li>
     )
   }

@@ -370,3 +370,12 @@ export function isMachineReadable(format: CanonicalFormat): boolean {
 export function isOpenStandard(format: CanonicalFormat): boolean {
   return formatInfo(format).openStandard
 }
+
+const CANONICAL = new Set<string>(CANONICAL_FORMATS)
+
+/** A chosen format as its canonical name: "csv", ".csv", "text/csv" and "CSV" all filter on CSV; null when unknown. */
+export function canonicalFormatOf(value: string): CanonicalFormat | null {
+  if (CANONICAL.has(value)) return value as CanonicalFormat
+  const resolved = resolveFormat({ format: value }).format
+  return resolved === 'unknown' ? null : resolved
+}

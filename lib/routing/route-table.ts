@@ -25,7 +25,7 @@ const ROUTES_DECLARED = [
   { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formats', 'mqa', 'quality'], shared: true },
   { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'mqa', 'quality'], shared: true },
   { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'map', 'mqa', 'quality', 'regions'], shared: true },
-  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer'], shared: true },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'licences'], shared: true },
   { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'map', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
   { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true },
   { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'mqa', 'orgs'], shared: true },

@@ -27,6 +27,7 @@ import checks from './checks.json'
 import reports from './reports.json'
 import junit from './junit.json'
 import map from './map.json'
+import licences from './licences.json'
 import regions from './regions.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions }
+export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions, licences }

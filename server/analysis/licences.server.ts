@@ -271,3 +271,30 @@ function resolveLicence(licenseId: string | null, licenseTitle: string | null): 
   if (!row) return { key: null, title: title || id, known: false, open: null, odConformant: null, declared: true }
   return { key: row.key, title: row.title, known: true, open: row.open, odConformant: row.odConformant, declared: true }
 }
+
+const BY_KEY = new Map(LICENCE_TABLE.map((row) => [row.key, row]))
+
+/** A licence of the table by its key. */
+export function licenceByKey(key: string): LicenceEntry | undefined {
+  return BY_KEY.get(key)
+}
+
+/**
+ * The value of the explorer's licence facet for a `license_id` as a portal sends it (with a title for ids the table
+ * does not know): the licence's key, so every spelling of one licence is one value; a licence the table does not
+ * list keeps its id as sent.
+ */
+export function licenceFacetValue(licenseId: string, licenseTitle: string | null = null): string {
+  return licenceInfo(licenseId, licenseTitle).key ?? licenseId
+}
+
+/**
+ * `license_id` values to ask a portal for when it cannot say which of them it uses: the table's ids and key, and its
+ * URIs as https and http, with and without the trailing slash.
+ */
+export function licenceSpellings(key: string): string[] {
+  const row = BY_KEY.get(key)
+  if (!row) return [key]
+  const uris = row.uris.flatMap((uri) => [`https://${uri}`, `http://${uri}`, `https://${uri}/`, `http://${uri}/`])
+  return [...new Set([row.key, ...row.ids, ...uris])]
+}

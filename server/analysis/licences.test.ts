@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LICENCE_TABLE, licenceDeclared, licenceInfo, normaliseLicenceLabel } from './licences.server.ts'
+import { LICENCE_NAMES } from '../../lib/domain/licence-names.ts'
+import { LICENCE_TABLE, licenceByKey, licenceDeclared, licenceFacetValue, licenceInfo, licenceSpellings, normaliseLicenceLabel } from './licences.server.ts'
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'tests', 'ckan-fixture', 'samples')
 const byId = (id: string | null, title: string | null = null) => licenceInfo(id, title)
@@ -157,5 +158,26 @@ describe('recorded CKAN samples', () => {
       .toMatchObject({ key: 'CC-BY-3.0', known: true, open: true })
     expect(read('malkreide__wsl-envidat-mcp__tests__fixtures__package_show.json'))
       .toMatchObject({ key: null, known: false, open: null, title: 'Other (Specified in the description)' })
+  })
+})
+
+describe('the explorer facet of licences', () => {
+  it('gives every spelling of one licence one value, keeps unknown ids as sent, and lists the ids to ask a portal for', () => {
+    for (const spelling of ['CC-BY-4.0', 'cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/', 'http://creativecommons.org/licenses/by/4.0/deed.cs']) {
+      expect(licenceFacetValue(spelling), spelling).toBe('CC-BY-4.0')
+    }
+    expect(licenceFacetValue('cc-zero')).toBe('CC0-1.0')
+    expect(licenceFacetValue('my-own-licence')).toBe('my-own-licence')
+    // An id the table does not know, with a title it does: the title decides.
+    expect(licenceFacetValue('42', 'Creative Commons Uveďte původ 4.0 Mezinárodní')).toBe('CC-BY-4.0')
+    const spellings = licenceSpellings('CC-BY-4.0')
+    expect(spellings).toEqual(expect.arrayContaining(['CC-BY-4.0', 'cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/', 'http://creativecommons.org/licenses/by/4.0']))
+    for (const spelling of spellings) expect(licenceFacetValue(spelling), spelling).toBe('CC-BY-4.0')
+    expect(licenceSpellings('my-own-licence')).toEqual(['my-own-licence'])
+  })
+
+  it('names in every language only licences the table knows', () => {
+    for (const key of Object.keys(LICENCE_NAMES)) expect(key === 'notspecified' || licenceByKey(key) !== undefined, key).toBe(true)
+    expect(licenceFacetValue('notspecified')).toBe('notspecified')
   })
 })

@@ -1,6 +1,8 @@
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions } from './ckan-client.server.ts'
 import { isCkanError, type CkanErrorKind } from './errors.server.ts'
 import type { CkanPackage } from '../ckan/schemas.server.ts'
+import { licenceByKey, licenceFacetValue, licenceSpellings } from '../analysis/licences.server.ts'
+import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 
 export type SearchSort = 'relevance' | 'name' | 'modified'
 export type FacetField = 'organization' | 'groups' | 'tags' | 'res_format' | 'license_id'
@@ -34,7 +36,77 @@ export type DatasetHit = {
   modified: string | null
 }
 
-export type FacetCount = { value: string; label: string; count: number }
+export type FacetCount = {
+  value: string
+  label: string
+  count: number
+  /** The raw values behind a merged value (formats, licences, keywords), the most used first, at most FACET_VARIANTS. */
+  variants?: string[]
+  /** Licences only: open as the licence table says; null when it cannot tell or does not know the licence. */
+  open?: boolean | null
+}
+
+/** Raw values listed behind one facet value: enough to recognise a spelling, short enough to read. */
+export const FACET_VARIANTS = 12
+
+/** The other raw values behind each facet value (its label aside), the most used first. */
+export function withVariants(facets: FacetCount[], raw: Array<{ value: string; raw: string; n: number }>): FacetCount[] {
+  const labels = new Map(facets.map((one) => [one.value, one.label]))
+  const byValue = new Map<string, Map<string, number>>()
+  for (const row of raw) {
+    if (row.raw === '' || row.raw === labels.get(row.value)) continue
+    const spellings = byValue.get(row.value) ?? new Map<string, number>()
+    spellings.set(row.raw, (spellings.get(row.raw) ?? 0) + row.n)
+    byValue.set(row.value, spellings)
+  }
+  return facets.map((one) => {
+    const spellings = [...(byValue.get(one.value) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([spelling]) => spelling)
+    if (spellings.length === 0) return one
+    return { ...one, variants: spellings.slice(0, FACET_VARIANTS) }
+  })
+}
+
+/** Licence facet values with their openness from the licence table. */
+export const withOpenness = (facets: FacetCount[]): FacetCount[] => facets.map((one) => ({ ...one, open: licenceByKey(one.value)?.open ?? null }))
+
+/** A format facet value: the canonical format, or the value as sent when the format table does not know it. */
+const formatValue = (name: string): string => canonicalFormatOf(name) ?? name
+
+type PortalValue = { name: string; displayName: string }
+type PortalSpellings = { formats: PortalValue[]; licences: PortalValue[] }
+
+// Which raw formats and licence ids a portal uses, read from its own facets: a chosen canonical value filters on
+// exactly those. Kept a while per portal (they change with its catalogue, slowly), bounded in number.
+const SPELLINGS_TTL_MS = 10 * 60_000
+const SPELLINGS_CACHE_LIMIT = 500
+const spellingsCache = new Map<string, { at: number; spellings: Promise<PortalSpellings> }>()
+
+function portalSpellings(apiBase: string, read: () => Promise<PortalSpellings>): Promise<PortalSpellings> {
+  const now = Date.now()
+  const cached = spellingsCache.get(apiBase)
+  if (cached && now - cached.at < SPELLINGS_TTL_MS) return cached.spellings
+  if (spellingsCache.size >= SPELLINGS_CACHE_LIMIT) spellingsCache.clear()
+  const spellings = read()
+  spellingsCache.set(apiBase, { at: now, spellings })
+  // A failed read is not kept: the next search asks again.
+  spellings.catch(() => spellingsCache.delete(apiBase))
+  return spellings
+}
+
+/**
+ * The values to ask one portal for: the chosen ones, every value the portal uses that means the same (by `meaning`),
+ * and the spellings known without asking it (`known`), for when its facets could not be read.
+ */
+export function portalValues(chosen: string[], used: PortalValue[], meaning: (name: string, displayName: string | null) => string, known: (value: string) => string[]): string[] {
+  const wanted = new Set(chosen.map((value) => meaning(value, null)))
+  const values = new Set(chosen)
+  for (const value of wanted) for (const spelling of known(value)) values.add(spelling)
+  for (const item of used) if (wanted.has(meaning(item.name, item.displayName))) values.add(item.name)
+  return [...values]
+}
+
+const formatSpellings = (value: string): string[] => [value, value.toLowerCase()]
+const licenceMeaning = (name: string, displayName: string | null) => licenceFacetValue(name, displayName)
 
 export type LiveSearchResult = {
   items: DatasetHit[]
@@ -98,10 +170,23 @@ export async function liveSearch(portals: PortalRef[], input: LiveSearchInput, o
   const outcomes = await Promise.all(
     portals.map(async (portal) => {
       const started = Date.now()
-      const fq = filterQuery(input, portal.id)
-      if (fq === null) return { portal, ok: true as const, ms: 0, count: 0, hits: [] as DatasetHit[], facets: {} as Record<string, Array<{ name: string; displayName: string; count: number }>> }
+      if (filterQuery(input, portal.id) === null) return { portal, ok: true as const, ms: 0, count: 0, hits: [] as DatasetHit[], facets: {} as Record<string, Array<PortalValue & { count: number }>> }
       try {
         const client = createCkanClient({ apiBase: portal.apiBase, timeoutMs: deadlineMs, retries: 0, ...options.client })
+        // A chosen format or licence is one value for many spellings: the portal is asked for the ones it uses.
+        let portalInput = input
+        if (input.formats?.length || input.licenses?.length) {
+          const used = await portalSpellings(portal.apiBase, async () => {
+            const { facets } = await client.packageSearch({ rows: 0, facetFields: ['res_format', 'license_id'], facetLimit: -1 })
+            return { formats: facets.res_format ?? [], licences: facets.license_id ?? [] }
+          }).catch((): PortalSpellings => ({ formats: [], licences: [] }))
+          portalInput = {
+            ...input,
+            formats: input.formats?.length ? portalValues(input.formats, used.formats, formatValue, formatSpellings) : input.formats,
+            licenses: input.licenses?.length ? portalValues(input.licenses, used.licences, licenceMeaning, licenceSpellings) : input.licenses,
+          }
+        }
+        const fq = filterQuery(portalInput, portal.id) ?? undefined
         const result = await client.packageSearch({
           q: input.q || undefined,
           fq,
@@ -119,6 +204,20 @@ export async function liveSearch(portals: PortalRef[], input: LiveSearchInput, o
   )
 
   const hits: DatasetHit[] = []
+  // Formats and licences merge by meaning, with the raw values behind each; a dataset has one licence id, so licence
+  // counts add up exactly, while one listing two spellings of a format counts twice (portals count per raw value).
+  const raw: Record<'res_format' | 'license_id', Array<{ value: string; raw: string; n: number }>> = { res_format: [], license_id: [] }
+  const merged = (field: FacetField, item: { name: string; displayName: string }): { value: string; label: string } => {
+    if (field === 'res_format') {
+      const value = formatValue(item.name)
+      return { value, label: value === item.name ? item.displayName : value }
+    }
+    if (field === 'license_id') {
+      const value = licenceMeaning(item.name, item.displayName)
+      return { value, label: licenceByKey(value)?.title ?? item.displayName }
+    }
+    return { value: item.name, label: item.displayName }
+  }
   const facetSums: Record<FacetField, Map<string, FacetCount>> = {
     organization: new Map(),
     groups: new Map(),
@@ -133,11 +232,13 @@ export async function liveSearch(portals: PortalRef[], input: LiveSearchInput, o
     hits.push(...outcome.hits)
     for (const field of FACET_FIELDS) {
       for (const item of outcome.facets[field] ?? []) {
+        if (item.name === '') continue
         // Organizations belong to their portal; tags, formats and licences are shared words across portals.
-        const value = field === 'organization' ? `${outcome.portal.id}:${item.name}` : item.name
+        const { value, label } = field === 'organization' ? { value: `${outcome.portal.id}:${item.name}`, label: item.displayName } : merged(field, item)
+        if (field === 'res_format' || field === 'license_id') raw[field].push({ value, raw: item.name, n: item.count })
         const existing = facetSums[field].get(value)
         if (existing) existing.count += item.count
-        else facetSums[field].set(value, { value, label: item.displayName, count: item.count })
+        else facetSums[field].set(value, { value, label, count: item.count })
       }
     }
   }
@@ -159,8 +260,8 @@ export async function liveSearch(portals: PortalRef[], input: LiveSearchInput, o
       organization: ranked(facetSums.organization),
       groups: ranked(facetSums.groups),
       tags: ranked(facetSums.tags),
-      formats: ranked(facetSums.res_format),
-      license: ranked(facetSums.license_id),
+      formats: withVariants(ranked(facetSums.res_format), raw.res_format),
+      license: withOpenness(withVariants(ranked(facetSums.license_id), raw.license_id)),
     },
     portals: outcomes.map((outcome) =>
       outcome.ok

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
-import { CANONICAL_FORMATS, resolveFormat, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
+import { licenceByKey, licenceFacetValue, licenceSpellings } from '../analysis/licences.server.ts'
 import { ftsQuery } from './datasets.server.ts'
-import type { DatasetHit, FacetCount, LiveSearchInput, LiveSearchResult } from '../outbound/federated-search.server.ts'
+import { withOpenness, withVariants, type DatasetHit, type FacetCount, type LiveSearchInput, type LiveSearchResult } from '../outbound/federated-search.server.ts'
 
 // Search over the harvested snapshot at a million datasets (docs/decisions/019-search.md). Nothing here reads more
 // than a bounded number of rows:
@@ -46,14 +47,6 @@ const list = (values: ReadonlyArray<string | number>): SQL =>
   )
 
 type Row = Record<string, unknown>
-const CANONICAL = new Set<string>(CANONICAL_FORMATS)
-
-/** A chosen format as its canonical name: "csv", ".csv", "text/csv" and "CSV" all filter on CSV. */
-export function canonicalFormatOf(value: string): CanonicalFormat | null {
-  if (CANONICAL.has(value)) return value as CanonicalFormat
-  const resolved = resolveFormat({ format: value }).format
-  return resolved === 'unknown' ? null : resolved
-}
 
 /** One narrowing of the search: a check on a dataset row `d`, and when it has an index, the keys it selects (`key`, each once). */
 type Filter = { check: SQL; keys: SQL | null; estimate: number | null }
@@ -112,6 +105,15 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     for (const row of rows) for (const variant of JSON.parse(String(row.variants)) as string[]) tagVariants.add(variant)
   }
 
+  // A chosen licence is its key in the licence table, whichever spelling was chosen; it filters on every id the
+  // rollups saw behind it, and on the ids the table lists (a rollup older than the table may not know them yet).
+  const licenceKeys = [...new Set((input.licenses ?? []).map((value) => licenceFacetValue(value)))]
+  const licenceIds = new Set([...(input.licenses ?? []), ...licenceKeys.flatMap(licenceSpellings)])
+  if (licenceKeys.length) {
+    const rows = await db.all<Row>(sql`SELECT variants FROM rollup_facet WHERE rollup_id IN ${rollupIn} AND facet = 'license' AND value IN (${list(licenceKeys)})`)
+    for (const row of rows) for (const variant of JSON.parse(String(row.variants)) as string[]) licenceIds.add(variant)
+  }
+
   // Estimates from the rollups: which filter is selective enough to drive, and the exact total of a single one.
   const facetEstimate = async (kind: string, values: string[]) =>
     sum(await db.all<Row>(sql`SELECT datasets AS n FROM rollup_facet WHERE rollup_id IN ${rollupIn} AND facet = ${kind} AND value IN (${list(values)})`))
@@ -158,7 +160,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     })
   }
   if (input.licenses?.length) {
-    filters.push({ kind: 'license', check: sql`d.license_id IN (${list(input.licenses)})`, keys: null, estimate: await facetEstimate('license', input.licenses) })
+    filters.push({ kind: 'license', check: sql`d.license_id IN (${list([...licenceIds])})`, keys: null, estimate: await facetEstimate('license', [...licenceIds]) })
   }
   if (input.bbox) {
     const [west, south, east, north] = input.bbox
@@ -247,7 +249,7 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
   let facets: SnapshotSearchResult['facets']
   let portalCounts: Map<string, number>
   if (precomputed) {
-    const counts = await precomputedCounts(db, rollupIn, single, input)
+    const counts = await precomputedCounts(db, rollupIn, single, input, [...licenceIds])
     total = counts.total
     portalCounts = counts.byPortal
     facets = await precomputedFacets(db, rollupIn, single, input)
@@ -396,7 +398,7 @@ async function boundedCount(
   return { total: Math.round(counted * scale), approximate: scale > 1, byPortal, keys }
 }
 
-async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput) {
+async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & { kind: string }) | null, input: SnapshotSearchInput, licenceIds: string[]) {
   const byRun = sql`JOIN rollup_run run ON run.id = x.rollup_id`
   let rows: Row[]
   if (!single) rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_quality x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.scope = 'portal' AND x.scope_id = ''`)
@@ -407,8 +409,10 @@ async function precomputedCounts(db: Database, rollupIn: SQL, single: (Filter & 
     const id = single.kind === 'organization' ? input.organizationIds![0]! : input.regions![0]!
     rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_quality x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.scope = ${single.kind} AND x.scope_id = ${id}`)
   } else {
-    const value = single.kind === 'tag' ? foldKeyword(input.tags![0]!) : single.kind === 'group' ? input.groups![0]! : input.licenses![0]!
-    rows = await db.all<Row>(sql`SELECT run.portal_id AS id, x.datasets AS n FROM rollup_facet x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.facet = ${single.kind} AND x.value = ${value}`)
+    // A licence is looked up by every id it filters on: a rollup written before licences were merged holds raw ids.
+    const values = single.kind === 'tag' ? [foldKeyword(input.tags![0]!)] : single.kind === 'group' ? [input.groups![0]!] : licenceIds
+    rows = await db.all<Row>(sql`SELECT run.portal_id AS id, sum(x.datasets) AS n FROM rollup_facet x ${byRun} WHERE x.rollup_id IN ${rollupIn} AND x.facet = ${single.kind}
+      AND x.value IN (${list(values)}) GROUP BY run.portal_id`)
   }
   return { total: sum(rows), byPortal: new Map(rows.map((row) => [String(row.id), Number(row.n)])) }
 }
@@ -418,12 +422,25 @@ async function precomputedFacets(db: Database, rollupIn: SQL, single: (Filter & 
   const none: FacetCount[] = []
   const organizations = (rows: SQL) =>
     db.all<Row>(sql`SELECT top.value, coalesce(o.title, top.value) AS label, top.n FROM (${rows}) top LEFT JOIN organization o ON o.id = top.value ORDER BY top.n DESC, label LIMIT ${FACET_LIMIT}`)
-  const formats = (where: SQL) =>
-    db.all<Row>(sql`SELECT format AS value, format AS label, sum(datasets) AS n FROM rollup_format WHERE rollup_id IN ${rollupIn} AND ${where} AND format <> 'unknown'
-      GROUP BY format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`)
-  const others = (kind: string) =>
-    db.all<Row>(sql`SELECT value, max(label) AS label, sum(datasets) AS n FROM rollup_facet WHERE rollup_id IN ${rollupIn} AND facet = ${kind}
-      GROUP BY value ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`)
+  // Each canonical format with the declared formats behind it (as all the chosen portals declared them).
+  const formats = async (where: SQL) => {
+    const top = facet(await db.all<Row>(sql`SELECT format AS value, format AS label, sum(datasets) AS n FROM rollup_format WHERE rollup_id IN ${rollupIn} AND ${where} AND format <> 'unknown'
+      GROUP BY format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`))
+    if (top.length === 0) return top
+    const raw = await db.all<Row>(sql`SELECT format AS value, raw, sum(resources) AS n FROM rollup_raw_format WHERE rollup_id IN ${rollupIn}
+      AND format IN (${list(top.map((one) => one.value))}) GROUP BY format, raw`)
+    return withVariants(top, raw.map((row) => ({ value: String(row.value), raw: String(row.raw), n: Number(row.n) })))
+  }
+  // Keywords and licences with the spellings behind them; the rollups keep those without counts, so each counts once.
+  const others = async (kind: string) => {
+    const top = facet(await db.all<Row>(sql`SELECT value, max(label) AS label, sum(datasets) AS n FROM rollup_facet WHERE rollup_id IN ${rollupIn} AND facet = ${kind}
+      GROUP BY value ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`))
+    if (top.length === 0 || kind === 'group') return top
+    const rows = await db.all<Row>(sql`SELECT value, variants FROM rollup_facet WHERE rollup_id IN ${rollupIn} AND facet = ${kind} AND value IN (${list(top.map((one) => one.value))})`)
+    const raw = rows.flatMap((row) => (JSON.parse(String(row.variants)) as string[]).map((variant) => ({ value: String(row.value), raw: variant, n: 1 })))
+    const merged = withVariants(top, raw)
+    return kind === 'license' ? withOpenness(merged) : merged
+  }
   if (!single) {
     const [organization, format, groups, tags, license] = await Promise.all([
       organizations(sql`SELECT scope_id AS value, datasets AS n FROM rollup_quality WHERE rollup_id IN ${rollupIn} AND scope = 'organization' ORDER BY datasets DESC LIMIT ${FACET_LIMIT}`),
@@ -432,7 +449,7 @@ async function precomputedFacets(db: Database, rollupIn: SQL, single: (Filter & 
       others('tag'),
       others('license'),
     ])
-    return { organization: facet(organization), formats: facet(format), groups: facet(groups), tags: facet(tags), license: facet(license) }
+    return { organization: facet(organization), formats: format, groups, tags, license }
   }
   if (single.kind === 'format') {
     const format = canonicalFormatOf(input.formats![0]!) ?? 'unknown'
@@ -447,7 +464,7 @@ async function precomputedFacets(db: Database, rollupIn: SQL, single: (Filter & 
       organizations(sql`SELECT scope_id AS value, datasets AS n FROM rollup_quality WHERE rollup_id IN ${rollupIn} AND scope = 'organization' AND scope_id = ${id}`),
       formats(sql`scope = 'organization' AND scope_id = ${id}`),
     ])
-    return { organization: facet(organization), formats: facet(format), groups: none, tags: none, license: none }
+    return { organization: facet(organization), formats: format, groups: none, tags: none, license: none }
   }
   if (single.kind === 'region') {
     const region = input.regions![0]!
@@ -455,7 +472,7 @@ async function precomputedFacets(db: Database, rollupIn: SQL, single: (Filter & 
       organizations(sql`SELECT organization_id AS value, datasets AS n FROM rollup_region_organization WHERE rollup_id IN ${rollupIn} AND region_id = ${region} ORDER BY datasets DESC LIMIT ${FACET_LIMIT}`),
       formats(sql`scope = 'region' AND scope_id = ${region}`),
     ])
-    return { organization: facet(organization), formats: facet(format), groups: none, tags: none, license: none }
+    return { organization: facet(organization), formats: format, groups: none, tags: none, license: none }
   }
   return { organization: none, formats: none, groups: none, tags: none, license: none }
 }
@@ -464,18 +481,32 @@ async function precomputedFacets(db: Database, rollupIn: SQL, single: (Filter & 
 async function sampledFacets(db: Database, keys: number[]): Promise<SnapshotSearchResult['facets']> {
   if (keys.length === 0) return { organization: [], groups: [], tags: [], formats: [], license: [] }
   const hits = sql`SELECT value AS key FROM json_each(${JSON.stringify(keys)})`
-  const [organization, license, tagRows, groups, formats] = await Promise.all([
+  const [organization, licenceRows, tagRows, groups, formats, rawFormats] = await Promise.all([
     db.all<Row>(sql`SELECT d.organization_id AS value, coalesce(max(o.title), d.organization_id) AS label, count(*) AS n
       FROM (${hits}) sub CROSS JOIN dataset d ON d.key = sub.key LEFT JOIN organization o ON o.id = d.organization_id
       WHERE d.organization_id IS NOT NULL GROUP BY d.organization_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
-    db.all<Row>(sql`SELECT d.license_id AS value, coalesce(max(d.license_title), d.license_id) AS label, count(*) AS n
-      FROM (${hits}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE coalesce(d.license_id, '') <> '' GROUP BY d.license_id ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
+    db.all<Row>(sql`SELECT d.license_id AS value, max(d.license_title) AS title, count(*) AS n
+      FROM (${hits}) sub CROSS JOIN dataset d ON d.key = sub.key WHERE coalesce(d.license_id, '') <> '' GROUP BY d.license_id`),
     db.all<Row>(sql`SELECT t.dataset_key AS key, t.name AS value FROM (${hits}) sub CROSS JOIN dataset_tag t ON t.dataset_key = sub.key`),
     db.all<Row>(sql`SELECT g.name AS value, coalesce(max(g.title), g.name) AS label, count(*) AS n
       FROM (${hits}) sub CROSS JOIN dataset_group g ON g.dataset_key = sub.key GROUP BY g.name ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
     db.all<Row>(sql`SELECT r.canonical_format AS value, r.canonical_format AS label, count(DISTINCT r.dataset_key) AS n
       FROM (${hits}) sub CROSS JOIN resource r ON r.dataset_key = sub.key WHERE r.canonical_format <> 'unknown' GROUP BY r.canonical_format ORDER BY n DESC, label LIMIT ${FACET_LIMIT}`),
+    db.all<Row>(sql`SELECT r.canonical_format AS value, r.format AS raw, count(*) AS n
+      FROM (${hits}) sub CROSS JOIN resource r ON r.dataset_key = sub.key WHERE r.canonical_format <> 'unknown' AND coalesce(r.format, '') <> '' GROUP BY r.canonical_format, r.format`),
   ])
+  // Licences by their key in the licence table (each dataset has one id, so the counts add up).
+  const licences = new Map<string, FacetCount>()
+  const rawLicences: Array<{ value: string; raw: string; n: number }> = []
+  for (const row of licenceRows) {
+    const id = String(row.value)
+    const value = licenceFacetValue(id, row.title === null ? null : String(row.title))
+    const entry = licences.get(value) ?? { value, label: licenceByKey(value)?.title ?? String(row.title ?? id), count: 0 }
+    entry.count += Number(row.n)
+    licences.set(value, entry)
+    rawLicences.push({ value, raw: id, n: Number(row.n) })
+  }
+  const license = withOpenness(withVariants([...licences.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, FACET_LIMIT), rawLicences))
   // Keywords folded as the rollups fold them, each dataset once; the label is the spelling most of these results use.
   const folded = new Map<string, { spellings: Map<string, number>; datasets: Set<number> }>()
   for (const row of tagRows) {
@@ -486,11 +517,13 @@ async function sampledFacets(db: Database, keys: number[]): Promise<SnapshotSear
     entry.datasets.add(Number(row.key))
     folded.set(key, entry)
   }
-  const tags = [...folded]
+  const tagList = [...folded]
     .map(([value, entry]) => ({ value, label: [...entry.spellings].sort((a, b) => b[1] - a[1])[0]![0], count: entry.datasets.size }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
     .slice(0, FACET_LIMIT)
-  return { organization: facet(organization), license: facet(license), tags, groups: facet(groups), formats: facet(formats) }
+  const tags = withVariants(tagList, [...folded].flatMap(([value, entry]) => [...entry.spellings].map(([raw, n]) => ({ value, raw, n }))))
+  const rawOf = (rows: Row[]) => rows.map((row) => ({ value: String(row.value), raw: String(row.raw), n: Number(row.n) }))
+  return { organization: facet(organization), license, tags, groups: facet(groups), formats: withVariants(facet(formats), rawOf(rawFormats)) }
 }
 
 /** The result rows of a page, in the page's order, with their canonical formats. */

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.server.ts'
 import { portals } from '../../db/schema/portal.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
+import { licenceFacetValue } from '../analysis/licences.server.ts'
+import { refreshAllRollups } from './rollups.server.ts'
 import { startCkanFixture, type CkanFixture } from '../../tests/ckan-fixture/server.ts'
 import { rejection } from '../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
@@ -36,6 +38,17 @@ const search = (input: Partial<SnapshotSearchInput>, db: Database = testDb.db) =
 const count = async (query: SQL) => Number((await testDb.db.all<Row>(query))[0]!.n)
 const LIVE = sql`d.deleted_at IS NULL`
 
+/** Live datasets per licence facet value, resolved one by one in JavaScript through the licence table. */
+async function licenceCounts(where: SQL = sql`1`): Promise<Map<string, number>> {
+  const rows = await testDb.db.all<Row>(sql`SELECT d.license_id AS id, d.license_title AS title FROM dataset d WHERE ${LIVE} AND ${where} AND coalesce(d.license_id, '') <> ''`)
+  const counts = new Map<string, number>()
+  for (const row of rows) {
+    const value = licenceFacetValue(String(row.id), row.title === null ? null : String(row.title))
+    counts.set(value, (counts.get(value) ?? 0) + 1)
+  }
+  return counts
+}
+
 describe('the snapshot search, counted from the rollups', () => {
   it('answers the first view with the live total and facets equal to direct counts', async () => {
     const result = await search({})
@@ -46,9 +59,10 @@ describe('the snapshot search, counted from the rollups', () => {
     for (const { value, count: n } of result.facets.organization.slice(0, 5)) {
       expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.organization_id = ${value}`))
     }
-    for (const { value, count: n } of result.facets.license.slice(0, 5)) {
-      expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${value}`))
-    }
+    // Licences are merged by the licence table: each value counts the datasets whose licence resolves to it.
+    const byLicence = await licenceCounts()
+    expect(result.facets.license.length).toBe(byLicence.size)
+    for (const { value, count: n } of result.facets.license) expect(n).toBe(byLicence.get(value))
     for (const { value, count: n } of result.facets.groups.slice(0, 5)) {
       expect(n).toBe(await count(sql`SELECT count(DISTINCT g.dataset_key) AS n FROM dataset_group g JOIN dataset d ON d.key = g.dataset_key WHERE ${LIVE} AND g.name = ${value}`))
     }
@@ -74,9 +88,11 @@ describe('the snapshot search, counted from the rollups', () => {
     expect((await search({ formats: ['CSV'] })).total).toBe(csv)
     expect((await search({ formats: ['csv'] })).total).toBe(csv)
     // The same with a second filter, counted by the bounded path instead of the rollups.
+    // cc-by-4.0 is CC BY 4.0, and so is its URI as some portals send it.
     const both = await search({ formats: ['csv'], licenses: ['cc-by-4.0'] })
     expect(both.total).toBe(
-      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = 'cc-by-4.0' AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = 'CSV')`),
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')
+        AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = 'CSV')`),
     )
     const keyword = (await search({})).facets.tags.find((one) => one.value === 'doprava')!
     const spellings = await count(sql`SELECT count(DISTINCT t.name) AS n FROM dataset_tag t WHERE lower(t.name) = 'doprava'`)
@@ -88,23 +104,96 @@ describe('the snapshot search, counted from the rollups', () => {
 
   it('counts each dataset once when a rare value drives the search, however many of its resources or regions match', async () => {
     const first = await search({})
-    // Rare formats: few datasets, so their resources are the candidates; the commonest licence as a second filter.
-    const license = first.facets.license[0]!.value
+    // Rare formats: few datasets, so their resources are the candidates; a licence with two spellings as a second filter.
+    const license = 'CC-BY-4.0'
+    const licenseIds = sql`('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`
     const rare = first.facets.formats.filter((one) => one.count >= 3).slice(-4)
     expect(rare.length).toBeGreaterThan(0)
     for (const format of rare) {
       const found = await search({ formats: [format.value], licenses: [license] })
       expect(found.totalApproximate).toBe(false)
       expect(found.total).toBe(
-        await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = ${format.value})`),
+        await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN ${licenseIds} AND EXISTS (SELECT 1 FROM resource r WHERE r.dataset_key = d.key AND r.canonical_format = ${format.value})`),
       )
     }
     const regions = await testDb.db.all<Row>(sql`SELECT region_id AS id FROM dataset_region GROUP BY region_id ORDER BY count(*) ASC LIMIT 3`)
     const ids = regions.map((row) => String(row.id))
     const inRegions = await search({ regions: ids, licenses: [license] })
     expect(inRegions.total).toBe(
-      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = ${license} AND EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`),
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN ${licenseIds} AND EXISTS (SELECT 1 FROM dataset_region x WHERE x.dataset_key = d.key AND x.region_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`),
     )
+  })
+
+  it('merges the spellings of one licence, says whether it is open, and filters on every id behind it', async () => {
+    const { license } = (await search({})).facets
+    const values = license.map((one) => one.value)
+    expect(values).not.toContain('cc-by-4.0')
+    expect(values).not.toContain('https://creativecommons.org/licenses/by/4.0/')
+    const ccBy4 = license.find((one) => one.value === 'CC-BY-4.0')!
+    expect(ccBy4).toMatchObject({ label: 'Creative Commons Attribution 4.0 International', open: true })
+    expect([...(ccBy4.variants ?? [])].sort()).toEqual(['cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/'])
+    expect(license.find((one) => one.value === 'other-closed')).toMatchObject({ label: 'Other (Not Open)', open: false })
+    expect(license.find((one) => one.value === 'CC0-1.0')).toMatchObject({ open: true, variants: ['cc-zero'] })
+    const direct = await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`)
+    const rawOnly = await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id = 'cc-by-4.0'`)
+    expect(direct).toBeGreaterThan(rawOnly)
+    expect(ccBy4.count).toBe(direct)
+    // From the rollups (one licence), by any spelling of it, and by the bounded path (a second filter): the same datasets.
+    for (const spelling of ['CC-BY-4.0', 'cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/', 'Creative Commons Uveďte původ 4.0 Mezinárodní']) {
+      const chosen = await search({ licenses: [spelling], pageSize: 100 })
+      expect(chosen.total, spelling).toBe(direct)
+      expect(chosen.portals.map((portal) => portal.count ?? 0).reduce((a, b) => a + b, 0)).toBe(direct)
+    }
+    const organization = (await search({ licenses: ['CC-BY-4.0'] })).facets.organization[0]!
+    const narrowed = await search({ licenses: ['CC-BY-4.0'], organizationIds: [organization.value], pageSize: 100 })
+    expect(narrowed.total).toBe(
+      await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.organization_id = ${organization.value} AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`),
+    )
+    const ids = await testDb.db.all<Row>(sql`SELECT d.id FROM dataset d WHERE ${LIVE} AND d.organization_id = ${organization.value}
+      AND d.license_id IN ('cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/')`)
+    const expected = new Set(ids.map((row) => String(row.id)))
+    expect(narrowed.items).toHaveLength(Math.min(100, expected.size))
+    expect(narrowed.items.every((item) => expected.has(item.id))).toBe(true)
+    // The sampled licence facet of a filtered search merges the same way.
+    const sampled = (await search({ organizationIds: [organization.value], formats: ['CSV'] })).facets.license
+    expect(sampled.map((one) => one.value)).not.toContain('cc-by-4.0')
+    expect(new Set(sampled.map((one) => one.value)).size).toBe(sampled.length)
+  })
+
+  it('counts and filters a merged licence from a rollup written before licences were merged', async () => {
+    const ids = ['cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/']
+    const direct = await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND d.license_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    // What such a rollup holds: one row per id as sent.
+    const latest = sql`(SELECT max(id) FROM rollup_run GROUP BY portal_id)`
+    await testDb.db.run(sql`DELETE FROM rollup_facet WHERE facet = 'license' AND value = 'CC-BY-4.0' AND rollup_id IN ${latest}`)
+    for (const [portal, id] of SLUGS.flatMap((slug) => ids.map((one) => [slug, one] as const))) {
+      await testDb.db.run(sql`INSERT INTO rollup_facet (rollup_id, facet, value, label, datasets, variants)
+        SELECT (SELECT max(id) FROM rollup_run WHERE portal_id = ${portal}), 'license', ${id}, ${id}, count(*), json_array(${id})
+        FROM dataset d WHERE ${LIVE} AND d.portal_id = ${portal} AND d.license_id = ${id}`)
+    }
+    try {
+      const chosen = await search({ licenses: ['CC-BY-4.0'] })
+      expect(chosen.total).toBe(direct)
+    } finally {
+      await refreshAllRollups(testDb.db)
+    }
+    expect((await search({})).facets.license.find((one) => one.value === 'CC-BY-4.0')?.count).toBe(direct)
+  })
+
+  it('lists the declared formats and keyword spellings behind each merged value', async () => {
+    const { formats, tags } = (await search({})).facets
+    const csv = formats.find((one) => one.value === 'CSV')!
+    expect(csv.variants).toEqual(expect.arrayContaining(['csv', '.csv', 'text/csv']))
+    expect(csv.variants).not.toContain('CSV')
+    const declared = await testDb.db.all<Row>(sql`SELECT DISTINCT r.format AS raw FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE ${LIVE} AND r.canonical_format = 'CSV' AND r.format <> 'CSV'`)
+    expect([...(csv.variants ?? [])].sort()).toEqual(declared.map((row) => String(row.raw)).sort())
+    const doprava = tags.find((one) => one.value === 'doprava')!
+    expect(doprava.variants?.length).toBeGreaterThan(0)
+    expect(doprava.variants?.every((spelling) => foldKeyword(spelling) === 'doprava' && spelling !== doprava.label)).toBe(true)
+    // The sampled facets of a filtered search say the same of the results they counted.
+    const organization = (await search({})).facets.organization[0]!
+    const sampledCsv = (await search({ organizationIds: [organization.value], tags: ['doprava'] })).facets.formats.find((one) => one.value === 'CSV')
+    expect(sampledCsv?.variants?.every((spelling) => spelling !== 'CSV')).toBe(true)
   })
 
   it('counts a single organization or region from the rollups, and its results are exactly those datasets', async () => {
@@ -133,9 +222,8 @@ describe('the snapshot search, counted from the rollups', () => {
       const found = await search(input)
       expect([input, found.total >= FACET_SAMPLE]).toEqual([input, true])
       expect(found.facetSample).toBeNull()
-      for (const { value, count: n } of found.facets.license.slice(0, 3)) {
-        expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND d.license_id = ${value}`))
-      }
+      const byLicence = await licenceCounts(where)
+      for (const { value, count: n } of found.facets.license.slice(0, 3)) expect(n).toBe(byLicence.get(value))
       for (const { value, count: n } of found.facets.groups.slice(0, 3)) {
         expect(n).toBe(await count(sql`SELECT count(*) AS n FROM dataset d WHERE ${LIVE} AND ${where} AND EXISTS (SELECT 1 FROM dataset_group g WHERE g.dataset_key = d.key AND g.name = ${value})`))
       }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { maxBoundParams, readRaw, runRawBatch, type Database, type RawStatement } from '../../db/client.server.ts'
 import { datasets } from '../../db/schema/dataset.ts'
 import { rollupRuns } from '../../db/schema/rollup.ts'
+import { licenceInfo } from '../analysis/licences.server.ts'
 import { publisherIds } from '../analysis/publishers.server.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { BAND_MIN, MQA_INDICATORS, MQA_MAX } from '../../lib/domain/mqa.ts'
@@ -162,8 +163,9 @@ function rollupQueries(portalId: string, scope: RefreshScope): RollupQuery[] {
 const FACET_COLUMNS = ['facet', 'value', 'label', 'datasets', 'variants']
 
 /**
- * The search facets of one portal (rollup_facet): licences and groups as they are, keywords case-folded in
- * JavaScript (SQLite's lower() folds ASCII only: "ČSÚ" and "čsú" are one keyword) with the tags that fold into each.
+ * The search facets of one portal (rollup_facet): licences by the licence table's key, groups as they are, keywords
+ * case-folded in JavaScript (SQLite's lower() folds ASCII only: "ČSÚ" and "čsú" are one keyword), each with the raw
+ * values behind it.
  */
 async function facetRows(db: Database, portalId: string): Promise<unknown[][]> {
   // CROSS JOIN: from the portal's datasets to their rows, never through every portal's tags.
@@ -192,8 +194,20 @@ async function facetRows(db: Database, portalId: string): Promise<unknown[][]> {
     })
     entry.datasets = Number(row?.[0] ?? entry.datasets)
   }
+  // Licences by their key in the licence table, with the ids as sent behind each (a dataset has one id, so the
+  // counts add up); a licence the table does not list stays under its own id.
+  const byLicence = new Map<string, { label: string; datasets: number; variants: string[] }>()
+  for (const [id, title, count] of licenses) {
+    const raw = String(id)
+    const info = licenceInfo(raw, title === null ? null : String(title))
+    const value = info.key ?? raw
+    const entry = byLicence.get(value) ?? { label: info.title ?? raw, datasets: 0, variants: [] }
+    entry.datasets += Number(count)
+    entry.variants.push(raw)
+    byLicence.set(value, entry)
+  }
   return [
-    ...licenses.map(([id, title, count]) => ['license', id, title, count, JSON.stringify([id])]),
+    ...[...byLicence].map(([value, entry]) => ['license', value, entry.label, entry.datasets, JSON.stringify(entry.variants.sort())]),
     ...groups.map(([name, title, count]) => ['group', name, title, count, JSON.stringify([name])]),
     ...[...folded].map(([key, entry]) => ['tag', key, entry.label, entry.datasets, JSON.stringify(entry.variants.sort())]),
   ]

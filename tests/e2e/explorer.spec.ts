@@ -207,6 +207,70 @@ test('without JavaScript the form, the facets and the pages search the snapshot'
   await context.close()
 })
 
+test('a merged licence and a merged format filter on every raw value behind them, snapshot and live, and say by keyboard what they merge', async ({ page, request }) => {
+  const { live } = await fixturePortals(request)
+  const chosen = live.map((portal): [string, string] => ['portal', portal.id])
+  /** Datasets the fixture portals themselves find for these raw values, summed over the portals. */
+  const direct = async (field: string, values: string[]) => {
+    const fq = `${field}:(${values.map((value) => JSON.stringify(value)).join(' OR ')})`
+    let total = 0
+    for (const portal of live) {
+      const body = (await (await request.get(`${portal.apiBase}/action/package_search?rows=0&fq=${encodeURIComponent(fq)}`)).json()) as { result: { count: number } }
+      total += body.result.count
+    }
+    return total
+  }
+  /** Tab from a facet value to its "more spellings" disclosure, open it with Enter, and read what it lists. */
+  const spellingsByKeyboard = async (link: ReturnType<Page['locator']>) => {
+    await link.focus()
+    await page.keyboard.press('Tab')
+    const summary = link.locator('xpath=..').locator('summary')
+    await expect(summary).toBeFocused()
+    await page.keyboard.press('Enter')
+    const items = link.locator('xpath=..').locator('details[open] li')
+    await expect(items.first()).toBeVisible()
+    return items.allTextContents()
+  }
+  const countOf = async (link: ReturnType<Page['locator']>) => Number((await link.locator(':scope > span').last().textContent())!.replace(/\D/g, ''))
+
+  for (const source of ['snapshot', 'live'] as const) {
+    const start = explorerUrl([...chosen, ...(source === 'snapshot' ? [['source', 'snapshot'] as [string, string]] : [])])
+    await page.goto(start)
+    await hydrated(page)
+    await expect(page.getByTestId('explorer-source')).toHaveAttribute('data-source', source)
+    // The fixture sends CC BY 4.0 as `cc-by-4.0` and as its URI: one licence, by its name, marked open in words.
+    const licences = facetList(page, 'Licences')
+    await expect(licences.getByRole('link', { name: /https?:\/\// })).toHaveCount(0)
+    const ccBy = licences.getByRole('link', { name: /^Creative Commons Attribution 4\.0 International/ })
+    await expect(ccBy.locator('[data-open]')).toHaveText('open')
+    await expect(licences.getByRole('link', { name: /^Other \(not open\)/ }).locator('[data-open]')).toHaveText('not open')
+    expect((await spellingsByKeyboard(ccBy)).sort(), source).toEqual(['cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/'])
+    const licenceCount = await countOf(ccBy)
+    expect(licenceCount).toBe(await direct('license_id', ['cc-by-4.0', 'https://creativecommons.org/licenses/by/4.0/']))
+    expect(licenceCount).toBeGreaterThan(await direct('license_id', ['cc-by-4.0']))
+    await ccBy.click()
+    await expect(page).toHaveURL(/[?&]license=CC-BY-4\.0(&|$)/)
+    await expect(page.getByTestId('explorer-count')).toHaveText(countText(licenceCount))
+    await expect(page.getByRole('link', { name: 'Remove filter Licences: Creative Commons Attribution 4.0 International' })).toBeVisible()
+
+    // CSV: every spelling the portals use, the count what the portals find for all of them at once.
+    await page.goto(start)
+    await hydrated(page)
+    const csv = facetList(page, 'Formats').locator('a[href*="format=CSV"]')
+    const spellings = await spellingsByKeyboard(csv)
+    expect(spellings).toEqual(expect.arrayContaining(['csv', '.csv', 'text/csv']))
+    const csvTotal = await direct('res_format', ['CSV', ...spellings])
+    expect(csvTotal).toBeGreaterThan(await direct('res_format', ['CSV']))
+    // The snapshot also knows CSV from a resource's mimetype when its format is blank, and counts each dataset once;
+    // the portals count each spelling apart. Either way the count is at least what the spellings find.
+    const csvCount = await countOf(csv)
+    expect(csvCount).toBeGreaterThanOrEqual(csvTotal)
+    await csv.click()
+    await expect(page).toHaveURL(/[?&]format=CSV(&|$)/)
+    await expect(page.getByTestId('explorer-count')).toHaveText(countText(source === 'snapshot' ? csvCount : csvTotal))
+  }
+})
+
 test('a bad URL falls back to the defaults', async ({ request }) => {
   const res = await request.get(demoUrl([['sort', 'sideways'], ['page', '-3'], ['source', 'ftp']]), { headers: { cookie: 'lang=en' } })
   expect(res.status()).toBe(200)
