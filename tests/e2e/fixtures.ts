@@ -61,5 +61,6 @@ export const E2E_USERS = {
   junitOwner: { name: 'Judita Importová', email: 'junit@e2e.example' },
   junitTester: { name: 'Jonáš Zprávový', email: 'junit-tester@e2e.example' },
   checksEditor: { name: 'Kamila Kontrolní', email: 'checks-editor@e2e.example' },
+  languages: { name: 'Lída Jazyková', email: 'languages@e2e.example' },
 } as const
 
