@@ -32,6 +32,7 @@ const FIXED_PATHS = [
   '/data-formats',
   '/data-formats?format=CSV',
   '/data-quality',
+  '/data-quality?region=CZ080',
   '/regional-analysis',
   '/regional-analysis?level=country&metric=quality',
   '/location/CZ080',
@@ -110,7 +111,7 @@ test.describe('every page in every language', () => {
     // The account has no language of its own, so the cookie decides, as for a guest.
     await context.addCookies([{ name: 'lang', value: 'zh', url: page.url() }])
     const problems: string[] = []
-    for (const path of ['/profile', '/projects', '/projects/new']) problems.push(...(await check(page, 'zh', path)))
+    for (const path of ['/profile', '/projects', '/projects/new', '/test-cases', '/test-runs', '/test-suites', '/reports']) problems.push(...(await check(page, 'zh', path)))
     expect(problems).toEqual([])
   })
 })
