@@ -94,12 +94,17 @@ async function demoPaths(page: Page): Promise<string[]> {
 
 test.describe('every page in every language', () => {
   test.describe.configure({ timeout: 120_000 })
+  let paths: string[] = FIXED_PATHS
+
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage()
+    paths = [...FIXED_PATHS, ...(await demoPaths(page))]
+    await page.close()
+  })
 
   for (const locale of LOCALES) {
-    test(`public pages in ${locale}: no message ids${locale === 'en' ? '' : ', no English'}`, async ({ page, context }) => {
-      const paths = [...FIXED_PATHS, ...(await demoPaths(page))]
-      await context.clearCookies()
-      await context.addCookies([{ name: 'lang', value: locale, url: page.url() }])
+    test(`public pages in ${locale}: no message ids${locale === 'en' ? '' : ', no English'}`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: locale, url: baseURL }])
       const problems: string[] = []
       for (const path of paths) problems.push(...(await check(page, locale, path)))
       expect(problems).toEqual([])
