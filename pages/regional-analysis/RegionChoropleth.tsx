@@ -63,7 +63,7 @@ export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { 
         </ul>
         {summary.offMap.length ? (
           <p className={css({ fontSize: 'sm', color: 'text.muted', mt: '2' })} data-testid="off-map">
-            {t('regions.offMap', { names: intl.formatList(summary.offMap.map((region) => region.name), { type: 'unit' }) })}
+            {t('regions.offMap', { names: intl.formatList(summary.offMap.map((region) => region.name), { type: 'conjunction' }) })}
           </p>
         ) : null}
       </figcaption>
