@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/card.tsx'
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { PAGE_SIZE } from './explorer-state.ts'
 import { parseCkanDate, type ResultCard } from './search-view.ts'
 import type { PortalChoice } from './use-explorer-search.ts'
@@ -51,7 +52,7 @@ export function ResultList({ items, portals }: { items: ResultCard[]; portals: M
                   <ul aria-label={t('explorer.facetFormats')} className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', listStyle: 'none', p: '0', m: '0' })}>
                     {item.formats.map((chip) => (
                       <li key={chip.label}>
-                        <Badge size="sm" variant="outline" title={chip.title}>
+                        <Badge size="sm" variant="outline" title={chip.format ? t(formatNameKey(chip.format)) : undefined}>
                           {chip.label}
                         </Badge>
                       </li>

@@ -34,9 +34,9 @@ describe('plainExcerpt', () => {
 describe('formatChips', () => {
   it('shows one canonical label per format and keeps unknown ones as declared', () => {
     expect(formatChips(['CSV', 'csv', '.csv', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '', 'Tabulka'])).toEqual([
-      { label: 'CSV', title: 'Comma-separated values' },
-      { label: 'XLSX', title: 'Excel 2007+ workbook' },
-      { label: 'Tabulka', title: 'Tabulka' },
+      { label: 'CSV', format: 'CSV' },
+      { label: 'XLSX', format: 'XLSX' },
+      { label: 'Tabulka', format: null },
     ])
   })
 })
@@ -71,7 +71,7 @@ describe('toSearchView', () => {
       portals: [{ instanceId: 'p', ok: true, ms: 12, count: 1 }],
     }
     expect(toSearchView(result)).toEqual({
-      items: [{ id: 'p:1', instanceId: 'p', title: 'One', excerpt: 'Bold text', publisher: 'Org', modified: '2025-01-01T00:00:00', formats: [{ label: 'CSV', title: 'Comma-separated values' }] }],
+      items: [{ id: 'p:1', instanceId: 'p', title: 'One', excerpt: 'Bold text', publisher: 'Org', modified: '2025-01-01T00:00:00', formats: [{ label: 'CSV', format: 'CSV' }] }],
       total: 1,
       facets: { organization: [], groups: [], tags: [], formats: [{ value: 'CSV', label: 'CSV', count: 1 }], license: [] },
       portals: [{ instanceId: 'p', ok: true, ms: 12, count: 1, error: undefined }],

@@ -1,4 +1,4 @@
-import { formatInfo, resolveFormat } from '../../lib/domain/formats.ts'
+import { resolveFormat, type CanonicalFormat } from '../../lib/domain/formats.ts'
 import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
 import type { DatasetHit, FacetCount, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
 import type { ExplorerSort, FacetKey } from './explorer-state.ts'
@@ -6,7 +6,8 @@ import type { ExplorerSort, FacetKey } from './explorer-state.ts'
 // What the explorer renders of a search answer: the same for the snapshot (first paint, from +data.ts) and for live
 // answers, so both can be merged and neither ships fields the page does not show.
 
-export type FormatChip = { label: string; title: string }
+/** A canonical format's code as its label (its name is a message, in the page's language), or a value no format matches. */
+export type FormatChip = { label: string; format: CanonicalFormat | null }
 
 export type ResultCard = {
   id: string
@@ -71,7 +72,7 @@ export function formatChips(declared: string[]): FormatChip[] {
     const key = label.toLowerCase()
     if (seen.has(key)) continue
     seen.add(key)
-    chips.push({ label, title: format === 'unknown' ? value : formatInfo(format).label })
+    chips.push({ label, format: format === 'unknown' ? null : format })
   }
   return chips.slice(0, MAX_FORMAT_CHIPS)
 }

@@ -4,6 +4,7 @@ import { Table } from '../../components/ui/table.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { BANDS, type Band, type Dimension } from '../../lib/domain/mqa.ts'
+import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { bandKey, dimensionKey } from './mqa-text.ts'
 
 // The format and quality sections of the pages about one scope of datasets (a publisher, a region).
@@ -15,7 +16,7 @@ export type FormatMix = {
   resources: number
   machineReadableShare: number | null
   openStandardShare: number | null
-  items: Array<{ format: CanonicalFormat; label: string; resources: number; share: number; stars: number }>
+  items: Array<{ format: CanonicalFormat; resources: number; share: number; stars: number }>
 }
 
 export type QualityFigures = {
@@ -69,7 +70,7 @@ export function FormatsSection({ formats, className }: { formats: FormatMix; cla
                       <Badge size="sm" tone={item.format === 'unknown' ? 'neutral' : 'primary'}>
                         {item.format === 'unknown' ? t('orgs.formatUnknown') : item.format}
                       </Badge>{' '}
-                      <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{item.format === 'unknown' ? null : item.label}</span>
+                      <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{item.format === 'unknown' ? null : t(formatNameKey(item.format))}</span>
                     </Table.Header>
                     <Table.Cell align="end">{intl.formatNumber(item.resources)}</Table.Cell>
                     <Table.Cell align="end">{percent(item.share)}</Table.Cell>

@@ -1,5 +1,7 @@
 import { CZ_KRAJE } from '../../lib/domain/cz-kraje.ts'
+import type { Translate } from '../../lib/i18n/intl.ts'
 import { LOCALE_TAGS, type Locale } from '../../lib/i18n/locales.ts'
+import { regionName } from '../../lib/i18n/region-names.ts'
 import type { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import type { AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 
@@ -40,11 +42,10 @@ async function analysedPortals(caller: Caller, query: AnalysisQuery): Promise<Fi
     .map((portal) => ({ id: portal.id, name: portal.name, isDemo: portal.isDemo }))
 }
 
-export async function loadFilterOptions(caller: Caller, query: AnalysisQuery, locale: Locale): Promise<FilterOptions> {
+export async function loadFilterOptions(caller: Caller, query: AnalysisQuery, locale: Locale, t: Translate): Promise<FilterOptions> {
   const instanceIds = query.portals.length ? query.portals : undefined
   const collator = new Intl.Collator(LOCALE_TAGS[locale])
   const byName = (a: FilterOption, b: FilterOption) => collator.compare(a.name, b.name)
-  const countryName = new Intl.DisplayNames([LOCALE_TAGS[locale], 'en'], { type: 'region', fallback: 'code' })
   const [portals, publishers, countries] = await Promise.all([
     orEmpty(analysedPortals(caller, query), 'portals'),
     orEmpty(
@@ -56,15 +57,15 @@ export async function loadFilterOptions(caller: Caller, query: AnalysisQuery, lo
     orEmpty(
       caller.regions
         .summary({ level: 'country', instanceIds })
-        .then((summary) => summary.regions.filter((region) => region.datasets > 0).map((region) => ({ id: region.id, name: countryName.of(region.id) ?? region.nameEn }))),
+        .then((summary) => summary.regions.filter((region) => region.datasets > 0).map((region) => ({ id: region.id, name: regionName(region.id, locale, t) }))),
       'countries',
     ),
   ])
   // A chosen organization or country outside the lists (a link from elsewhere) stays selectable.
   if (query.organization && !publishers.some((item) => item.id === query.organization)) publishers.push({ id: query.organization, name: query.organization })
-  const kraje = CZ_KRAJE.map((kraj) => ({ id: kraj.id as string, name: locale === 'cs' ? kraj.nameCs : kraj.nameEn }))
+  const kraje = CZ_KRAJE.map((kraj) => ({ id: kraj.id as string, name: regionName(kraj.id, locale, t) }))
   if (query.region && query.region.length === 2 && !countries.some((item) => item.id === query.region)) {
-    countries.push({ id: query.region, name: countryName.of(query.region) ?? query.region })
+    countries.push({ id: query.region, name: regionName(query.region, locale, t) })
   }
   return { portals, publishers: publishers.sort(byName), kraje: kraje.sort(byName), countries: countries.sort(byName) }
 }

@@ -1,6 +1,7 @@
 /**
  * The 14 Czech regions (kraje): the one list the server and the browser read. `id` is the NUTS 3 code, the region id
- * everywhere (URLs, the API, `dataset_region`); the outlines in server/geo/cz-kraje.json are keyed by it.
+ * everywhere (URLs, the API, `dataset_region`); the outlines in server/geo/cz-kraje.json are keyed by it. The names
+ * here are the API's; pages name a kraj in the reader's language from locales/<lang>/kraje.json (regionName).
  * Source: osmlab/name-suggestion-index, features/cz/CZ-*.geojson (BSD-3-Clause).
  */
 export const CZ_KRAJE = [

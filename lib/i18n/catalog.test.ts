@@ -70,6 +70,11 @@ describe('message catalogues', () => {
     const english = await loadMessages('en')
     // Words that are spelled the same in both languages.
     const SAME_IN_CZECH = new Set(['ckan.license', 'gallery.colourText', 'projects.role_tester', 'projects.role_editor', 'cases.csvFieldIssue'])
+    // A format's name that all six languages spell alike is a proper name (GeoJSON, Turtle, Esri Shapefile).
+    const catalogues = await Promise.all(LOCALES.map((locale) => loadMessages(locale)))
+    for (const key of Object.keys(english).filter((id) => id.startsWith('formatnames.'))) {
+      if (catalogues.every((catalogue) => catalogue[key] === english[key])) SAME_IN_CZECH.add(key)
+    }
     const untranslated = Object.keys(cs).filter(
       (key) => cs[key] === english[key] && /[a-z]{4,}/i.test(String(cs[key] ?? '')) && !/Portalscope|CKAN/.test(String(cs[key] ?? '')) && !SAME_IN_CZECH.has(key),
     )

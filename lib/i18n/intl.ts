@@ -21,8 +21,10 @@ export function intlFor(locale: Locale | undefined, maybeMessages: Messages | un
         // Each message is an ICU string (server) or its parsed form (browser); formatMessage takes either.
         messages: messages as Record<string, MessageFormatElement[]>,
         onError(error) {
-          // A missing translation falls back to the id; anything else is a defect worth seeing.
+          // A missing message renders as its id (tests/e2e/languages.spec.ts looks for ids on every page); during
+          // development it is also said in the console. Anything else is a defect worth seeing.
           if (error.code !== 'MISSING_TRANSLATION') console.error(error)
+          else if (import.meta.env?.DEV) console.warn(error.message)
         },
       },
       intlCache,

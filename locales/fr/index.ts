@@ -29,5 +29,7 @@ import junit from './junit.json'
 import map from './map.json'
 import licences from './licences.json'
 import regions from './regions.json'
+import kraje from './kraje.json'
+import formatnames from './formatnames.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions, licences }
+export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions, licences, kraje, formatnames }

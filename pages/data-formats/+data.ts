@@ -4,6 +4,7 @@ import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parseFormat, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
 import { mapSection, settle } from '../../lib/section.ts'
+import { pageTranslator } from '../../lib/i18n/page-text.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -26,7 +27,7 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
 
   const [options, summary, detail] = await Promise.all([
-    loadFilterOptions(caller, query, locale),
+    loadFilterOptions(caller, query, locale, pageTranslator(pageContext)),
     settle(caller.formats.summary(filters), 'the format summary'),
     format ? settle(caller.formats.byFormat({ ...filters, format, page, pageSize: PAGE_SIZE }), `the ${format} detail`) : null,
   ])
@@ -39,7 +40,7 @@ export async function data(pageContext: PageContextServer) {
           Promise.all(
             summary.value.formats.slice(0, RAW_VALUE_FORMATS).map(async (item) => {
               const one = await caller.formats.byFormat({ ...filters, format: item.format, page: 1, pageSize: 1 })
-              return { format: item.format, label: item.label, resources: item.resources, rawValues: one.rawValues.slice(0, RAW_VALUES_EACH), more: Math.max(0, one.rawValues.length - RAW_VALUES_EACH) }
+              return { format: item.format, resources: item.resources, rawValues: one.rawValues.slice(0, RAW_VALUES_EACH), more: Math.max(0, one.rawValues.length - RAW_VALUES_EACH) }
             }),
           ),
           'the raw format values',

@@ -5,7 +5,7 @@ import { SectionBlock, StatGrid, subheadingClass, tableTitleClass } from '../../
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
 import { analysisHref, type AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 import type { FilterOptions } from '../../features/quality/filter-options.ts'
-import { RawValue, useFormatLabel } from './FormatsOverview.tsx'
+import { RawValue, useFormatNames } from './FormatsOverview.tsx'
 import type { Data } from './+data.ts'
 import { LinkPager } from '../../components/LinkPager.tsx'
 
@@ -16,10 +16,10 @@ export function FormatDetailView({ detail, query, portals }: { detail: Detail; q
   const t = useT()
   const intl = useIntl()
   const number = (value: number) => intl.formatNumber(value)
-  const formatLabel = useFormatLabel()
+  const formatNames = useFormatNames()
   const portalName = new Map(portals.map((portal) => [portal.id, portal.name]))
   for (const portal of detail.byPortal) portalName.set(portal.instanceId, portal.name)
-  const name = detail.format === 'unknown' ? formatLabel(detail.format, detail.label) : detail.label === detail.format ? detail.format : `${detail.format} · ${detail.label}`
+  const name = formatNames.title(detail.format)
   const pageHref = (page: number) => analysisHref('/data-formats', query, { format: detail.format, page })
   return (
     <SectionBlock id="format-detail" title={t('formats.detailTitle', { format: name })} testId="format-detail">

@@ -5,6 +5,8 @@ import { CATEGORY_TONES, type ChartTone } from '../../components/charts/chart-to
 import { Table } from '../../components/ui/table.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { formatNameKey } from '../../lib/i18n/format-names.ts'
+import type { CanonicalFormat } from '../../lib/domain/formats.ts'
 import { codeClass, SectionBlock, SectionFailed, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { analysisHref, type AnalysisQuery } from '../../lib/url-state/analysis-href.ts'
 import type { Section } from '../../lib/section.ts'
@@ -29,9 +31,18 @@ const STAR_KEYS: Record<(typeof STARS)[number], MessageKey> = {
 const twoColumns = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })
 const inlineList = css({ display: 'flex', flexWrap: 'wrap', gap: '2', columnGap: '4', listStyle: 'none', p: '0', m: '0' })
 
-export function useFormatLabel() {
+/**
+ * How the page names a format: `code` is its code (CSV) and `title` its code with its name in the page's language
+ * ("CSV · Comma-separated values"), the name alone where it is the code; the unknown format is named in words.
+ */
+export function useFormatNames() {
   const t = useT()
-  return (format: string, label: string) => (format === 'unknown' ? t('formats.unknownLabel') : label)
+  const name = (format: CanonicalFormat) => (format === 'unknown' ? t('formats.unknownLabel') : t(formatNameKey(format)))
+  return {
+    name,
+    code: (format: CanonicalFormat) => (format === 'unknown' ? name(format) : format),
+    title: (format: CanonicalFormat) => (format === 'unknown' || name(format) === format ? name(format) : `${format} · ${name(format)}`),
+  }
 }
 
 export function FormatsOverview({ summary, rawValues, query, retryHref }: { summary: Summary; rawValues: Section<RawValues> | null; query: AnalysisQuery; retryHref: string }) {
@@ -39,7 +50,7 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
   const intl = useIntl()
   const number = (value: number) => intl.formatNumber(value)
   const percent = (value: number | null) => (value === null ? '–' : intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }))
-  const formatLabel = useFormatLabel()
+  const formatNames = useFormatNames()
   const drill = (format: string) => analysisHref('/data-formats', query, { format })
   const portalLabel = (portal: { name: string; isDemo: boolean }) => (portal.isDemo ? `${portal.name} (${t('common.demoData')})` : portal.name)
 
@@ -52,7 +63,7 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
   }
 
   const portalSeries: StackSeries[] = [
-    ...summary.topFormats.map((format, index) => ({ key: format, label: formatLabel(format, format), tone: CATEGORY_TONES[index % CATEGORY_TONES.length]! })),
+    ...summary.topFormats.map((format, index) => ({ key: format, label: formatNames.code(format), tone: CATEGORY_TONES[index % CATEGORY_TONES.length]! })),
     { key: 'other', label: t('charts.other'), tone: 'neutral' as const },
   ]
   const overall = { instanceId: '', name: t('formats.allPortals'), isDemo: false, machineReadableShare: summary.machineReadableShare, openStandardShare: summary.openStandardShare }
@@ -75,7 +86,7 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
       <SectionBlock id="format-mix" title={t('formats.mixTitle')} lead={t('formats.mixLead')} testId="format-mix">
         <BarChart
           title={t('formats.mixChart', { count: Math.min(CHART_FORMATS, summary.formats.length) })}
-          data={summary.formats.slice(0, CHART_FORMATS).map((item) => ({ key: item.format, label: formatLabel(item.format, item.label === item.format ? item.format : `${item.format} · ${item.label}`), value: item.share, display: percent(item.share) }))}
+          data={summary.formats.slice(0, CHART_FORMATS).map((item) => ({ key: item.format, label: formatNames.title(item.format), value: item.share, display: percent(item.share) }))}
           labelHeader={t('formats.format')}
           valueHeader={t('formats.share')}
           testId="format-mix-chart"
@@ -106,8 +117,8 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
               {summary.formats.map((item) => (
                 <Table.Row key={item.format} data-format={item.format} data-resources={item.resources}>
                   <Table.Header scope="row" className={css({ whiteSpace: 'normal' })}>
-                    <a href={drill(item.format)}>{item.format === 'unknown' ? formatLabel(item.format, item.label) : item.format}</a>
-                    {item.format === 'unknown' ? null : <span className={css({ display: 'block', fontWeight: '400', color: 'text.muted', fontSize: 'xs' })}>{item.label}</span>}
+                    <a href={drill(item.format)}>{formatNames.code(item.format)}</a>
+                    {item.format === 'unknown' ? null : <span className={css({ display: 'block', fontWeight: '400', color: 'text.muted', fontSize: 'xs' })}>{formatNames.name(item.format)}</span>}
                   </Table.Header>
                   <Table.Cell align="end">{number(item.resources)}</Table.Cell>
                   <Table.Cell align="end">{number(item.datasets)}</Table.Cell>
@@ -189,7 +200,7 @@ export function FormatsOverview({ summary, rawValues, query, retryHref }: { summ
                 {rawValues.value.map((item) => (
                   <Table.Row key={item.format}>
                     <Table.Header scope="row">
-                      <a href={drill(item.format)}>{formatLabel(item.format, item.format)}</a>
+                      <a href={drill(item.format)}>{formatNames.code(item.format)}</a>
                     </Table.Header>
                     <Table.Cell>
                       <ul className={inlineList}>

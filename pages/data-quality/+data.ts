@@ -4,6 +4,7 @@ import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
 import { mapSection, settle } from '../../lib/section.ts'
+import { pageTranslator } from '../../lib/i18n/page-text.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -23,7 +24,7 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
 
   const [options, summary, worst, publishers] = await Promise.all([
-    loadFilterOptions(caller, query, locale),
+    loadFilterOptions(caller, query, locale, pageTranslator(pageContext)),
     settle(caller.quality.summary(filters), 'the quality summary'),
     settle(caller.quality.worst({ ...filters, limit: WORST }), 'the worst datasets'),
     // Per-publisher averages come from the rollups per organization; the list filters by portal only.

@@ -5,6 +5,7 @@ import { PageIntro } from '../../components/PageIntro.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { HomeMap } from '../../features/map/HomeMap.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import { BandBadge } from '../../features/quality/BandBadge.tsx'
@@ -208,7 +209,7 @@ function FormatsPanel({ formats }: { formats: Data['formats'] }) {
                 {value.top.map((format) => (
                   <li key={format.format} className={css({ display: 'grid', gap: '1' })}>
                     <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', fontSize: 'sm' })}>
-                      <span className={css({ fontWeight: '500' })}>{format.label}</span>
+                      <span className={css({ fontWeight: '500' })}>{t(formatNameKey(format.format))}</span>
                       <span className={css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums' })}>{percent(format.share)}</span>
                     </span>
                     <span aria-hidden="true" className={css({ display: 'block', h: '1.5', borderRadius: 'full', bg: 'surface.raised', overflow: 'hidden' })}>

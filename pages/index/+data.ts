@@ -7,6 +7,8 @@ import { basemapConfig } from '../../server/env.server.ts'
 import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
 import { mapPictureUrls } from '../../server/map/picture.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
+import { regionName } from '../../lib/i18n/region-names.ts'
+import { pageTranslator } from '../../lib/i18n/page-text.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -20,7 +22,7 @@ const LISTED_PROBLEMS = 5
 /** The overview's first paint: each section from its tRPC procedure, in-process; a section that fails fails alone. */
 export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
-  const czech = pageContext.locale === 'cs'
+  const t = pageTranslator(pageContext)
   const [portals, quality, formats, regions, publishers, mapMeta, mapFirstView] = await Promise.all([
     settle(caller.portals.list()),
     settle(caller.quality.summary({})),
@@ -67,7 +69,7 @@ export async function data(pageContext: PageContextServer) {
     }),
     formats: mapSection(formats, (summary) => ({
       resources: summary.resources,
-      top: summary.formats.slice(0, TOP_FORMATS).map((format) => ({ format: format.format, label: format.label, share: format.share, resources: format.resources })),
+      top: summary.formats.slice(0, TOP_FORMATS).map((format) => ({ format: format.format, share: format.share, resources: format.resources })),
       machineReadableShare: summary.machineReadableShare,
       openStandardShare: summary.openStandardShare,
     })),
@@ -83,7 +85,7 @@ export async function data(pageContext: PageContextServer) {
         datasets: summary.datasets,
         noExtent: summary.noExtent,
         bins,
-        regions: summary.regions.map((region) => ({ id: region.id, name: czech ? region.nameCs : region.nameEn, datasets: region.datasets })),
+        regions: summary.regions.map((region) => ({ id: region.id, name: regionName(region.id, pageContext.locale, t), datasets: region.datasets })),
       }
     }),
     map: { width: FRAME.width, height: FRAME.height, outlines: OUTLINES },

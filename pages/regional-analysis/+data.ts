@@ -6,6 +6,8 @@ import type { BBox } from '../../server/geo/cz-regions.server.ts'
 import { basemapConfig } from '../../server/env.server.ts'
 import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox, type OutlineFrame } from '../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
+import { regionName } from '../../lib/i18n/region-names.ts'
+import { pageTranslator } from '../../lib/i18n/page-text.ts'
 import { classIndex, framedCountries, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
@@ -55,14 +57,14 @@ function countryMap(ids: readonly string[]) {
 // https://vike.dev/data: the switches are in the URL, so the page works without JavaScript and reloads as it was.
 export async function data(pageContext: PageContextServer) {
   const query = RegionQuerySchema.parse(pageContext.urlParsed.search)
-  const czech = pageContext.locale === 'cs'
+  const t = pageTranslator(pageContext)
   const caller = await pageCaller(pageContext)
   const summary = await settle(caller.regions.summary({ level: query.level }), 'the regions summary')
   return {
     query,
     basemap: basemapConfig(),
     summary: mapSection(summary, (found) => {
-      const named = found.regions.map((region) => ({ ...region, name: czech ? region.nameCs : region.nameEn }))
+      const named = found.regions.map((region) => ({ ...region, name: regionName(region.id, pageContext.locale, t) }))
       const ranked = rankRegions(named, query.metric, query.dir)
       const classes = metricClasses(query.metric, ranked.map((region) => region.value))
       const map = query.level === 'cz-kraj' ? KRAJ_MAP : countryMap(framedCountries(found.regions))

@@ -3,7 +3,7 @@ import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { binFill } from '../../features/portals/choropleth.ts'
 import { legendSwatch as swatch, regionMapStyle as mapStyle } from '../../features/regions/region-map-style.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { useMetricText } from './metric-text.ts'
 import { RegionsMap } from './RegionsMap.tsx'
@@ -23,6 +23,7 @@ const legendItem = css({ display: 'flex', alignItems: 'center', gap: '1.5' })
  */
 export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { summary: Summary; map: NonNullable<Summary['map']>; metricLabel: string; metricPhrase: string }) {
   const t = useT()
+  const intl = useIntl()
   const { query, basemap } = useData<Data>()
   const { valueText, classLabel } = useMetricText()
   const byId = new Map(summary.regions.map((region) => [region.id, region]))
@@ -62,7 +63,7 @@ export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { 
         </ul>
         {summary.offMap.length ? (
           <p className={css({ fontSize: 'sm', color: 'text.muted', mt: '2' })} data-testid="off-map">
-            {t('regions.offMap', { names: summary.offMap.map((region) => region.name).join(', ') })}
+            {t('regions.offMap', { names: intl.formatList(summary.offMap.map((region) => region.name), { type: 'conjunction' }) })}
           </p>
         ) : null}
       </figcaption>

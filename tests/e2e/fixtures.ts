@@ -66,5 +66,6 @@ export const E2E_USERS = {
   menusTheme: { name: 'Tereza Motivová', email: 'menus-theme@e2e.example' },
   menusHeadings: { name: 'Olga Nadpisová', email: 'menus-headings@e2e.example' },
   phones: { name: 'Maximiliána Přehledová-Dlouhá', email: 'phones@e2e.example' },
+  languages: { name: 'Lída Jazyková', email: 'languages@e2e.example' },
 } as const
 

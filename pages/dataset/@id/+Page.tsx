@@ -6,7 +6,8 @@ import { Table } from '../../../components/ui/table.tsx'
 import { formatByteSize } from '../../../features/datasets/byte-size.ts'
 import { SectionError } from '../../../features/datasets/SectionError.tsx'
 import { webHref } from '../../../features/datasets/web-href.ts'
-import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { formatNameKey } from '../../../lib/i18n/format-names.ts'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { IndicatorBreakdown } from '../../../features/quality/IndicatorBreakdown.tsx'
 import { ShapesMap } from '../../../features/map/ShapesMap.tsx'
@@ -228,7 +229,7 @@ function ResourceRow({ resource }: { resource: Resource }) {
         )}
       </Table.Header>
       <Table.Cell>
-        <Badge size="sm" tone={resource.format === 'unknown' ? 'neutral' : 'primary'} title={resource.format === 'unknown' ? undefined : resource.formatLabel}>
+        <Badge size="sm" tone={resource.format === 'unknown' ? 'neutral' : 'primary'} title={resource.format === 'unknown' ? undefined : t(formatNameKey(resource.format))}>
           {resource.format === 'unknown' ? t('dataset.formatUnknown') : resource.format}
         </Badge>
         {resource.formatConflict ? (
@@ -285,7 +286,6 @@ function LinkStatus({ check }: { check: Resource['linkCheck'] }) {
 function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: Dataset['bbox'] }) {
   const t = useT()
   const intl = useIntl()
-  const locale = useLocale()
   const degrees = (value: number) => intl.formatNumber(value, { maximumFractionDigits: 3 })
   const described = bbox
     ? t('dataset.extentBox', { west: degrees(bbox[0]), south: degrees(bbox[1]), east: degrees(bbox[2]), north: degrees(bbox[3]) })
@@ -349,7 +349,7 @@ function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: 
             <ul className={chips}>
               {quality.regions.map((region) => (
                 <li key={region.id}>
-                  <a href={`/location/${encodeURIComponent(region.id)}`}>{locale === 'cs' ? region.nameCs : region.nameEn}</a>
+                  <a href={`/location/${encodeURIComponent(region.id)}`}>{region.name}</a>
                 </li>
               ))}
             </ul>

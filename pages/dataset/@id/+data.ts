@@ -2,11 +2,12 @@ import { TRPCError } from '@trpc/server'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
-import { formatInfo } from '../../../lib/domain/formats.ts'
 import { licenceInfo } from '../../../server/analysis/licences.server.ts'
 import { basemapConfig } from '../../../server/env.server.ts'
 import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
+import { regionName } from '../../../lib/i18n/region-names.ts'
+import { pageTranslator } from '../../../lib/i18n/page-text.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -39,7 +40,7 @@ export async function data(pageContext: PageContextServer) {
       ok: true as const,
       score: found.score,
       portalWatch: { existence: found.portalWatch.existence, conformance: found.portalWatch.conformance, openness: found.portalWatch.openness },
-      regions: found.regions.map((region) => ({ id: region.id, nameEn: region.nameEn, nameCs: region.nameCs })),
+      regions: found.regions.map((region) => ({ id: region.id, name: regionName(region.id, pageContext.locale, pageTranslator(pageContext)) })),
     }))
     .catch((error: unknown) => {
       console.error(`quality.dataset failed for ${dataset.id}`, error)
@@ -70,7 +71,6 @@ export async function data(pageContext: PageContextServer) {
         name: resource.name,
         url: resource.url,
         format: resource.canonicalFormat,
-        formatLabel: formatInfo(resource.canonicalFormat).label,
         formatConflict: resource.formatConflict,
         stars: resource.openness,
         size: resource.size,

@@ -6,7 +6,7 @@ import { SectionError } from '../../../features/datasets/SectionError.tsx'
 import { StatGrid } from '../../../features/quality/AnalysisParts.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { FormatsSection, QualitySection } from '../../../features/quality/ScopeFigures.tsx'
-import { useIntl, useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { LocationMap } from './LocationMap.tsx'
 
@@ -17,7 +17,6 @@ const muted = css({ color: 'text.muted' })
 export default function Page() {
   const t = useT()
   const intl = useIntl()
-  const locale = useLocale()
   const { region, figures, publishers, formats, quality } = useData<Data>()
   const percent = (value: number | null) => (value === null ? '–' : intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }))
   return (
@@ -27,7 +26,7 @@ export default function Page() {
           {region.level === 'cz-kraj' ? t('pages.locationKraj', { id: region.id }) : t('pages.locationCountry', { id: region.id })}
         </p>
         <h1 id="page-title" className={css({ fontSize: '2xl', fontWeight: '600', mb: '2', overflowWrap: 'anywhere' })}>
-          {locale === 'cs' ? region.nameCs : region.nameEn}
+          {region.name}
         </h1>
         <p className={css({ color: 'text.muted', mb: '6', maxW: '70ch' })}>{t('pages.locationDescription')}</p>
         <StatGrid
@@ -63,9 +62,8 @@ export default function Page() {
 
 function MapSection() {
   const t = useT()
-  const locale = useLocale()
   const { region, map, points, basemap } = useData<Data>()
-  const name = locale === 'cs' ? region.nameCs : region.nameEn
+  const name = region.name
   const caption = !points.ok
     ? null
     : points.value.total === 0

@@ -5,6 +5,8 @@ import { z } from '../../../lib/zod.ts'
 import { basemapConfig } from '../../../server/env.server.ts'
 import { regionOutline } from '../../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
+import { regionName } from '../../../lib/i18n/region-names.ts'
+import { pageTranslator } from '../../../lib/i18n/page-text.ts'
 import { orErrorPage } from '../../../server/trpc/project-frame.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
@@ -53,7 +55,7 @@ export async function data(pageContext: PageContextServer) {
   const { quality, formats } = found
   const portalNames = new Map(quality.byPortal.map((portal) => [portal.instanceId, portal.name]))
   return {
-    region: { id: found.id, level: found.level, nameEn: found.nameEn, nameCs: found.nameCs },
+    region: { id: found.id, level: found.level, name: regionName(found.id, pageContext.locale, pageTranslator(pageContext)) },
     figures: {
       datasets: quality.datasets,
       averageScore: quality.averageScore,
@@ -69,7 +71,7 @@ export async function data(pageContext: PageContextServer) {
       resources: formats.resources,
       machineReadableShare: formats.machineReadableShare,
       openStandardShare: formats.openStandardShare,
-      items: formats.formats.slice(0, 12).map((format) => ({ format: format.format, label: format.label, resources: format.resources, share: format.share, stars: format.openness })),
+      items: formats.formats.slice(0, 12).map((format) => ({ format: format.format, resources: format.resources, share: format.share, stars: format.openness })),
     },
     quality: { datasets: quality.datasets, partial: quality.partial, bands: quality.bands, dimensions: quality.dimensions, portalWatch: quality.portalWatch },
     datasets: {

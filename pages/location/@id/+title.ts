@@ -3,5 +3,5 @@ import type { Data } from './+data.ts'
 
 export function title(pageContext: PageContext<Data>): string {
   const { region } = pageContext.data
-  return `${pageContext.locale === 'cs' ? region.nameCs : region.nameEn} · Portalscope`
+  return `${region.name} · Portalscope`
 }

@@ -4,7 +4,7 @@ import { MapOverlay } from '../../../features/map/MapOverlay.tsx'
 import { ShapesMap, type MapPoint, type MapShape } from '../../../features/map/ShapesMap.tsx'
 import { useOutlines } from '../../../features/map/use-outlines.ts'
 import { useTRPC } from '../../../lib/api/trpc.tsx'
-import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 // Enough to show where the region's datasets are; the list below pages through all of them.
@@ -16,11 +16,10 @@ const POINTS = 1000
  */
 export function LocationMap({ region, map, basemap, fallback }: { region: Data['region']; map: NonNullable<Data['map']>; basemap: Data['basemap']; fallback: ReactNode }) {
   const t = useT()
-  const locale = useLocale()
   const trpc = useTRPC()
   const outlines = useOutlines(region.level === 'cz-kraj' ? 'kraje' : 'countries')
   const points = useQuery(trpc.regions.points.queryOptions({ id: region.id, limit: POINTS }, { staleTime: 60_000 }))
-  const name = locale === 'cs' ? region.nameCs : region.nameEn
+  const name = region.name
   const shapes = useMemo<MapShape[] | null>(() => {
     if (!outlines.data) return null
     const outline = outlines.data.find((feature) => feature.id === region.id)

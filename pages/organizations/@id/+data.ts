@@ -60,7 +60,6 @@ export async function data(pageContext: PageContextServer) {
       openStandardShare: formats.openStandardShare,
       items: formats.formats.slice(0, 12).map((format) => ({
         format: format.format,
-        label: format.label,
         resources: format.resources,
         share: format.share,
         stars: format.openness,
