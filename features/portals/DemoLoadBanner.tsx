@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query'
+import { reload } from 'vike/client/router'
+import { usePageContext } from 'vike-react/usePageContext'
+import { css } from '../../styled-system/css'
+import { Button } from '../../components/ui/button.tsx'
+import { LinearProgress } from '../../components/ui/progress.tsx'
+import { useTRPC } from '../../lib/api/trpc.tsx'
+import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+
+// The load stores a slice of 100 datasets every few tens of milliseconds: a look every 1.5 s moves the bar smoothly
+// enough and costs the server one one-row read per open page.
+const POLL_MS = 1500
+
+const banner = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  mb: '4',
+  px: '4',
+  py: '3',
+  bg: 'surface',
+  color: 'text',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderLeftWidth: '4px',
+  borderLeftColor: 'primary',
+  borderRadius: 'l2',
+  fontSize: 'sm',
+})
+
+/**
+ * While the first-start demo catalogue loads, the pages whose figures it changes say so, with how far it got
+ * (rendered on the server from the page context, so it shows without JavaScript; docs/decisions/008-harvesting.md).
+ * In the browser it follows the load and, once it is over, offers to show the complete figures.
+ */
+export function DemoLoadBanner() {
+  const initial = usePageContext().demoLoad
+  // Each page's context says whether the load was in progress when it was rendered; after it, the page is complete.
+  if (!initial) return null
+  return <LoadProgress initial={initial} />
+}
+
+function LoadProgress({ initial }: { initial: { done: number; total: number } }) {
+  const t = useT()
+  const intl = useIntl()
+  const trpc = useTRPC()
+  const query = useQuery(
+    trpc.harvest.demoLoad.queryOptions(undefined, {
+      initialData: initial,
+      refetchInterval: (state) => (state.state.data === null ? false : POLL_MS),
+    }),
+  )
+  const progress = query.data === undefined ? initial : query.data
+  const label = t('common.demoLoadingLabel')
+  return (
+    <div role="status" aria-live="polite" className={banner} data-testid="demo-load">
+      {progress === null ? (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+          <span>{t('common.demoLoaded')}</span>
+          <Button size="sm" onClick={() => void reload()}>
+            {t('common.demoLoadedShow')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <span>{t('common.demoLoading', { done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) })}</span>
+          <LinearProgress label={label} hideLabel value={progress.done} min={0} max={Math.max(progress.total, 1)} size="sm" />
+        </>
+      )}
+    </div>
+  )
+}
