@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { reload } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { LinearProgress } from '../../components/ui/progress.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 
 // The load stores a slice of 100 datasets every few tens of milliseconds: a look every 1.5 s moves the bar smoothly
@@ -40,17 +39,43 @@ export function DemoLoadBanner() {
   return <LoadProgress initial={initial} />
 }
 
-function LoadProgress({ initial }: { initial: { done: number; total: number } }) {
+type Progress = { done: number; total: number }
+
+/**
+ * The load now: its progress, null once it is over, undefined when the server could not say (try again later). Plain
+ * fetch, as the page frame's other calls (lib/api/post-mutation.ts): the tRPC client loads only on pages that use it.
+ */
+export async function fetchDemoLoad(fetcher: typeof fetch = fetch): Promise<Progress | null | undefined> {
+  try {
+    const res = await fetcher('/api/trpc/harvest.demoLoad', { cache: 'no-store' })
+    if (!res.ok) return undefined
+    const body = (await res.json()) as { result?: { data?: { json?: unknown } } }
+    const load = body.result?.data?.json
+    if (load === null) return null
+    const { done, total } = (load ?? {}) as { done?: unknown; total?: unknown }
+    return typeof done === 'number' && typeof total === 'number' ? { done, total } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function LoadProgress({ initial }: { initial: Progress }) {
   const t = useT()
   const intl = useIntl()
-  const trpc = useTRPC()
-  const query = useQuery(
-    trpc.harvest.demoLoad.queryOptions(undefined, {
-      initialData: initial,
-      refetchInterval: (state) => (state.state.data === null ? false : POLL_MS),
-    }),
-  )
-  const progress = query.data === undefined ? initial : query.data
+  const [progress, setProgress] = useState<Progress | null>(initial)
+  useEffect(() => {
+    let stopped = false
+    const timer = setInterval(async () => {
+      const now = await fetchDemoLoad()
+      if (stopped || now === undefined) return
+      setProgress(now)
+      if (now === null) clearInterval(timer)
+    }, POLL_MS)
+    return () => {
+      stopped = true
+      clearInterval(timer)
+    }
+  }, [])
   const label = t('common.demoLoadingLabel')
   return (
     <div role="status" aria-live="polite" className={banner} data-testid="demo-load">
