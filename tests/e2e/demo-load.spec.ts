@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createDb, runRawBatch } from '../../db/client.server.ts'
 import { LEASE_MS } from '../../server/ckan/harvest/harvest.server.ts'
@@ -40,8 +41,9 @@ test('while the demo catalogue loads, its pages say so with the progress, withou
       await page.goto(path)
       await expect(banner(page)).toContainText('Loading the demo catalogue: 8,000 of 20,000 datasets', { timeout: 100 })
     }).toPass({ timeout: 5000 })
-    await expect(banner(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '8000')
-    await expect(banner(page).getByRole('progressbar')).toHaveAttribute('aria-valuemax', '20000')
+    const bar = banner(page).getByRole('progressbar', { name: 'Loading the demo catalogue' })
+    await expect(bar).toHaveAttribute('aria-valuenow', '8000')
+    await expect(bar).toHaveAttribute('aria-valuemax', '20000')
   }
   // Not on pages whose figures do not change with it.
   await page.goto('/auth/login')
@@ -65,6 +67,17 @@ test('with JavaScript the banner follows the load and, once it is over, shows th
     await expect(banner(page)).toContainText('8,000 of 20,000', { timeout: 100 })
   }).toPass({ timeout: 5000 })
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      const html = document.documentElement
+      html.classList.remove('light', 'dark')
+      html.classList.add(t)
+      html.dataset.theme = t
+    }, theme)
+    const results = await new AxeBuilder({ page }).include('[data-testid="demo-load"]').analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
 
   await loading(12_500)
   await expect(banner(page)).toContainText('12,500 of 20,000', { timeout: 5000 })
