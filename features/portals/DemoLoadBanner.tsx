@@ -3,7 +3,6 @@ import { reload } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
-import { LinearProgress } from '../../components/ui/progress.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 
 // The load stores a slice of 100 datasets every few tens of milliseconds: a look every 1.5 s moves the bar smoothly
@@ -26,6 +25,11 @@ const banner = css({
   borderRadius: 'l2',
   fontSize: 'sm',
 })
+
+// A plain progress bar rather than Ark's: the page frame carries this banner on every page, and Ark's progress
+// machine would add to every page's initial JavaScript for the few seconds of a first start (decision 021).
+const track = css({ h: '2', bg: 'border', borderRadius: 'full', overflow: 'hidden' })
+const range = css({ h: '100%', bg: 'primary', borderRadius: 'full', transition: 'width 0.3s ease-out', _motionReduce: { transition: 'none' } })
 
 /**
  * While the first-start demo catalogue loads, the pages whose figures it changes say so, with how far it got
@@ -89,7 +93,9 @@ function LoadProgress({ initial }: { initial: Progress }) {
       ) : (
         <>
           <span>{t('common.demoLoading', { done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) })}</span>
-          <LinearProgress label={label} hideLabel value={progress.done} min={0} max={Math.max(progress.total, 1)} size="sm" />
+          <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done} className={track}>
+            <div className={range} style={{ width: `${progress.total > 0 ? Math.min(100, (progress.done / progress.total) * 100) : 0}%` }} />
+          </div>
         </>
       )}
     </div>
