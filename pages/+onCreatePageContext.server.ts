@@ -2,7 +2,9 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
 import { fallbackMessages, loadMessages, type Messages } from '../lib/i18n/catalog.ts'
+import { showsCatalogueLoad } from '../lib/routing/route-table.ts'
 import type { AppBindings } from '../server/app.server.ts'
+import { readDemoLoad } from '../server/queries/demo-load.server.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
 export async function onCreatePageContext(pageContext: PageContextServer): Promise<void> {
@@ -12,6 +14,9 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   pageContext.serverRuntime = hono?.get('runtime') ?? 'node'
   pageContext.locale = hono?.get('locale') ?? 'cs'
   pageContext.formPost = hono?.get('formPost') ?? null
+  // Part of the page's data version (server/page-cache/data-version.server.ts), so a shared page is never stale on it.
+  const db = pageContext.db
+  pageContext.demoLoad = db && showsCatalogueLoad(pageContext.urlPathname) ? await readDemoLoad(db).catch(() => null) : null
   const messages = await loadMessages(pageContext.locale)
   let page = perCatalogue.get(messages)
   if (!page) {

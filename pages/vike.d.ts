@@ -2,6 +2,7 @@ import type { Database } from '../db/client.server.ts'
 import type { MessageKey, Messages } from '../lib/i18n/catalog.ts'
 import type { Locale } from '../lib/i18n/locales.ts'
 import type { FormPostState } from '../lib/forms/form-post.ts'
+import type { DemoLoadProgress } from '../server/queries/demo-load.server.ts'
 import type { SessionUser } from '../server/user.server.ts'
 
 declare global {
@@ -17,6 +18,8 @@ declare global {
       abortReason?: string | { userMessage: string }
       /** A form posted without JavaScript and refused: its values and messages (server/forms/form-posts.server.ts). */
       formPost: FormPostState | null
+      /** The first-start demo catalogue load in progress, on the pages whose figures it changes; otherwise null. */
+      demoLoad: DemoLoadProgress | null
     }
     interface PageContextServer {
       db: Database | undefined

@@ -4,6 +4,7 @@ import { css } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { NavigationProgress } from '../features/navigation/NavigationProgress.tsx'
 import { ToastHost } from '../components/ui/toast-host.tsx'
+import { DemoLoadBanner } from '../features/portals/DemoLoadBanner.tsx'
 import { routeForPage } from '../lib/routing/route-table.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { ClientEffects } from './ClientEffects.tsx'
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       ) : (
         <main id="main" tabIndex={-1} data-layout="default" className={css({ maxW: '1440px', mx: 'auto', p: { base: '4', md: '6' } })}>
+          <DemoLoadBanner />
           {children}
         </main>
       )}

@@ -16,21 +16,23 @@ export type Layout = (typeof LAYOUTS)[number]
  * `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts).
  * `shared`: a guest sees the same page as every other guest (per language) and it changes only with the data, so it is
  * rendered once per data version and served from the page cache (server/page-cache/, docs/decisions/018-page-cache.md).
+ * `catalogueLoad`: the page shows figures of the whole catalogue, which grow while the first-start demo catalogue
+ * loads, so it says that it is loading and how far (features/portals/DemoLoadBanner.tsx).
  */
-export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[]; shared?: true }
+export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'overview', 'portals'], shared: true },
+  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
   { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
-  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true },
-  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true },
+  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
+  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'map', 'mqa', 'quality', 'regions'], shared: true },
-  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true, catalogueLoad: true },
   { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
-  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true },
+  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true, catalogueLoad: true },
   { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'formatnames', 'mqa', 'orgs'], shared: true },
-  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'], shared: true },
-  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'kraje', 'map', 'mqa', 'quality', 'regions'], shared: true },
+  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'], shared: true, catalogueLoad: true },
+  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'kraje', 'map', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
   { path: '/test-vuetify', access: 'public', layout: 'default', messages: ['components', 'gallery'] },
   { path: '/auth/login', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
   { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
@@ -94,7 +96,14 @@ export function messageGroupsFor(pageId: string | null | undefined): readonly Me
   return [...SHELL_GROUPS, ...own]
 }
 
-const SHARED_PATHS = ROUTES.filter((route) => route.shared).map((route) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`))
+const pathPattern = (route: RouteEntry) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`)
+const SHARED_PATHS = ROUTES.filter((route) => route.shared).map(pathPattern)
+const CATALOGUE_LOAD_PATHS = ROUTES.filter((route) => route.catalogueLoad).map(pathPattern)
+
+/** Whether a page path says when the demo catalogue is still loading (see `catalogueLoad`). */
+export function showsCatalogueLoad(pathname: string): boolean {
+  return CATALOGUE_LOAD_PATHS.some((pattern) => pattern.test(pathname))
+}
 
 /** Whether a request path is one of the shared pages (a page path, before Vike routes it). */
 export function isSharedPagePath(pathname: string): boolean {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.server.ts'
 import type { AppBindings } from '../app.server.ts'
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session.server.ts'
 import { appendVary, compressStored, negotiateEncoding, replaceResponse } from './compression.server.ts'
+import { servableStale } from './data-version.server.ts'
 import type { PageStore, StoredPage } from './page-store.server.ts'
 
 /** Guests' copies: anyone may keep them, and must ask (If-None-Match) before using one again. */
@@ -196,7 +197,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
     if (refreshRequests.has(c.req.raw)) return renderAndStore(c, next, key, version, etag)
     const stored = await options.store(c).get(key)
     if (stored && stored.etag === etag) return serve(c, stored, 'hit')
-    if (stored) {
+    if (stored && servableStale(stored.version, version)) {
       refreshInBackground(c, key)
       return serve(c, stored, 'stale')
     }

@@ -150,6 +150,29 @@ describe('page cache: shared data pages for guests', () => {
     expect(renders - before).toBe(1)
   })
 
+  it('serves no old render across the start or the end of the demo catalogue load, but does between its steps', async () => {
+    const setLoad = (done: number, finished: boolean) =>
+      runRawBatch(testDb.db, [
+        {
+          sql: `INSERT INTO demo_load (id, total, done, started_at, updated_at, finished_at) VALUES (1, 20000, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET done = excluded.done, updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
+          args: [done, Date.now(), Date.now(), finished ? Date.now() : null],
+        },
+      ])
+    await app.request('/location/cz-kraj-praha')
+    await setLoad(8000, false)
+    const loading = await app.request('/location/cz-kraj-praha')
+    expect(loading.headers.get('x-page-cache')).toBe('miss')
+    await setLoad(9000, false)
+    const rendered = nextStore()
+    expect((await app.request('/location/cz-kraj-praha')).headers.get('x-page-cache')).toBe('stale')
+    await rendered
+    await setLoad(20000, true)
+    const finished = await app.request('/location/cz-kraj-praha')
+    expect(finished.headers.get('x-page-cache')).toBe('miss')
+    expect(finished.headers.get('etag')).not.toBe(loading.headers.get('etag'))
+  })
+
   it('never serves a signed-in request from the cache, nor a signed-in page to a guest', async () => {
     const guest = await app.request('/ckan-instances')
     expect(await guest.text()).toContain('guest')

@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Database } from '../../../db/client.server.ts'
+import { maxBoundParams, runRawBatch, type Database } from '../../../db/client.server.ts'
 import { appSettings } from '../../../db/schema/app-setting.ts'
 import { portals } from '../../../db/schema/portal.ts'
 import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { refreshRollups } from '../../queries/rollups.server.ts'
 import { LEASE_MS } from '../harvest/harvest.server.ts'
-import { storeOrganizations, storePackages } from '../harvest/ingest.server.ts'
+import { demoLoadFinished, demoLoadProgressed, demoLoadStarted } from '../../queries/demo-load.server.ts'
+import { buildSlices, storeOrganizations, writeSlices } from '../harvest/ingest.server.ts'
 import { OrganizationSchema, PackageSchema, type CkanPackage } from '../schemas.server.ts'
-import { DEMO_PORTALS, demoOrganizations, demoPackages } from './generator.server.ts'
+import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackages } from './generator.server.ts'
 
 // The demo catalogue: three generated portals so that a fresh, offline installation shows a populated explorer.
 // It goes through the same parsing and store as a harvest, is marked `is_demo` everywhere, and once an operator
@@ -79,8 +80,9 @@ async function claimRun(db: Database, slug: string, total: number): Promise<type
  * Loads the three demo portals; portals already loaded are left as they are, and a load that stopped midway continues
  * from its last stored batch. Returns how many datasets were stored.
  */
-export async function loadDemoCatalogue(db: Database, options: { onProgress?: (slug: string, done: number, total: number) => void } = {}): Promise<number> {
-  await db.delete(appSettings).where(eq(appSettings.key, REMOVED_KEY))
+export async function loadDemoCatalogue(db: Database, options: { onProgress?: (slug: string, done: number, total: number) => void | Promise<void> } = {}): Promise<number> {
+  // The pages whose figures the load changes say it is loading, and how far it got, from here on.
+  await runRawBatch(db, [{ sql: 'DELETE FROM app_setting WHERE key = ?', args: [REMOVED_KEY] }, demoLoadStarted(DEMO_DATASET_TOTAL, new Date())])
   let stored = 0
   let pending = [...DEMO_PORTALS]
   // A portal whose run another loader holds is tried again once that lease could have lapsed (a loader that stopped
@@ -95,6 +97,8 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
     }
     pending = held
   }
+  // A portal still held belongs to another loader, which finishes the load itself.
+  if (pending.length === 0) await runRawBatch(db, [demoLoadFinished(new Date())])
   return stored
 }
 
@@ -102,7 +106,7 @@ export async function loadDemoCatalogue(db: Database, options: { onProgress?: (s
 async function loadDemoPortal(
   db: Database,
   portal: (typeof DEMO_PORTALS)[number],
-  options: { onProgress?: (slug: string, done: number, total: number) => void },
+  options: { onProgress?: (slug: string, done: number, total: number) => void | Promise<void> },
 ): Promise<number | null> {
   {
     const [existing] = await db.select().from(portals).where(eq(portals.id, portal.slug)).limit(1)
@@ -144,11 +148,22 @@ async function loadDemoPortal(
     let done = resumeAt
     const flush = async () => {
       if (batch.length === 0) return
-      await storePackages(db, portal.slug, batch, { runId: run.id, now: new Date() })
+      const now = new Date()
+      const slices = buildSlices(portal.slug, batch, { runId: run.id, now }, maxBoundParams(db))
+      // Each slice also moves the run's checkpoint and the load's progress on, in its own transaction: progress
+      // costs no write of its own, and what it says is stored is stored.
+      let reached = done
+      for (const [index, slice] of slices.entries()) {
+        reached = index === slices.length - 1 ? done + batch.length : reached + slice.ids.length
+        slice.statements.push(
+          { sql: 'UPDATE harvest_run SET done = ?, created = ?, heartbeat_at = ?, lease_until = ? WHERE id = ?', args: [reached, reached, now.getTime(), now.getTime() + LEASE_MS, run.id] },
+          demoLoadProgressed(now),
+        )
+      }
+      await writeSlices(db, slices)
       done += batch.length
       batch = []
-      await db.update(harvestRuns).set({ done, created: done, heartbeatAt: new Date(), leaseUntil: new Date(Date.now() + LEASE_MS) }).where(eq(harvestRuns.id, run.id))
-      options.onProgress?.(portal.slug, done, portal.datasets)
+      await options.onProgress?.(portal.slug, done, portal.datasets)
     }
     let position = 0
     for (const raw of demoPackages(portal.slug)) {

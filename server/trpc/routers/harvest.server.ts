@@ -4,12 +4,15 @@ import { findPortal } from '../../queries/portals.server.ts'
 import { HarvestError, progressOf, startHarvest } from '../../ckan/harvest/harvest.server.ts'
 import { harvestHistory, harvestOverview, lastSucceededRun, snapshotCount } from '../../queries/harvest-runs.server.ts'
 import { harvestInBackground } from '../../jobs/harvest.server.ts'
+import { readDemoLoad } from '../../queries/demo-load.server.ts'
 import { QUOTAS, takeQuota } from '../quotas.server.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
 
 const PortalInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
 
 export const harvestRouter = router({
+  /** The first-start demo catalogue load in progress, `{ done, total }`, or null: the pages' loading banner polls it. */
+  demoLoad: publicProcedure.query(({ ctx }) => readDemoLoad(ctx.db)),
   /** Starts (or joins) a harvest of one portal; it runs after the answer, and harvest.status follows it. */
   start: protectedProcedure
     .input(PortalInput.extend({ mode: z.enum(['incremental', 'full']).default('incremental') }))
