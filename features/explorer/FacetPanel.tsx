@@ -5,6 +5,8 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { licenceNameKey } from '../../lib/domain/licence-names.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
 
 export const FACET_TITLES: Record<FacetKey, MessageKey> = {
@@ -56,6 +58,14 @@ export function facetValueLabel(t: Translate, key: FacetKey, facet: Pick<FacetCo
   return name ? t(name) : facet.label
 }
 
+/** A canonical format's name in the reader's language under its code ("CSV": "Comma-separated values"). */
+function FormatName({ t, value }: { t: Translate; value: string }) {
+  if (!(CANONICAL_FORMATS as readonly string[]).includes(value)) return null
+  const name = t(formatNameKey(value as CanonicalFormat))
+  if (name === value) return null
+  return <span className={css({ display: 'block', fontSize: 'xs', color: 'text.muted' })}>{name}</span>
+}
+
 /**
  * Facet values with their counts, as plain links that add (or, when chosen, remove) a filter: they work without
  * JavaScript, and with it the page follows them in place. rel=nofollow keeps crawlers out of the combinations.
@@ -96,6 +106,7 @@ export function FacetPanel({
               </>
             ) : null}
             {labelOf(key, facet)}
+            {key === 'formats' ? <FormatName t={t} value={facet.value} /> : null}
             {key === 'license' && typeof facet.open === 'boolean' ? (
               <span className={badge} data-open={facet.open}>
                 {t(facet.open ? 'licences.open' : 'licences.notOpen')}
