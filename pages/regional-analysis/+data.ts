@@ -6,7 +6,7 @@ import type { BBox } from '../../server/geo/cz-regions.server.ts'
 import { basemapConfig } from '../../server/env.server.ts'
 import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox, type OutlineFrame } from '../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
-import { classIndex, framedCountries, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
+import { classIndex, framedCountries, metricClasses, rankRegions, parseRegionQuery } from './region-metrics.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -54,7 +54,7 @@ function countryMap(ids: readonly string[]) {
 
 // https://vike.dev/data: the switches are in the URL, so the page works without JavaScript and reloads as it was.
 export async function data(pageContext: PageContextServer) {
-  const query = RegionQuerySchema.parse(pageContext.urlParsed.search)
+  const query = parseRegionQuery(pageContext.urlParsed.search)
   const czech = pageContext.locale === 'cs'
   const caller = await pageCaller(pageContext)
   const summary = await settle(caller.regions.summary({ level: query.level }), 'the regions summary')
