@@ -55,6 +55,21 @@ function precompiledMessages(): Plugin {
   }
 }
 
+const STYLE_RECIPE = /\/styled-system\/recipes\/[^/]+\.mjs$/
+
+// Panda's generated recipes are built at module level (`Object.assign(memo(...))`), which the bundler must keep as
+// possible side effects, and the components import them through the recipes index: so every page carried every
+// recipe. They have no side effects; saying so lets each page keep only the recipes it uses (decision 021).
+function pureStyleRecipes(): Plugin {
+  return {
+    name: 'portalscope:pure-style-recipes',
+    transform(code, id) {
+      if (this.environment.name !== 'client' || !STYLE_RECIPE.test(id)) return null
+      return { code, map: null, moduleSideEffects: false }
+    },
+  }
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -67,6 +82,7 @@ export default defineConfig({
   build: { outDir: target === 'workers' ? 'dist/workers' : 'dist/node', sourcemap: process.env.PORTALSCOPE_SOURCEMAP === '1' },
   plugins: [
     precompiledMessages(),
+    pureStyleRecipes(),
     react(),
     ...(target === 'workers'
       ? [cloudflare({ viteEnvironment: { name: 'ssr' }, inspectorPort: false }), workersAssetHeaders()]

@@ -5,7 +5,7 @@ import { validateApiToken } from './auth/api-tokens.server.ts'
 import { isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, sessionCookie, sessionCookieName, validateSessionToken, type SessionInfo } from './auth/session.server.ts'
 import type { SessionUser } from './user.server.ts'
-import type { TokenScope } from '../lib/forms/account-schemas.ts'
+import type { TokenScope } from '../lib/domain/api-token-scopes.ts'
 
 export type AuthState =
   | { via: 'none'; user: null; session: null; tokenId: null }

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
 import { Group } from '@visx/group'
-import { scaleLinear } from '@visx/scale'
 import { LinePath } from '@visx/shape'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
 import { AXIS, CATEGORY_TONES, FILL, GRID, STROKE, TEXT_MUTED, type ChartTone } from './chart-tones.ts'
-import { CHART_WIDTH, timeDomain, valueScale } from './scales.ts'
+import { CHART_WIDTH, linearScale, timeDomain, valueScale } from './scales.ts'
 
 export type LinePoint = { at: Date; value: number | null; display: string }
 export type LineSeries = { key: string; label: string; points: LinePoint[] }
@@ -69,7 +68,7 @@ export function LineChart({
   const innerWidth = CHART_WIDTH - MARGIN.left - MARGIN.right
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom
   const [start, end] = timeDomain(series.flatMap((item) => item.points.map((point) => point.at)))
-  const x = scaleLinear<number>({ domain: [start, end], range: [0, innerWidth] })
+  const x = linearScale([start, end], [0, innerWidth])
   const yScale = valueScale(yMax, innerHeight)
   const y = (value: number) => innerHeight - yScale(value)
   const toneOf = (index: number): ChartTone => CATEGORY_TONES[index % CATEGORY_TONES.length]!

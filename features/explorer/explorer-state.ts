@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod.ts'
+import { choiceParam, intParam, textParam } from '../../lib/url-state/query-params.ts'
 
 // The explorer's whole state lives in the URL (shareable, the back button works, and the same query string is what
 // the no-JavaScript GET form and facet links produce). One parser and one serialiser, used by +data.ts on the server
@@ -34,32 +34,18 @@ export type ExplorerState = {
   snapshotOnly: boolean
 }
 
-const ValueSchema = z.string().trim().min(1).max(200)
+const MAX_VALUE_LENGTH = 200
 const MAX_VALUES = 50
 
 /** Each value checked on its own, so one bad value drops itself and not the whole list; duplicates go. */
-const ValuesSchema = z.array(z.string()).transform((raw) => {
+function values(raw: string[]): string[] {
   const kept: string[] = []
   for (const value of raw) {
-    const parsed = ValueSchema.safeParse(value)
-    if (parsed.success && !kept.includes(parsed.data)) kept.push(parsed.data)
+    const text = value.trim()
+    if (text && text.length <= MAX_VALUE_LENGTH && !kept.includes(text)) kept.push(text)
   }
   return kept.slice(0, MAX_VALUES)
-})
-
-/** The URL's parameters; anything that does not fit falls back to its default instead of failing the page. */
-export const ExplorerSearchSchema = z.object({
-  q: z.string().trim().max(500).catch(''),
-  portal: ValuesSchema,
-  organization: ValuesSchema,
-  group: ValuesSchema,
-  tag: ValuesSchema,
-  format: ValuesSchema,
-  license: ValuesSchema,
-  sort: z.enum(SORTS).catch('relevance'),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-  source: z.enum(['live', 'snapshot']).catch('live'),
-})
+}
 
 export const DEFAULT_STATE: ExplorerState = {
   q: '',
@@ -70,27 +56,21 @@ export const DEFAULT_STATE: ExplorerState = {
   snapshotOnly: false,
 }
 
+/** The URL's parameters; anything that does not fit falls back to its default instead of failing the page. */
 export function parseExplorerState(params: URLSearchParams): ExplorerState {
-  const raw = {
-    q: params.get('q') ?? '',
-    portal: params.getAll('portal'),
-    organization: params.getAll('organization'),
-    group: params.getAll('group'),
-    tag: params.getAll('tag'),
-    format: params.getAll('format'),
-    license: params.getAll('license'),
-    sort: params.get('sort') ?? undefined,
-    page: params.get('page') ?? undefined,
-    source: params.get('source') ?? undefined,
-  }
-  const parsed = ExplorerSearchSchema.parse(raw)
   return {
-    q: parsed.q,
-    portals: parsed.portal,
-    filters: { organization: parsed.organization, groups: parsed.group, tags: parsed.tag, formats: parsed.format, license: parsed.license },
-    sort: parsed.sort,
-    page: parsed.page,
-    snapshotOnly: parsed.source === 'snapshot',
+    q: textParam(params.get('q') ?? '', 500),
+    portals: values(params.getAll('portal')),
+    filters: {
+      organization: values(params.getAll('organization')),
+      groups: values(params.getAll('group')),
+      tags: values(params.getAll('tag')),
+      formats: values(params.getAll('format')),
+      license: values(params.getAll('license')),
+    },
+    sort: choiceParam(params.get('sort'), SORTS, 'relevance'),
+    page: intParam(params.get('page') ?? undefined, 1, MAX_PAGE, 1),
+    snapshotOnly: params.get('source') === 'snapshot',
   }
 }
 

@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod.ts'
+import { choiceParam, intParam, textParam } from '../../lib/url-state/query-params.ts'
 import { HEALTH_STATUSES, healthSeverity, type HealthStatus } from './health.ts'
 
 // The state of /ckan-instances lives in its URL (GET parameters), so a filtered list can be bookmarked, shared and
@@ -8,43 +8,44 @@ export const PORTAL_SORTS = ['name', 'health', 'datasets', 'harvested', 'country
 export type PortalSort = (typeof PORTAL_SORTS)[number]
 export const DEMO_FILTERS = ['all', 'only', 'hide'] as const
 
-const text = (max: number) => z.string().trim().max(max).catch('')
-const countryCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^([A-Z]{2})?$/)
-  .catch('')
+const HEALTH_FILTERS = ['all', ...HEALTH_STATUSES] as const
+const SORT_DIRECTIONS = ['asc', 'desc'] as const
 
-export const PortalQuerySchema = z.object({
-  q: text(200).default(''),
-  health: z.enum(['all', ...HEALTH_STATUSES]).catch('all').default('all'),
-  country: countryCode.default(''),
-  demo: z.enum(DEMO_FILTERS).catch('all').default('all'),
-  sort: z.enum(PORTAL_SORTS).catch('name').default('name'),
-  dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
-})
-export type PortalQuery = z.output<typeof PortalQuerySchema>
+export type PortalQuery = {
+  q: string
+  health: (typeof HEALTH_FILTERS)[number]
+  country: string
+  demo: (typeof DEMO_FILTERS)[number]
+  sort: PortalSort
+  dir: (typeof SORT_DIRECTIONS)[number]
+}
+export type DirectoryQuery = { dq: string; dcountry: string; dpage: number }
 
-export const DirectoryQuerySchema = z.object({
-  dq: text(200).default(''),
-  dcountry: countryCode.default(''),
-  dpage: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
-})
-export type DirectoryQuery = z.output<typeof DirectoryQuerySchema>
+/** Two letters (ISO 3166-1 alpha-2, any case in the URL), else '' (every country). */
+function countryCode(value: unknown): string {
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : ''
+  return /^([A-Z]{2})?$/.test(code) ? code : ''
+}
 
 export const DIRECTORY_PAGE_SIZE = 20
 
-export const DEFAULT_PORTAL_QUERY: PortalQuery = PortalQuerySchema.parse({})
-export const DEFAULT_DIRECTORY_QUERY: DirectoryQuery = DirectoryQuerySchema.parse({})
-
 export function parsePortalQuery(search: Record<string, string | undefined>): PortalQuery {
-  return PortalQuerySchema.parse(search)
+  return {
+    q: textParam(search.q, 200),
+    health: choiceParam(search.health, HEALTH_FILTERS, 'all'),
+    country: countryCode(search.country),
+    demo: choiceParam(search.demo, DEMO_FILTERS, 'all'),
+    sort: choiceParam(search.sort, PORTAL_SORTS, 'name'),
+    dir: choiceParam(search.dir, SORT_DIRECTIONS, 'asc'),
+  }
 }
 
 export function parseDirectoryQuery(search: Record<string, string | undefined>): DirectoryQuery {
-  return DirectoryQuerySchema.parse(search)
+  return { dq: textParam(search.dq, 200), dcountry: countryCode(search.dcountry), dpage: intParam(search.dpage, 1, 1000, 1) }
 }
+
+export const DEFAULT_PORTAL_QUERY: PortalQuery = parsePortalQuery({})
+export const DEFAULT_DIRECTORY_QUERY: DirectoryQuery = parseDirectoryQuery({})
 
 /** The page's query string with only the parameters that differ from their defaults, `?` included (or ''). */
 export function pageSearch(portal: PortalQuery, directory: DirectoryQuery, extra: Record<string, string> = {}): string {

@@ -2,6 +2,7 @@ import { z } from '../zod.ts'
 import { rules } from './validation.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import { LOCALES } from '../i18n/locales.ts'
+import { TOKEN_SCOPES } from '../domain/api-token-scopes.ts'
 
 // Shared by the forms (in the browser) and the tRPC procedures (on the server): one set of rules, one set of messages.
 // The check against common passwords needs a 36 KB list and runs on the server only (server/auth/password.server.ts).
@@ -35,9 +36,6 @@ export const ProfileUpdateSchema = z.object({
   locale: z.enum(LOCALES).nullable().optional(),
   theme: z.enum(['light', 'dark']).nullable().optional(),
 })
-/** What an API token may do: `read` calls queries only; `write` may also change things (db/schema/api-token.ts). */
-export const TOKEN_SCOPES = ['read', 'write'] as const
-export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TokenCreateSchema = z.object({
   name: rules.required(100),
   expiresInDays: z.number().int().min(1).max(3650).nullable().default(null),
@@ -49,3 +47,11 @@ export const ResetPasswordSchema = z.object({ token: z.string().min(1).max(200),
 export const ResetPasswordFormSchema = z
   .object({ password: PasswordSchema, passwordConfirm: z.string() })
   .refine((value) => value.password === value.passwordConfirm, { message: 'auth.passwordsDiffer' satisfies MessageKey, path: ['passwordConfirm'] })
+
+// The profile page's forms (features/accounts/profile), kept here so the page loads them, and zod, on first use.
+export const ProfileDetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
+/** The new password is typed twice; its rules are the server's (ChangePasswordSchema), whose messages come back per field. */
+export const ChangePasswordFormSchema = z
+  .object({ currentPassword: z.string().min(1, 'validation.required' satisfies MessageKey), newPassword: z.string(), passwordConfirm: z.string() })
+  .refine((value) => value.newPassword === value.passwordConfirm, { message: 'auth.passwordsDiffer' satisfies MessageKey, path: ['passwordConfirm'] })
+export const DeleteAccountFormSchema = z.object({ password: z.string().min(1, 'validation.required' satisfies MessageKey) })

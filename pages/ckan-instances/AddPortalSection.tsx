@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { apiFailure, useTRPC } from '../../lib/api/trpc.tsx'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import { useTRPC } from '../../lib/api/trpc.tsx'
+import { apiFailure } from '../../lib/api/browser-client.ts'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { AddPortalSchema } from '../../lib/forms/portal-schemas.ts'
+
+// The form's schema and messages come with zod (about 25 KB gzip), so they load after the page, not with it (decision 021).
+const loadChecks = () => Promise.all([import('../../lib/forms/portal-schemas.ts'), import('../../lib/forms/validation.ts')])
 
 export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
 
@@ -47,12 +50,26 @@ function AddPortalForm() {
     }),
   )
 
+  useEffect(() => {
+    // Fetched once the form is there; a failure here is tried again on submit.
+    loadChecks().catch(() => undefined)
+  }, [])
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const parsed = AddPortalSchema.safeParse(Object.fromEntries(new FormData(form).entries()))
+    const values = Object.fromEntries(new FormData(form).entries())
     add.reset()
     setFormError(null)
+    let checks: Awaited<ReturnType<typeof loadChecks>>
+    try {
+      checks = await loadChecks()
+    } catch {
+      setFormError(t('auth.networkError'))
+      return
+    }
+    const [{ AddPortalSchema }, { fieldErrors }] = checks
+    const parsed = AddPortalSchema.safeParse(values)
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues, t))
       return

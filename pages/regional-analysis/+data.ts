@@ -8,7 +8,7 @@ import { countryPaths, czFrame, frameAround, krajPaths, mainlandBox, type Outlin
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { regionName } from '../../lib/i18n/region-names.ts'
 import { pageTranslator } from '../../lib/i18n/page-text.ts'
-import { classIndex, framedCountries, metricClasses, rankRegions, RegionQuerySchema } from './region-metrics.ts'
+import { classIndex, framedCountries, metricClasses, rankRegions, parseRegionQuery } from './region-metrics.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -56,7 +56,7 @@ function countryMap(ids: readonly string[]) {
 
 // https://vike.dev/data: the switches are in the URL, so the page works without JavaScript and reloads as it was.
 export async function data(pageContext: PageContextServer) {
-  const query = RegionQuerySchema.parse(pageContext.urlParsed.search)
+  const query = parseRegionQuery(pageContext.urlParsed.search)
   const t = pageTranslator(pageContext)
   const caller = await pageCaller(pageContext)
   const summary = await settle(caller.regions.summary({ level: query.level }), 'the regions summary')

@@ -1,6 +1,6 @@
 import { choroplethBins, binIndex } from '../../features/portals/choropleth.ts'
 import { BAND_MIN, MQA_MAX, type Band } from '../../lib/domain/mqa.ts'
-import { z } from '../../lib/zod.ts'
+import { choiceParam } from '../../lib/url-state/query-params.ts'
 
 // What the regional analysis colours and ranks regions by, read from the URL so that the switches work without
 // JavaScript: ?level=country&metric=quality&dir=asc.
@@ -8,12 +8,18 @@ import { z } from '../../lib/zod.ts'
 export const REGION_METRICS = ['datasets', 'quality', 'machineReadable'] as const
 export type RegionMetric = (typeof REGION_METRICS)[number]
 
-export const RegionQuerySchema = z.object({
-  level: z.enum(['cz-kraj', 'country']).catch('cz-kraj'),
-  metric: z.enum(REGION_METRICS).catch('datasets'),
-  dir: z.enum(['desc', 'asc']).catch('desc'),
-})
-export type RegionQuery = z.infer<typeof RegionQuerySchema>
+const REGION_LEVELS = ['cz-kraj', 'country'] as const
+const RANK_DIRECTIONS = ['desc', 'asc'] as const
+export type RegionQuery = { level: (typeof REGION_LEVELS)[number]; metric: RegionMetric; dir: (typeof RANK_DIRECTIONS)[number] }
+
+/** The query from the URL; a value that does not fit gives its default. */
+export function parseRegionQuery(search: Record<string, string | undefined>): RegionQuery {
+  return {
+    level: choiceParam(search.level, REGION_LEVELS, 'cz-kraj'),
+    metric: choiceParam(search.metric, REGION_METRICS, 'datasets'),
+    dir: choiceParam(search.dir, RANK_DIRECTIONS, 'desc'),
+  }
+}
 
 /** The page's address for a query, defaults left out (the kraje by datasets, most first). */
 export function regionsHref(query: RegionQuery): string {

@@ -4,7 +4,7 @@ import { apiTokens } from '../../db/schema/api-token.ts'
 import { users } from '../../db/schema/user.ts'
 import { SESSION_USER_COLUMNS } from '../queries/accounts.server.ts'
 import type { SessionUser } from '../user.server.ts'
-import type { TokenScope } from '../../lib/forms/account-schemas.ts'
+import type { TokenScope } from '../../lib/domain/api-token-scopes.ts'
 import { newCompositeToken, secretMatches, splitCompositeToken } from './tokens.server.ts'
 import { skipWhenBusy } from './session.server.ts'
 

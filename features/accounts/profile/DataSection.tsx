@@ -1,17 +1,17 @@
 import { useState } from 'react'
 import superjson from 'superjson'
-import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { apiFailure, useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { apiFailure } from '../../../lib/api/browser-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
-const DeleteSchema = z.object({ password: z.string().min(1, 'validation.required') })
+const loadDeleteSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.DeleteAccountFormSchema)
 
 /** Download everything kept about the user, or delete the account after confirming with the password. */
 export function DataSection() {
@@ -19,7 +19,7 @@ export function DataSection() {
   const client = useTRPCClient()
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
-  const remove = useSchemaForm(DeleteSchema, async ({ password }) => {
+  const remove = useSchemaForm(loadDeleteSchema, async ({ password }) => {
     await client.profile.deleteAccount.mutate({ password })
     window.location.assign('/')
   })

@@ -1,7 +1,6 @@
 import { useState, useSyncExternalStore } from 'react'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
-import { z } from '../../../lib/zod.ts'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -10,18 +9,18 @@ import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { useTRPCClient } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
-import { EmailSchema, NameSchema } from '../../../lib/forms/account-schemas.ts'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
-const DetailsFormSchema = z.object({ name: NameSchema, email: EmailSchema })
+const loadDetailsSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ProfileDetailsFormSchema)
+const loadPasswordSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ChangePasswordFormSchema)
 
 export function DetailsSection({ user }: { user: { name: string; email: string; role: 'admin' | 'member' } }) {
   const t = useT()
   const client = useTRPCClient()
   const [saved, setSaved] = useState(false)
-  const form = useSchemaForm(DetailsFormSchema, async (value) => {
+  const form = useSchemaForm(loadDetailsSchema, async (value) => {
     setSaved(false)
     await client.profile.update.mutate(value)
     setSaved(true)
@@ -60,10 +59,7 @@ export function PasswordSection() {
   const t = useT()
   const client = useTRPCClient()
   const [done, setDone] = useState(false)
-  const schema = z
-    .object({ currentPassword: z.string().min(1, 'validation.required'), newPassword: z.string(), passwordConfirm: z.string() })
-    .refine((v) => v.newPassword === v.passwordConfirm, { message: 'auth.passwordsDiffer', path: ['passwordConfirm'] })
-  const form = useSchemaForm(schema, async ({ currentPassword, newPassword }) => {
+  const form = useSchemaForm(loadPasswordSchema, async ({ currentPassword, newPassword }) => {
     setDone(false)
     await client.profile.changePassword.mutate({ currentPassword, newPassword })
     setDone(true)

@@ -7,9 +7,10 @@ import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { nativeSelect } from '../../../components/native-controls.ts'
 import { Table } from '../../../components/ui/table.tsx'
-import { apiFailure, useTRPC } from '../../../lib/api/trpc.tsx'
+import { useTRPC } from '../../../lib/api/trpc.tsx'
+import { apiFailure } from '../../../lib/api/browser-client.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
-import { TOKEN_SCOPES, type TokenScope } from '../../../lib/forms/account-schemas.ts'
+import { TOKEN_SCOPES, type TokenScope } from '../../../lib/domain/api-token-scopes.ts'
 
 type TokenRow = { id: string; name: string; scope: TokenScope; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
 

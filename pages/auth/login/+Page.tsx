@@ -4,27 +4,28 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
-import { LoginSchema } from '../../../lib/forms/account-schemas.ts'
 import { FORM_NAME_FIELD, postedValue, RESET_DONE_QUERY } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
 const FORM_NAME = 'login'
 
+const loadSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.LoginSchema)
+
 /** Without JavaScript the form posts to this page (its query, the redirect target, included) and the server signs in. */
 export default function Page() {
   const t = useT()
-  const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
   const posted = usePostedForm(FORM_NAME)
   const form = useSchemaForm(
-    LoginSchema,
+    loadSchema,
     async (value) => {
+      const client = await loadApiClient()
       await client.auth.login.mutate(value)
       // A full load, so the server renders the next page for the signed-in user.
       window.location.assign(redirect)

@@ -5,15 +5,16 @@ import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
-import { ResetPasswordFormSchema } from '../../../lib/forms/account-schemas.ts'
 import { FORM_NAME_FIELD } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
 const FORM_NAME = 'reset-password'
+
+const loadSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ResetPasswordFormSchema)
 
 /**
  * Reached from the one-time link that `npm run users -- reset-password <email>` prints. Without JavaScript the form
@@ -21,13 +22,13 @@ const FORM_NAME = 'reset-password'
  */
 export default function Page() {
   const t = useT()
-  const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const token = urlParsed.search.token ?? ''
   const [done, setDone] = useState(false)
   const form = useSchemaForm(
-    ResetPasswordFormSchema,
+    loadSchema,
     async ({ password }) => {
+      const client = await loadApiClient()
       await client.auth.resetPassword.mutate({ token, password })
       setDone(true)
     },

@@ -5,27 +5,28 @@ import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.tsx'
-import { SignupFormSchema } from '../../../lib/forms/account-schemas.ts'
 import { FORM_NAME_FIELD, postedValue } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
 const FORM_NAME = 'signup'
 
+const loadSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.SignupFormSchema)
+
 /** Without JavaScript the form posts to this page (its query, the redirect target, included) and the server signs up. */
 export default function Page() {
   const t = useT()
-  const client = useTRPCClient()
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
   const posted = usePostedForm(FORM_NAME)
   const form = useSchemaForm(
-    SignupFormSchema,
+    loadSchema,
     async ({ name, email, password }) => {
+      const client = await loadApiClient()
       await client.auth.signup.mutate({ name, email, password })
       window.location.assign(redirect)
     },
