@@ -40,7 +40,8 @@ export function useDetailsMenu() {
   const onToggle = () => {
     const isOpen = ref.current?.open ?? false
     setOpen(isOpen)
-    if (isOpen && enhanced) focusItem(focusOnOpen.current)
+    const focusInMenu = menuItems(ref.current).includes(document.activeElement as HTMLElement)
+    if (isOpen && enhanced && !focusInMenu) focusItem(focusOnOpen.current)
     focusOnOpen.current = 'first'
   }
 
@@ -52,8 +53,10 @@ export function useDetailsMenu() {
     const target = event.key === 'ArrowDown' ? 'first' : 'last'
     if (details.open) focusItem(target)
     else {
+      // Focus moves now, not on the toggle event that follows, so keys typed straight after reach the menu.
       focusOnOpen.current = target
       details.open = true
+      focusItem(target)
     }
   }
 

@@ -26,7 +26,7 @@ const ROUTES_DECLARED = [
   { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
   { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
-  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'map', 'mqa', 'quality', 'regions'], shared: true },
+  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'licences', 'map', 'mqa', 'quality', 'regions'], shared: true },
   { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true, catalogueLoad: true },
   { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
   { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true, catalogueLoad: true },

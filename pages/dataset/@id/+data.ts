@@ -3,6 +3,7 @@ import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { licenceInfo } from '../../../server/analysis/licences.server.ts'
+import { licenceNameKey } from '../../../lib/domain/licence-names.ts'
 import { basemapConfig } from '../../../server/env.server.ts'
 import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
@@ -25,6 +26,7 @@ const notFound = (error: unknown) => error instanceof TRPCError && (error.code =
 
 export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? ''
+  const t = pageTranslator(pageContext)
   const caller = await pageCaller(pageContext)
   const dataset = await caller.datasets.byId({ id }).catch((error: unknown) => {
     if (notFound(error)) throw render(404, `No dataset with the id ${id}`)
@@ -40,7 +42,7 @@ export async function data(pageContext: PageContextServer) {
       ok: true as const,
       score: found.score,
       portalWatch: { existence: found.portalWatch.existence, conformance: found.portalWatch.conformance, openness: found.portalWatch.openness },
-      regions: found.regions.map((region) => ({ id: region.id, name: regionName(region.id, pageContext.locale, pageTranslator(pageContext)) })),
+      regions: found.regions.map((region) => ({ id: region.id, name: regionName(region.id, pageContext.locale, t) })),
     }))
     .catch((error: unknown) => {
       console.error(`quality.dataset failed for ${dataset.id}`, error)
@@ -49,6 +51,7 @@ export async function data(pageContext: PageContextServer) {
 
   const licence = licenceInfo(dataset.license.id, dataset.license.title)
   const declaredLicence = dataset.license.title?.trim() || dataset.license.id?.trim() || null
+  const licenceName = licence.key ? licenceNameKey(licence.key) : null
   const bbox = dataset.extent?.bbox ?? null
   return {
     dataset: {
@@ -61,9 +64,10 @@ export async function data(pageContext: PageContextServer) {
       modified: dataset.metadataModified,
       harvestedAt: dataset.harvestedAt,
       publisher: dataset.organization ? { id: dataset.organization.publisherId, title: dataset.organization.title } : null,
-      // What the portal calls it; whether it is open comes from the licence vocabulary (docs/quality.md).
+      // A licence the vocabulary translates by its name in the reader's language (as the explorer's facet names it),
+      // any other by what the portal calls it; whether it is open comes from the vocabulary (docs/quality.md).
       // null: none declared (an empty licence or CKAN's `notspecified`).
-      licence: licence.known || licence.title !== null ? { title: declaredLicence ?? licence.title ?? '', open: licence.open } : null,
+      licence: licence.known || licence.title !== null ? { title: licenceName ? t(licenceName) : (declaredLicence ?? licence.title ?? ''), open: licence.open } : null,
       tags: dataset.tags,
       groups: dataset.groups.map((group) => group.title || group.name),
       resources: dataset.resources.map((resource) => ({
