@@ -4,10 +4,9 @@ import { css } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { NavigationProgress } from '../features/navigation/NavigationProgress.tsx'
 import { ToastHost } from '../components/ui/toast-host.tsx'
-import { DemoLoadBanner } from '../features/portals/DemoLoadBanner.tsx'
 import { AppHeader } from './AppHeader.tsx'
 import { ClientEffects } from './ClientEffects.tsx'
-import { frameOf, pageLayout, projectNavOf } from './page-layout.ts'
+import { demoLoadBanner, frameOf, pageLayout, projectNav } from './page-layout.ts'
 import './global.css'
 
 const skipLink = css({
@@ -43,14 +42,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppHeader />
       {layout === 'dashboard' ? (
         <div className={css({ display: { base: 'block', md: 'flex' }, maxW: '2560px', mx: 'auto' })} data-layout="dashboard">
-          {projectNavOf(frame ?? { project: null, projects: [] })}
+          {projectNav.element({ frame: frame ?? { project: null, projects: [] } })}
           <main id="main" tabIndex={-1} className={css({ flex: '1', minW: '0', p: { base: '4', md: '6' } })}>
             {children}
           </main>
         </div>
       ) : (
         <main id="main" tabIndex={-1} data-layout="default" className={css({ maxW: '1440px', mx: 'auto', p: { base: '4', md: '6' } })}>
-          <DemoLoadBanner />
+          {pageContext.demoLoad ? demoLoadBanner.element({}) : null}
           {children}
         </main>
       )}
