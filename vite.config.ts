@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
@@ -55,6 +57,59 @@ function precompiledMessages(): Plugin {
   }
 }
 
+const GROUP_FILES_MODULE = /\/lib\/i18n\/group-files\.ts$/
+
+// Each catalogue group of each language is its own browser chunk under a fixed name (language, group and a hash of
+// every catalogue file), so the browser reaches any of them through one import pattern: pages no longer carry a
+// table of every language's chunk names (about 4 KB gzip, decision 021). The server, the dev server and tests keep
+// lib/i18n/group-files.ts as written.
+function catalogueChunks(): Plugin {
+  const root = new URL('./locales/', import.meta.url)
+  const files = readdirSync(root)
+    .filter((locale) => statSync(new URL(locale, root)).isDirectory())
+    .sort()
+    .flatMap((locale) =>
+      readdirSync(new URL(`${locale}/`, root))
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map((file) => ({ locale, group: file.slice(0, -'.json'.length), path: fileURLToPath(new URL(`${locale}/${file}`, root)) })),
+    )
+  const hash = createHash('sha256')
+  // The chunks hold the parsed messages (precompiledMessages), so the parser's version is part of what they are.
+  hash.update(readFileSync(new URL(`./node_modules/${ICU_PARSER}/package.json`, import.meta.url)))
+  for (const file of files) hash.update(`${file.locale}/${file.group}\n`).update(readFileSync(file.path))
+  const version = hash.digest('base64url').slice(0, 10).replace(/[-_]/g, '0')
+  const chunkName = (locale: string, group: string) => `assets/chunks/messages-${locale}-${group}-${version}.js`
+  const groups = [...new Set(files.map((file) => file.group))]
+  let base = '/'
+  return {
+    name: 'portalscope:catalogue-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+    },
+    buildStart() {
+      if (this.environment.name !== 'client') return
+      for (const file of files) {
+        this.emitFile({ type: 'chunk', id: file.path, fileName: chunkName(file.locale, file.group), preserveSignature: 'strict' })
+      }
+    },
+    load(id) {
+      if (this.environment.name !== 'client' || !GROUP_FILES_MODULE.test(id)) return null
+      const url = `${base}${chunkName('${locale}', '${group}')}`
+      return [
+        `const GROUPS = ${JSON.stringify(groups)}`,
+        'export async function groupFile(locale, group) {',
+        `  return () => import(/* @vite-ignore */ \`${url}\`)`,
+        '}',
+        'export async function groupNames() {',
+        '  return [...GROUPS]',
+        '}',
+      ].join('\n')
+    },
+  }
+}
+
 const STYLE_RECIPE = /\/styled-system\/recipes\/[^/]+\.mjs$/
 
 // Panda's generated recipes are built at module level (`Object.assign(memo(...))`), which the bundler must keep as
@@ -82,6 +137,7 @@ export default defineConfig({
   build: { outDir: target === 'workers' ? 'dist/workers' : 'dist/node', sourcemap: process.env.PORTALSCOPE_SOURCEMAP === '1' },
   plugins: [
     precompiledMessages(),
+    catalogueChunks(),
     pureStyleRecipes(),
     react(),
     ...(target === 'workers'

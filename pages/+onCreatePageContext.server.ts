@@ -5,6 +5,7 @@ import { fallbackMessages, loadMessages, type Messages } from '../lib/i18n/catal
 import { showsCatalogueLoad } from '../lib/routing/route-table.ts'
 import type { AppBindings } from '../server/app.server.ts'
 import { readDemoLoad } from '../server/queries/demo-load.server.ts'
+import { loadAllFrameParts } from '../renderer/page-layout.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
 export async function onCreatePageContext(pageContext: PageContextServer): Promise<void> {
@@ -18,6 +19,7 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   const db = pageContext.db
   pageContext.demoLoad = db && showsCatalogueLoad(pageContext.urlPathname) ? await readDemoLoad(db).catch(() => null) : null
   const messages = await loadMessages(pageContext.locale)
+  await loadAllFrameParts() // chunks of their own for the browser; the server always has them (renderer/page-layout.ts)
   let page = perCatalogue.get(messages)
   if (!page) {
     // Only English texts for keys the active catalogue lacks travel with the page; the catalogue itself is a chunk.

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '../features/preferences/LanguageSwitcher.tsx'
 import type { MessageKey } from '../lib/i18n/catalog.ts'
 import { ThemeToggle } from '../features/preferences/ThemeToggle.tsx'
 import { MobileNav } from './MobileNav.tsx'
-import { UserMenu } from './UserMenu.tsx'
+import { userMenu } from './page-layout.ts'
 
 export type NavItem = { href: string; label: MessageKey }
 
@@ -71,7 +71,7 @@ export function AppHeader() {
           <LanguageSwitcher />
           <ThemeToggle />
           {user ? (
-            <UserMenu name={user.name} email={user.email} />
+            userMenu.element({ name: user.name, email: user.email })
           ) : (
             <a href="/auth/login" className={cx(navLink, css({ display: { base: 'none', sm: 'inline-flex' } }))} aria-current={urlPathname === '/auth/login' ? 'page' : undefined}>
               {t('common.signIn')}

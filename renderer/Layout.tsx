@@ -4,12 +4,9 @@ import { css } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { NavigationProgress } from '../features/navigation/NavigationProgress.tsx'
 import { ToastHost } from '../components/ui/toast-host.tsx'
-import { DemoLoadBanner } from '../features/portals/DemoLoadBanner.tsx'
-import { routeForPage } from '../lib/routing/route-table.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { ClientEffects } from './ClientEffects.tsx'
-import { ProjectNav } from './ProjectNav.tsx'
-import type { ProjectFrame } from '../lib/routing/project-links.ts'
+import { demoLoadBanner, frameOf, pageLayout, projectNav } from './page-layout.ts'
 import './global.css'
 
 const skipLink = css({
@@ -26,12 +23,6 @@ const skipLink = css({
   _focus: { left: '2' },
 })
 
-/** The project frame a page's +data hands over (server/trpc/project-frame.server.ts), if it works within a project. */
-function frameOf(data: unknown): ProjectFrame | null {
-  const frame = (data as { frame?: ProjectFrame } | null | undefined)?.frame
-  return frame && Array.isArray(frame.projects) ? frame : null
-}
-
 /**
  * The page frame: the default layout for most pages; the dashboard layout (the project switcher and the project's
  * side navigation beside the page) for the pages of a project: the dashboard routes of the route table, and the
@@ -41,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const t = useT()
   const pageContext = usePageContext()
   const frame = frameOf(pageContext.data)
-  const layout = frame ? 'dashboard' : (routeForPage(pageContext.pageId)?.layout ?? 'default')
+  const layout = pageLayout(pageContext.pageId, pageContext.data)
   return (
     <div className={css({ minH: '100vh', bg: 'bg', color: 'text' })}>
       <a href="#main" className={skipLink}>
@@ -51,14 +42,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppHeader />
       {layout === 'dashboard' ? (
         <div className={css({ display: { base: 'block', md: 'flex' }, maxW: '2560px', mx: 'auto' })} data-layout="dashboard">
-          <ProjectNav frame={frame ?? { project: null, projects: [] }} />
+          {projectNav.element({ frame: frame ?? { project: null, projects: [] } })}
           <main id="main" tabIndex={-1} className={css({ flex: '1', minW: '0', p: { base: '4', md: '6' } })}>
             {children}
           </main>
         </div>
       ) : (
         <main id="main" tabIndex={-1} data-layout="default" className={css({ maxW: '1440px', mx: 'auto', p: { base: '4', md: '6' } })}>
-          <DemoLoadBanner />
+          {pageContext.demoLoad ? demoLoadBanner.element({}) : null}
           {children}
         </main>
       )}

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import { Group } from '@visx/group'
-import { LinePath } from '@visx/shape'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { ChartFigure, ChartTable, svgClass } from './ChartFigure.tsx'
 import { AXIS, CATEGORY_TONES, FILL, GRID, STROKE, TEXT_MUTED, type ChartTone } from './chart-tones.ts'
+import { linePath } from './line-path.ts'
 import { CHART_WIDTH, linearScale, timeDomain, valueScale } from './scales.ts'
 
 export type LinePoint = { at: Date; value: number | null; display: string }
@@ -107,7 +106,7 @@ export function LineChart({
       chart={
         // Dates in the summary follow the reader's time zone, which the server cannot know.
         <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART_WIDTH} ${HEIGHT}`} className={svgClass} suppressHydrationWarning>
-          <Group left={MARGIN.left} top={MARGIN.top}>
+          <g className="visx-group" transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
             {yTicks.map((tick) => (
               <g key={tick}>
                 <line x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className={tick === 0 ? AXIS : GRID} />
@@ -133,14 +132,13 @@ export function LineChart({
               return (
                 <g key={item.key}>
                   {defined.length > 1 ? (
-                    <LinePath
-                      data={defined}
-                      x={(point) => x(point.at.getTime())}
-                      y={(point) => y(point.value)}
-                      className={STROKE[tone]}
+                    <path
+                      className={`visx-linepath ${STROKE[tone]}`}
+                      d={linePath(defined.map((point) => [x(point.at.getTime()), y(point.value)]))}
+                      fill="none"
+                      strokeLinecap="round"
                       strokeWidth={2}
                       strokeDasharray={DASHES[index % DASHES.length]}
-                      fill="none"
                     />
                   ) : null}
                   {defined.map((point) => (
@@ -149,7 +147,7 @@ export function LineChart({
                 </g>
               )
             })}
-          </Group>
+          </g>
         </svg>
       }
       legend={legend}

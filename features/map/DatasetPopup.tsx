@@ -2,7 +2,8 @@ import { css } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
 import { bandKey, familyKey, type MapDatasetItem } from './map-types.ts'
-import { bandColour, cssRgb, familyColour } from '../../lib/domain/map-palette.ts'
+import { cssRgb } from '../../lib/domain/map-palette.ts'
+import { bandColour, familyColour } from '../../lib/domain/map-scheme-colours.ts'
 
 const MAX_FORMATS = 6
 

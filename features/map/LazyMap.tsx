@@ -48,14 +48,14 @@ function LoadFailed() {
   return (
     <MapOverlay
       tone="error"
-      title={t('map.loadFailedTitle')}
+      title={t('mapview.loadFailedTitle')}
       action={
         <button type="button" className={css({ color: 'primary.text', textDecoration: 'underline', cursor: 'pointer', minH: '10' })} onClick={() => window.location.reload()}>
-          {t('map.reload')}
+          {t('mapview.reload')}
         </button>
       }
     >
-      {t('map.loadFailed')}
+      {t('mapview.loadFailed')}
     </MapOverlay>
   )
 }
@@ -76,15 +76,15 @@ export function LazyMap({ className, fallback, ...props }: MapFrameProps & { cla
     <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : 'loading'}>
       {fallback}
       <noscript>
-        <MapOverlay tone="info">{t('map.needsJavaScript')}</MapOverlay>
+        <MapOverlay tone="info">{t('mapview.needsJavaScript')}</MapOverlay>
       </noscript>
       {support === 'unsupported' ? (
-        <MapOverlay tone="error" title={t('map.noWebglTitle')}>
-          {t('map.noWebgl')}
+        <MapOverlay tone="error" title={t('mapview.noWebglTitle')}>
+          {t('mapview.noWebgl')}
         </MapOverlay>
       ) : support === 'supported' ? (
         <MapOverlay tone="quiet" busy>
-          {t('map.loadingMap')}
+          {t('mapview.loadingMap')}
         </MapOverlay>
       ) : null}
     </div>

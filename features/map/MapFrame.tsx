@@ -203,7 +203,7 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
       // The online basemap failed (offline, blocked, wrong address): switch to the offline one once and say so quietly.
       if ((event as { sourceId?: string }).sourceId === RASTER_SOURCE_ID && kind === 'online') {
         setKind('offline')
-        setNotice(t('map.basemapFallback'))
+        setNotice(t('mapview.basemapFallback'))
         return
       }
       console.warn('map:', event.error?.message ?? event.error, (event as { sourceId?: string }).sourceId ?? '')
@@ -213,7 +213,7 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
-      setNotice(t('map.locateUnavailable'))
+      setNotice(t('mapview.locateUnavailable'))
       return
     }
     setLocating(true)
@@ -221,13 +221,13 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
       (position) => {
         setLocating(false)
         const { longitude, latitude } = position.coords
-        setLocated({ id: 'location', longitude, latitude, label: t('map.yourLocation') })
+        setLocated({ id: 'location', longitude, latitude, label: t('mapview.yourLocation') })
         mapRef.current?.flyTo({ center: [longitude, latitude], zoom: Math.max(mapRef.current.getZoom(), 12), essential: true })
-        setNotice(t('map.located'))
+        setNotice(t('mapview.located'))
       },
       (error) => {
         setLocating(false)
-        setNotice(error.code === error.PERMISSION_DENIED ? t('map.locateDenied') : error.code === error.TIMEOUT ? t('map.locateTimeout') : t('map.locateUnavailable'))
+        setNotice(error.code === error.PERMISSION_DENIED ? t('mapview.locateDenied') : error.code === error.TIMEOUT ? t('mapview.locateTimeout') : t('mapview.locateUnavailable'))
       },
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000, enableHighAccuracy: false },
     )
@@ -275,16 +275,16 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
         cooperativeGestures
         locale={{
           'Map.Title': label,
-          'NavigationControl.ZoomIn': t('map.zoomIn'),
-          'NavigationControl.ZoomOut': t('map.zoomOut'),
-          'FullscreenControl.Enter': t('map.fullscreenEnter'),
-          'FullscreenControl.Exit': t('map.fullscreenExit'),
-          'AttributionControl.ToggleAttribution': t('map.toggleAttribution'),
-          'Popup.Close': t('map.closePopup'),
-          'Marker.Title': t('map.marker'),
-          'CooperativeGesturesHandler.WindowsHelpText': t('map.gestureWindows'),
-          'CooperativeGesturesHandler.MacHelpText': t('map.gestureMac'),
-          'CooperativeGesturesHandler.MobileHelpText': t('map.gestureMobile'),
+          'NavigationControl.ZoomIn': t('mapview.zoomIn'),
+          'NavigationControl.ZoomOut': t('mapview.zoomOut'),
+          'FullscreenControl.Enter': t('mapview.fullscreenEnter'),
+          'FullscreenControl.Exit': t('mapview.fullscreenExit'),
+          'AttributionControl.ToggleAttribution': t('mapview.toggleAttribution'),
+          'Popup.Close': t('mapview.closePopup'),
+          'Marker.Title': t('mapview.marker'),
+          'CooperativeGesturesHandler.WindowsHelpText': t('mapview.gestureWindows'),
+          'CooperativeGesturesHandler.MacHelpText': t('mapview.gestureMac'),
+          'CooperativeGesturesHandler.MobileHelpText': t('mapview.gestureMobile'),
         }}
         onLoad={(event) => {
           window.__portalscopeMap = event.target
@@ -303,10 +303,10 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
         <NavigationControl position="top-right" showCompass={false} />
         <FullscreenControl position="top-right" />
         <PortalControl position="top-right" className="maplibregl-ctrl-group">
-          <button type="button" className={controlButton} onClick={resetView} aria-label={resetLabel ?? t('map.resetView')} title={resetLabel ?? t('map.resetView')}>
+          <button type="button" className={controlButton} onClick={resetView} aria-label={resetLabel ?? t('mapview.resetView')} title={resetLabel ?? t('mapview.resetView')}>
             <HomeIcon />
           </button>
-          <button type="button" className={controlButton} onClick={locate} aria-label={t('map.locate')} title={t('map.locate')} aria-busy={locating || undefined} disabled={locating}>
+          <button type="button" className={controlButton} onClick={locate} aria-label={t('mapview.locate')} title={t('mapview.locate')} aria-busy={locating || undefined} disabled={locating}>
             <LocateIcon />
           </button>
           {basemap.tiles ? (
@@ -315,8 +315,8 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
               className={controlButton}
               onClick={() => setKind((current) => (current === 'online' ? 'offline' : 'online'))}
               aria-pressed={kind === 'offline'}
-              aria-label={t('map.offlineBasemap')}
-              title={t('map.offlineBasemap')}
+              aria-label={t('mapview.offlineBasemap')}
+              title={t('mapview.offlineBasemap')}
             >
               <LayersIcon />
             </button>

@@ -5,7 +5,8 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
 import { LayersIcon } from './map-icons.tsx'
 import { bandKey, familyKey } from './map-types.ts'
-import { cssRgb, schemeColours } from '../../lib/domain/map-palette.ts'
+import { cssRgb } from '../../lib/domain/map-palette.ts'
+import { schemeColours } from '../../lib/domain/map-scheme-colours.ts'
 
 const card = css({ bg: 'surface', color: 'text', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', boxShadow: 'e1', fontSize: 'sm', maxW: '17rem' })
 const summary = css({

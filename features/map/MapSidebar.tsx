@@ -6,7 +6,8 @@ import { MAP_BANDS, MAP_FAMILIES, type MapBand, type MapFamily } from '../../lib
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
 import { bandKey, familyKey, type MapDatasetItem } from './map-types.ts'
-import { bandColour, cssRgb, familyColour } from '../../lib/domain/map-palette.ts'
+import { cssRgb } from '../../lib/domain/map-palette.ts'
+import { bandColour, familyColour } from '../../lib/domain/map-scheme-colours.ts'
 import { VirtualList } from './VirtualList.tsx'
 
 export type SidebarFilters = { portalId: string | null; family: MapFamily | null; band: MapBand | null; q: string }

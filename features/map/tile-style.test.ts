@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAP_BANDS, MAP_FAMILIES } from '../../lib/domain/map.ts'
 import { decodeTile, encodeClusterTile, encodePointTile, type ClusterTile, type PointTile } from '../../lib/domain/map-tile.ts'
-import { familyColour, bandColour } from '../../lib/domain/map-palette.ts'
+import { familyColour, bandColour } from '../../lib/domain/map-scheme-colours.ts'
 import { clusterRadius, countLabel, filteredCount, POINT_RADIUS, styledTile, type TileStyle } from './tile-style.ts'
 
 const F = MAP_FAMILIES.length

@@ -1,7 +1,8 @@
 import { MAP_BANDS, MAP_FAMILIES, type MapBand, type MapColourBy, type MapFamily } from '../../lib/domain/map.ts'
 import type { ClusterTile, MapTile, PointTile } from '../../lib/domain/map-tile.ts'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
-import { schemeColours, type Rgb } from '../../lib/domain/map-palette.ts'
+import type { Rgb } from '../../lib/domain/map-palette.ts'
+import { schemeColours } from '../../lib/domain/map-scheme-colours.ts'
 
 // What one decoded tile looks like under the current colouring and filters: a colour (RGBA, 4 bytes), a radius and
 // a count per symbol, computed once per tile and style and kept beside the tile (a WeakMap), so panning back and

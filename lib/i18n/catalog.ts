@@ -1,5 +1,6 @@
 import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import type enCatalog from '../../locales/en/index.ts'
+import { groupFile, groupNames } from './group-files.ts'
 import { FALLBACK_LOCALE, type Locale } from './locales.ts'
 
 type EnCatalog = typeof enCatalog
@@ -13,35 +14,6 @@ export type Messages = Record<string, string | MessageFormatElement[]>
 /** A catalogue group: one JSON file per language (`locales/<lang>/<group>.json`). */
 export type MessageGroup = keyof EnCatalog & string
 type Catalog = Record<string, Messages>
-
-// One dynamic import per language and group: the bundler makes each its own chunk, so a page loads only the groups
-// it shows (lib/routing/route-table.ts), in the active language (decision 021).
-type GroupLoaders = Record<string, () => Promise<{ default: Messages }>>
-let bundled: GroupLoaders | null = null
-try {
-  bundled = import.meta.glob<{ default: Messages }>('../../locales/*/*.json')
-} catch {
-  // Plain Node (a benchmark or a script importing the API without the bundler): the same files, read from disk.
-}
-let onDisk: Promise<GroupLoaders> | null = null
-const groupLoaders = async (): Promise<GroupLoaders> => bundled ?? (onDisk ??= filesOnDisk())
-
-async function filesOnDisk(): Promise<GroupLoaders> {
-  const fsModule = 'node:fs/promises'
-  const { readdir } = (await import(/* @vite-ignore */ fsModule)) as { readdir: (path: URL) => Promise<string[]> }
-  const root = new URL('../../locales/', import.meta.url)
-  const loaders: GroupLoaders = {}
-  for (const locale of await readdir(root)) {
-    const files = await readdir(new URL(`${locale}/`, root)).catch(() => [])
-    for (const file of files.filter((name) => name.endsWith('.json'))) {
-      const at = new URL(`${locale}/${file}`, root).href
-      loaders[`../../locales/${locale}/${file}`] = () => import(/* @vite-ignore */ at, { with: { type: 'json' } }) as Promise<{ default: Messages }>
-    }
-  }
-  return loaders
-}
-
-const groupsOf = (loaders: GroupLoaders) => [...new Set(Object.keys(loaders).map((file) => file.replace(/^.*\/([a-z]+)\.json$/, '$1')))]
 
 /** Used when a catalogue cannot be loaded (a failed chunk after a deploy, say): enough to show a loading state. */
 // Plain text, written as parsed literals so the browser (which has no ICU parser) formats them too.
@@ -63,7 +35,7 @@ export function flattenCatalog(catalog: Catalog): Messages {
 
 /** The flattened catalogue of a language (every group), loaded once; on failure a warning and the built-in minimum. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  return loadMessageGroups(locale, groupsOf(await groupLoaders()))
+  return loadMessageGroups(locale, await groupNames())
 }
 
 const merged = new Map<string, { parts: Messages[]; messages: Messages }>()
@@ -95,7 +67,7 @@ function loadGroup(locale: Locale, group: string): Promise<Messages> {
 }
 
 async function importGroup(locale: Locale, group: string): Promise<Messages> {
-  const loader = (await groupLoaders())[`../../locales/${locale}/${group}.json`]
+  const loader = await groupFile(locale, group)
   try {
     if (!loader) throw new Error(`no catalogue group ${group} for ${locale}`)
     return flattenCatalog({ [group]: (await loader()).default })

@@ -22,17 +22,17 @@ export type Layout = (typeof LAYOUTS)[number]
 export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
+  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
   { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
   { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
-  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'licences', 'map', 'mqa', 'quality', 'regions'], shared: true },
+  { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'licences', 'mapview', 'mqa', 'quality'], shared: true },
   { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true, catalogueLoad: true },
-  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
+  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
   { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true, catalogueLoad: true },
   { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'formatnames', 'mqa', 'orgs'], shared: true },
   { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['auth', 'ckan', 'components', 'portals', 'validation'], shared: true, catalogueLoad: true },
-  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'kraje', 'map', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
+  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'kraje', 'map', 'mapview', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
   { path: '/test-vuetify', access: 'public', layout: 'default', messages: ['components', 'gallery'] },
   { path: '/auth/login', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
   { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },

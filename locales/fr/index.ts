@@ -27,9 +27,10 @@ import checks from './checks.json'
 import reports from './reports.json'
 import junit from './junit.json'
 import map from './map.json'
+import mapview from './mapview.json'
 import licences from './licences.json'
 import regions from './regions.json'
 import kraje from './kraje.json'
 import formatnames from './formatnames.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, regions, licences, kraje, formatnames }
+export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, junit, map, mapview, regions, licences, kraje, formatnames }

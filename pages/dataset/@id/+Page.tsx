@@ -326,7 +326,7 @@ function Extent({ map, bbox, quality }: Pick<Data, 'map' | 'quality'> & { bbox: 
       {map.extentGeometry && bbox ? (
         <div className={css({ maxW: '480px', mb: '2' })}>
           <ShapesMap
-            label={t('regions.extentMapLabel')}
+            label={t('dataset.extentMapLabel')}
             basemap={map.basemap}
             box={aroundExtent(bbox)}
             aspect={EXTENT_MAP_ASPECT}
