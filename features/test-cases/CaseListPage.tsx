@@ -22,6 +22,7 @@ import { TARGET_LABELS } from './labels.ts'
 import { linkButton, muted, panel, sectionHeading } from './styles.ts'
 import type { BulkAction, CaseList } from './types.ts'
 import { useBulkChange, useCaseList } from './use-case-list.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** What pages/test-cases/+data.ts hands the list. */
 export type CaseListData = { query: CaseQuery; list: CaseList }
@@ -60,7 +61,7 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
   // keeps Vike's router from loading the page again from the server.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as Element).closest('a[href]')
-    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || !plainClick(anchor, event)) return
+    if (!madeBy(anchor, HTMLAnchorElement) || event.defaultPrevented || !plainClick(anchor, event)) return
     const url = new URL(anchor.href)
     if (url.origin !== window.location.origin || url.pathname !== CASES_PATH || url.searchParams.get('project') !== projectId) return
     event.preventDefault()

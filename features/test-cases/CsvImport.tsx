@@ -14,6 +14,7 @@ import { caseHref } from '../../lib/routing/project-links.ts'
 import { FIELD_LABELS } from './labels.ts'
 import { fieldLabel, hint, keyText, muted, panel, plainList, sectionHeading } from './styles.ts'
 import type { ImportPreview, ImportPreviewRow, ImportResult } from './types.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** The router's limit on a file (20 MiB of text). */
 const MAX_CSV_CHARS = 20 * 1024 * 1024
@@ -90,7 +91,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
           onImported()
         },
         onError: (error) => {
-          if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'CONFLICT') setConflict(error.message)
+          if (madeBy(error, TRPCClientError) && (error.data as { code?: string } | undefined)?.code === 'CONFLICT') setConflict(error.message)
         },
       },
     )

@@ -8,6 +8,7 @@ import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { EMPTY_DRAFT, resultOf, type Draft } from './draft.ts'
 import { countsAfter, currentCaseId, executionHref, filterCases, neighbourCaseId, newResultsFromOthers, parseExecutionQuery, type ExecutionQuery } from './execution.ts'
 import type { CaseResults, ConflictResult, RunDetail } from './types.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** How often the view asks for others' results (paused while the tab is hidden: TanStack Query's default). */
 const POLL_MS = 4000
@@ -107,7 +108,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       onError: (error, input, context) => {
         if (context?.previous) queryClient.setQueryData(byIdOptions.queryKey, context.previous)
         const failure = apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') })
-        const conflict = error instanceof TRPCClientError ? (error.data as { conflict?: { latest: ConflictResult | null } } | undefined)?.conflict : undefined
+        const conflict = madeBy(error, TRPCClientError) ? (error.data as { conflict?: { latest: ConflictResult | null } } | undefined)?.conflict : undefined
         const problem: CaseProblem =
           failure.status === 409 && conflict
             ? { kind: 'conflict', message: failure.message, latest: conflict.latest, status: input.result.status }

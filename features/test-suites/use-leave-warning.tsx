@@ -4,10 +4,11 @@ import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { leavingHref } from './leave-href.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** The address of this site a click would go to, if it is on a link that leaves the page. */
 function clickedHref(event: MouseEvent): string | null {
-  const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+  const link = madeBy(event.target, Element) ? event.target.closest('a[href]') : null
   if (!link) return null
   const special = event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
   return leavingHref({ href: link.getAttribute('href')!, target: link.getAttribute('target'), download: link.hasAttribute('download'), special }, window.location)

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client'
 import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router.server.ts'
+import { madeBy } from '../made-by.ts'
 
 // Account procedures (auth.*) go alone, so their status (401, 429...) is their own; the server refuses them in a
 // batch. Dataset searches go alone too: a batch answers when its slowest call does, and a live search may take the
@@ -29,7 +30,7 @@ export type ApiFailure = { message: string; fieldErrors: Record<string, string>;
 
 /** What a failed call means for a form: a message for the form and one per field, already in the user's language. */
 export function apiFailure(error: unknown, fallback: { network: string; unexpected: string }): ApiFailure {
-  if (error instanceof TRPCClientError) {
+  if (madeBy(error, TRPCClientError)) {
     const data = error.data as { fieldErrors?: Record<string, string> | null; httpStatus?: number } | undefined
     if (!data) return { message: fallback.network, fieldErrors: {}, status: null }
     const status = data.httpStatus ?? null
