@@ -1,5 +1,4 @@
 import { useState, useSyncExternalStore } from 'react'
-import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
@@ -12,6 +11,7 @@ import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
+import { refreshPageData } from '../../../lib/routing/refresh-page.ts'
 
 const loadDetailsSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ProfileDetailsFormSchema)
 const loadPasswordSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ChangePasswordFormSchema)
@@ -26,7 +26,7 @@ export function DetailsSection({ user }: { user: { name: string; email: string; 
     setSaved(true)
     // The header's name and address come from the page context, which the server filled: fetch it again in place
     // (no scroll, no new history entry) so the header shows the new name at once.
-    await navigate(`${window.location.pathname}${window.location.search}`, { keepScrollPosition: true, overwriteLastHistoryEntry: true })
+    await refreshPageData()
   })
   return (
     <Card.Root>
