@@ -5,14 +5,15 @@ import { Input } from '../../components/ui/input.tsx'
 import { css } from '../../styled-system/css'
 import { useTRPC } from '../../lib/api/trpc.tsx'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
-import { BulkActionSchema } from '../../lib/forms/test-management-schemas.ts'
-import { fieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { PRIORITY_LABELS, STATE_LABELS } from './labels.ts'
 import { nativeSelect } from '../../components/native-controls.ts'
 import { fieldLabel, hint } from './styles.ts'
 import type { BulkAction } from './types.ts'
+import { checkForm } from '../../lib/forms/form-checks.ts'
+
+const loadBulkActionSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.BulkActionSchema)
 
 const KINDS = ['priority', 'state', 'addTags', 'removeTags', 'folder', 'addToSuite', 'delete'] as const
 type Kind = (typeof KINDS)[number]
@@ -82,11 +83,11 @@ export function BulkForm({
     }
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const parsed = BulkActionSchema.safeParse(action())
-    if (!parsed.success) {
-      setError(Object.values(fieldErrors(parsed.error.issues, t))[0] ?? t('validation.invalidFormat'))
+    const parsed = await checkForm(loadBulkActionSchema, action(), t)
+    if (!parsed.ok) {
+      setError(parsed.errors ? (Object.values(parsed.errors)[0] ?? t('validation.invalidFormat')) : t('auth.networkError'))
       return
     }
     if ((parsed.data.kind === 'addTags' || parsed.data.kind === 'removeTags') && parsed.data.tags.length === 0) {

@@ -1,6 +1,6 @@
-import { z } from '../../lib/zod.ts'
 import { CASE_STATES, CASE_TYPES, normaliseFolder, PRIORITIES, TARGET_KINDS, type CaseState, type CaseType, type Priority, type TargetKind } from '../../lib/domain/test-management.ts'
 import { projectHref } from '../../lib/routing/project-links.ts'
+import { choiceParam, intParam, listParam, oneOf, textParam } from '../../lib/url-state/query-params.ts'
 
 // The test-case list's whole state lives in the URL: the first paint is rendered from it on the server, a link to it
 // can be shared, the filter form works without JavaScript as a GET form, and the back button returns to it. One
@@ -31,66 +31,28 @@ export type CaseQuery = {
 
 export const DEFAULT_QUERY: CaseQuery = { q: '', priorities: [], types: [], states: [], tags: [], folder: '', noFolder: false, targetKind: null, targetId: '', sort: 'key', page: 1 }
 
-/** Each value checked on its own, so one bad value drops itself and not the whole list; duplicates go. */
-function valuesOf<T extends string>(item: z.ZodType<T>, max: number) {
-  return z.array(z.string()).transform((raw) => {
-    const kept: T[] = []
-    for (const value of raw) {
-      const parsed = item.safeParse(value.trim())
-      if (parsed.success && !kept.includes(parsed.data)) kept.push(parsed.data)
-    }
-    return kept.slice(0, max)
-  })
+/** The URL's parameters (as the filter form sends them, empty fields included): each value checked on its own, so one
+ * bad value drops itself and not the whole list (duplicates go); what does not fit falls back. */
+export function parseCaseQuery(params: URLSearchParams): CaseQuery {
+  const noFolder = params.get('nofolder') === '1'
+  return {
+    q: textParam(params.get('q'), 200),
+    priorities: listParam(params.getAll('priority'), oneOf(PRIORITIES), PRIORITIES.length),
+    types: listParam(params.getAll('type'), oneOf(CASE_TYPES), CASE_TYPES.length),
+    states: listParam(params.getAll('state'), oneOf(CASE_STATES), CASE_STATES.length),
+    tags: listParam(params.getAll('tag'), (value): value is string => value.length >= 1 && value.length <= 40, 10),
+    folder: noFolder ? '' : folderParam(params.get('folder')),
+    noFolder,
+    targetKind: choiceParam(params.get('target'), TARGET_KINDS, null),
+    targetId: textParam(params.get('targetId'), 400),
+    sort: choiceParam(params.get('sort'), CASE_SORTS, 'key'),
+    page: intParam(params.get('page') || undefined, 1, MAX_PAGE, 1),
+  }
 }
 
-/** The URL's parameters (as the filter form sends them, empty fields included); what does not fit falls back. */
-const CaseSearchSchema = z.object({
-  q: z.string().trim().max(200).catch(''),
-  priority: valuesOf(z.enum(PRIORITIES), PRIORITIES.length),
-  type: valuesOf(z.enum(CASE_TYPES), CASE_TYPES.length),
-  state: valuesOf(z.enum(CASE_STATES), CASE_STATES.length),
-  tag: valuesOf(z.string().min(1).max(40), 10),
-  folder: z
-    .string()
-    .max(1000)
-    .transform(normaliseFolder)
-    .catch(''),
-  nofolder: z.enum(['1']).optional().catch(undefined),
-  target: z.enum(TARGET_KINDS).nullable().catch(null),
-  targetId: z.string().trim().max(400).catch(''),
-  sort: z.enum(CASE_SORTS).catch('key'),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-})
-
-export function parseCaseQuery(params: URLSearchParams): CaseQuery {
-  const text = (name: string) => params.get(name) ?? ''
-  const parsed = CaseSearchSchema.parse({
-    q: text('q'),
-    priority: params.getAll('priority'),
-    type: params.getAll('type'),
-    state: params.getAll('state'),
-    tag: params.getAll('tag'),
-    folder: text('folder'),
-    nofolder: params.get('nofolder') ?? undefined,
-    target: params.get('target') || null,
-    targetId: text('targetId'),
-    sort: params.get('sort') ?? undefined,
-    page: params.get('page') || undefined,
-  })
-  const noFolder = parsed.nofolder === '1'
-  return {
-    q: parsed.q,
-    priorities: parsed.priority,
-    types: parsed.type,
-    states: parsed.state,
-    tags: parsed.tag,
-    folder: noFolder ? '' : parsed.folder,
-    noFolder,
-    targetKind: parsed.target,
-    targetId: parsed.targetId,
-    sort: parsed.sort,
-    page: parsed.page,
-  }
+function folderParam(value: string | null): string {
+  if (value === null || value.length > 1000) return ''
+  return normaliseFolder(value)
 }
 
 /** The query's parameters after `project`, defaults left out so URLs stay short. */

@@ -12,11 +12,13 @@ import { useTRPC } from '../../lib/api/trpc.tsx'
 import { apiFailure } from '../../lib/api/browser-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { RunSource } from '../../lib/domain/test-runs.ts'
-import { RunCreateSchema } from '../../lib/forms/test-run-schemas.ts'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, runHref } from '../../lib/routing/project-links.ts'
 import { defaultRunName } from './run-figures.ts'
+import { checkForm } from '../../lib/forms/form-checks.ts'
+
+const loadRunCreateSchema = () => import('../../lib/forms/test-run-schemas.ts').then((schemas) => schemas.RunCreateSchema)
 
 export type StartChoices = {
   project: { id: string; key: string; name: string }
@@ -93,14 +95,18 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const parsed = RunCreateSchema.safeParse({
-      projectId,
-      run: { name, assignees, environment, build: build.trim() || null, commit: commit.trim() || null, portalId: portalId || null },
-      source: source === 'suite' ? { kind: 'suite', suiteId } : { kind: 'selection', caseIds: [...picked.keys()] },
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
-      setFormError(null)
+    const parsed = await checkForm(
+      loadRunCreateSchema,
+      {
+        projectId,
+        run: { name, assignees, environment, build: build.trim() || null, commit: commit.trim() || null, portalId: portalId || null },
+        source: source === 'suite' ? { kind: 'suite', suiteId } : { kind: 'selection', caseIds: [...picked.keys()] },
+      },
+      t,
+    )
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      setFormError(parsed.errors ? null : t('auth.networkError'))
       focusFirstError(form)
       return
     }

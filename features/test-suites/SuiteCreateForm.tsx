@@ -8,13 +8,15 @@ import { Field, TextField } from '../../components/ui/input.tsx'
 import { useTRPC } from '../../lib/api/trpc.tsx'
 import { apiFailure } from '../../lib/api/browser-client.ts'
 import type { SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
-import { SuiteCreateSchema } from '../../lib/forms/test-management-schemas.ts'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, suiteEditHref, suiteHref } from '../../lib/routing/project-links.ts'
 import { KindChoice } from './KindChoice.tsx'
 import { EMPTY_RULE, RuleBuilder } from './RuleBuilder.tsx'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
+import { checkForm } from '../../lib/forms/form-checks.ts'
+
+const loadSuiteCreateSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SuiteCreateSchema)
 
 type Choices = {
   project: { id: string; key: string; name: string }
@@ -49,11 +51,12 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = SuiteCreateSchema.safeParse({ projectId, suite: { name, description, kind, rule: kind === 'dynamic' ? rule : null } })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
-      setFormError(null)
-      focusFirstError(event.currentTarget)
+    const form = event.currentTarget
+    const parsed = await checkForm(loadSuiteCreateSchema, { projectId, suite: { name, description, kind, rule: kind === 'dynamic' ? rule : null } }, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      setFormError(parsed.errors ? null : t('auth.networkError'))
+      focusFirstError(form)
       return
     }
     setErrors({})

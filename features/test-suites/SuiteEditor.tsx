@@ -7,8 +7,7 @@ import { Field, TextField } from '../../components/ui/input.tsx'
 import { useTRPC } from '../../lib/api/trpc.tsx'
 import { apiFailure } from '../../lib/api/browser-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
-import { SuiteFieldsSchema } from '../../lib/forms/test-management-schemas.ts'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { suiteHref } from '../../lib/routing/project-links.ts'
 import { CaseSearchDialog } from './CaseSearchDialog.tsx'
@@ -29,6 +28,9 @@ import {
   type SuiteContent,
 } from './suite-draft.ts'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
+import { checkForm } from '../../lib/forms/form-checks.ts'
+
+const loadSuiteFieldsSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SuiteFieldsSchema)
 
 type Fields = { name: string; description: string; rule: SuiteRule | null }
 type ServerSuite = { id: string; name: string; description: string; kind: SuiteKind; rule: SuiteRule | null; version: number }
@@ -136,14 +138,14 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   async function save() {
     const snapshot = state
     const changed = isDirty(snapshot)
-    const parsed = SuiteFieldsSchema.safeParse({ ...snapshot.fields, kind: suite.kind, rule: suite.kind === 'dynamic' ? snapshot.fields.rule : null })
+    const parsed = await checkForm(loadSuiteFieldsSchema, { ...snapshot.fields, kind: suite.kind, rule: suite.kind === 'dynamic' ? snapshot.fields.rule : null }, t)
     const names = suite.kind === 'static' ? sectionNameErrors(snapshot.content, t) : {}
     setConflict(null)
     setNotice(null)
-    if (!parsed.success || Object.keys(names).length > 0) {
-      setErrors(parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues, t)))
+    if (!parsed.ok || Object.keys(names).length > 0) {
+      setErrors(parsed.ok ? {} : formFieldErrors(parsed.errors ?? {}))
       setSectionErrors(names)
-      setFormError(t('suites.fixErrors'))
+      setFormError(!parsed.ok && !parsed.errors ? t('auth.networkError') : t('suites.fixErrors'))
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
       return
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { choiceParam, intParam, textParam } from './query-params.ts'
+import { choiceParam, intParam, listParam, oneOf, textParam } from './query-params.ts'
 
 describe('URL parameter readers', () => {
   it('trims text and drops what is too long or not text', () => {
@@ -17,5 +17,16 @@ describe('URL parameter readers', () => {
   it('takes whole numbers in range and falls back for the rest', () => {
     expect(intParam(' 3 ', 1, 10, 1)).toBe(3)
     for (const value of ['', '0', '11', '2.5', 'abc', 'Infinity', undefined, null]) expect(intParam(value, 1, 10, 1)).toBe(1)
+  })
+
+  it('falls back to null when asked to', () => {
+    expect(choiceParam('portal', ['portal', 'dataset'], null)).toBe('portal')
+    expect(choiceParam('', ['portal', 'dataset'], null)).toBeNull()
+  })
+
+  it('keeps each fitting value of a repeated parameter once, trimmed, up to the limit', () => {
+    expect(listParam([' high', 'nope', 'high', 'low ', 7, 'medium'], oneOf(['low', 'medium', 'high']), 2)).toEqual(['high', 'low'])
+    expect(listParam(['a', '', 'b'], (value): value is string => value.length > 0, 10)).toEqual(['a', 'b'])
+    expect(listParam([], oneOf(['low']), 3)).toEqual([])
   })
 })

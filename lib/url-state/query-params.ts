@@ -11,7 +11,7 @@ export function textParam(value: unknown, max: number): string {
 }
 
 /** One of `choices`, else `fallback`. */
-export function choiceParam<const T extends string>(value: unknown, choices: readonly T[], fallback: T): T {
+export function choiceParam<const T extends string, F extends T | null = T>(value: unknown, choices: readonly T[], fallback: F): T | F {
   return typeof value === 'string' && (choices as readonly string[]).includes(value) ? (value as T) : fallback
 }
 
@@ -19,4 +19,20 @@ export function choiceParam<const T extends string>(value: unknown, choices: rea
 export function intParam(value: unknown, min: number, max: number, fallback: number): number {
   const number = Number(value)
   return Number.isSafeInteger(number) && number >= min && number <= max ? number : fallback
+}
+
+/** A repeated parameter: each value trimmed and kept when `accepts` it, duplicates dropped, at most `max` kept. */
+export function listParam<T extends string>(values: readonly unknown[], accepts: (value: string) => value is T, max: number): T[] {
+  const kept: T[] = []
+  for (const value of values) {
+    if (typeof value !== 'string') continue
+    const text = value.trim()
+    if (accepts(text) && !kept.includes(text)) kept.push(text)
+  }
+  return kept.slice(0, max)
+}
+
+/** A test for `listParam`: one of `choices`. */
+export function oneOf<const T extends string>(choices: readonly T[]): (value: string) => value is T {
+  return (value: string): value is T => (choices as readonly string[]).includes(value)
 }

@@ -10,9 +10,10 @@ import { ConfirmDialog } from '../../../features/projects/ConfirmDialog.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
 import { useFailure } from '../../../features/projects/use-failure.ts'
 import { useTRPC } from '../../../lib/api/trpc.tsx'
-import { ProjectUpdateSchema } from '../../../lib/forms/test-management-schemas.ts'
-import { fieldErrors } from '../../../lib/forms/validation.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { checkForm } from '../../../lib/forms/form-checks.ts'
+
+const loadProjectUpdateSchema = () => import('../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.ProjectUpdateSchema)
 
 type Project = { id: string; key: string; name: string; description: string }
 
@@ -65,9 +66,10 @@ function EditDialog({ project }: { project: Project }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFormError(null)
-    const parsed = ProjectUpdateSchema.safeParse({ projectId: project.id, ...values })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await checkForm(loadProjectUpdateSchema, { projectId: project.id, ...values }, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       return
     }
     setErrors({})

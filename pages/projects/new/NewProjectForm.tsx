@@ -10,14 +10,14 @@ import { ProjectFields, type ProjectFieldValues } from '../../../features/projec
 import { useTRPC } from '../../../lib/api/trpc.tsx'
 import { apiFailure } from '../../../lib/api/browser-client.ts'
 import { FORM_NAME_FIELD, postedValue, postedValues } from '../../../lib/forms/form-post.ts'
-import { ProjectCreateSchema } from '../../../lib/forms/test-management-schemas.ts'
+import { checkForm, usePreloadedSchema } from '../../../lib/forms/form-checks.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { fieldErrors } from '../../../lib/forms/validation.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { projectHref } from '../../../lib/routing/project-links.ts'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
 const FORM_NAME = 'project-create'
+const loadSchema = () => import('../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.ProjectCreateSchema)
 
 /**
  * Checked in the browser with the server's own schema; a refusal lands under its field and nothing typed is lost.
@@ -39,6 +39,7 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
   const [formError, setFormError] = useState<string | null>(() => posted?.formError ?? null)
   const [attempt, setAttempt] = useState(0)
   const form = useRef<HTMLFormElement>(null)
+  usePreloadedSchema(loadSchema)
 
   // After a refused submission the first field in error takes the focus, so its message is read out.
   useEffect(() => {
@@ -48,9 +49,10 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFormError(null)
-    const parsed = ProjectCreateSchema.safeParse({ ...values, portalIds })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await checkForm(loadSchema, { ...values, portalIds }, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       setAttempt((n) => n + 1)
       return
     }

@@ -12,11 +12,13 @@ import { errorAt, optionsFromText } from '../../../../features/projects/step-dra
 import { useFailure } from '../../../../features/projects/use-failure.ts'
 import { useTRPC } from '../../../../lib/api/trpc.tsx'
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type ProjectRole } from '../../../../lib/domain/test-management.ts'
-import { CustomFieldSchema } from '../../../../lib/forms/test-management-schemas.ts'
-import { fieldErrors } from '../../../../lib/forms/validation.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { SettingsCard } from './SettingsCard.tsx'
+import { checkForm } from '../../../../lib/forms/form-checks.ts'
+import type { Translate } from '../../../../lib/i18n/intl.ts'
+
+const loadCustomFieldSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.CustomFieldSchema)
 
 type CustomField = Data['fields'][number]
 type Draft = { label: string; type: CustomFieldType; options: string; required: boolean }
@@ -77,8 +79,8 @@ function FieldForm({
   )
 }
 
-function parseDraft(draft: Draft) {
-  return CustomFieldSchema.safeParse({ label: draft.label, type: draft.type, options: hasOptions(draft.type) ? optionsFromText(draft.options) : [], required: draft.required })
+function parseDraft(draft: Draft, t: Translate) {
+  return checkForm(loadCustomFieldSchema, { label: draft.label, type: draft.type, options: hasOptions(draft.type) ? optionsFromText(draft.options) : [], required: draft.required }, t)
 }
 
 /** Fields every test case of the project gets. Owners define them; the others see what exists. */
@@ -175,9 +177,10 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFormError(null)
-    const parsed = parseDraft(draft)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await parseDraft(draft, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       return
     }
     setErrors({})
@@ -223,9 +226,10 @@ function EditField({ projectId, field, onDone }: { projectId: string; field: Cus
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFormError(null)
-    const parsed = parseDraft(draft)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await parseDraft(draft, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       return
     }
     setErrors({})

@@ -11,11 +11,12 @@ import { SelectField } from '../../../../features/projects/SelectField.tsx'
 import { useFailure } from '../../../../features/projects/use-failure.ts'
 import { useTRPC } from '../../../../lib/api/trpc.tsx'
 import { PROJECT_ROLES, type ProjectRole } from '../../../../lib/domain/test-management.ts'
-import { MemberAddSchema } from '../../../../lib/forms/test-management-schemas.ts'
-import { fieldErrors } from '../../../../lib/forms/validation.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { SettingsCard } from './SettingsCard.tsx'
+import { checkForm } from '../../../../lib/forms/form-checks.ts'
+
+const loadMemberAddSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.MemberAddSchema)
 
 type Member = Data['members'][number]
 type Notice = { tone: 'success' | 'error'; text: string } | null
@@ -155,9 +156,10 @@ function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (na
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFormError(null)
-    const parsed = MemberAddSchema.safeParse({ projectId, email, role })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await checkForm(loadMemberAddSchema, { projectId, email, role }, t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       return
     }
     setErrors({})

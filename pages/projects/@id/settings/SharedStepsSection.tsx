@@ -11,11 +11,12 @@ import { draftChanged, moveItem, newStepDraft, sharedStepDraft, sharedStepInput,
 import { useFailure } from '../../../../features/projects/use-failure.ts'
 import { useTRPC } from '../../../../lib/api/trpc.tsx'
 import { roleAtLeast, type ProjectRole, type StepText } from '../../../../lib/domain/test-management.ts'
-import { SharedStepSchema } from '../../../../lib/forms/test-management-schemas.ts'
-import { fieldErrors } from '../../../../lib/forms/validation.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { SettingsCard } from './SettingsCard.tsx'
+import { checkForm } from '../../../../lib/forms/form-checks.ts'
+
+const loadSharedStepSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SharedStepSchema)
 
 type SharedStep = Data['sharedSteps'][number]
 
@@ -178,9 +179,10 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
 
   async function save(expectedVersion: number) {
     setFormError(null)
-    const parsed = SharedStepSchema.safeParse(sharedStepInput(draft))
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, t))
+    const parsed = await checkForm(loadSharedStepSchema, sharedStepInput(draft), t)
+    if (!parsed.ok) {
+      setErrors(parsed.errors ?? {})
+      if (!parsed.errors) setFormError(t('auth.networkError'))
       root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
     }
