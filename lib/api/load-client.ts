@@ -1,4 +1,4 @@
-import type { ApiClient } from './browser-client.ts'
+import type { ApiClient, ApiFailure } from './browser-client.ts'
 
 // Pages whose only calls are form submissions (signing in, signing up, resetting a password) load the tRPC client
 // when the first call is made, not with the page: it and its serialiser are about 10 KB gzip that a reader who never
@@ -12,4 +12,17 @@ export function loadApiClient(): Promise<ApiClient> {
     client = null
   })
   return client
+}
+
+/**
+ * What a failed call means for a form (`apiFailure`), for pages that load the client on first use: reading the
+ * failure needs the client's error class, which is loaded by then; if even that cannot be fetched, it is the network.
+ */
+export async function loadedApiFailure(error: unknown, fallback: { network: string; unexpected: string }): Promise<ApiFailure> {
+  try {
+    const { apiFailure } = await import('./browser-client.ts')
+    return apiFailure(error, fallback)
+  } catch {
+    return { message: fallback.network, fieldErrors: {}, status: null }
+  }
 }

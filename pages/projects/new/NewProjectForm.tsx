@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../../styled-system/css'
@@ -7,8 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { PortalPicker, type PortalChoice } from '../../../features/projects/PortalPicker.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
-import { apiFailure } from '../../../lib/api/browser-client.ts'
+import { loadApiClient, loadedApiFailure } from '../../../lib/api/load-client.ts'
 import { FORM_NAME_FIELD, postedValue, postedValues } from '../../../lib/forms/form-post.ts'
 import { checkForm, usePreloadedSchema } from '../../../lib/forms/form-checks.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
@@ -26,8 +24,7 @@ const loadSchema = () => import('../../../lib/forms/test-management-schemas.ts')
  */
 export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const create = useMutation(trpc.projects.create.mutationOptions())
+  const [pending, setPending] = useState(false)
   const posted = usePostedForm(FORM_NAME)
   const [values, setValues] = useState<ProjectFieldValues>(() => ({
     name: postedValue(posted, 'name') ?? '',
@@ -57,11 +54,13 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
       return
     }
     setErrors({})
+    setPending(true)
     try {
-      const created = await create.mutateAsync(parsed.data)
+      const created = await (await loadApiClient()).projects.create.mutate(parsed.data)
       await navigate(projectHref('overview', created.id))
     } catch (error) {
-      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      setPending(false)
+      const failure = await loadedApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       setAttempt((n) => n + 1)
@@ -77,7 +76,7 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
           <ProjectFields values={values} onChange={setValues} errors={errors} autoFocus />
           <PortalPicker portals={portals} selected={portalIds} onChange={setPortalIds} legend={t('projects.portalsLegend')} description={t('projects.portalsHelp')} error={errors.portalIds} />
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={pending}>
               {t('projects.createProject')}
             </Button>
             <Button asChild variant="outline">
