@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { toaster } from '../../../components/ui/toast.tsx'
+import { showToast } from '../../../components/ui/toast-host.tsx'
 import { ConfirmDialog } from '../../../features/projects/ConfirmDialog.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
 import { useFailure } from '../../../features/projects/use-failure.ts'
@@ -44,7 +44,7 @@ export function OwnerActions({ project }: { project: Project }) {
           } catch (error) {
             throw new Error(failure(error).message, { cause: error })
           }
-          toaster.create({ type: 'success', title: t('projects.deleted', { name: project.name }) })
+          void showToast({ type: 'success', title: t('projects.deleted', { name: project.name }) })
           await navigate('/projects')
         }}
       />
@@ -88,7 +88,7 @@ function EditDialog({ project }: { project: Project }) {
       return
     }
     setOpen(false)
-    toaster.create({ type: 'success', title: t('projects.detailsSaved') })
+    void showToast({ type: 'success', title: t('projects.detailsSaved') })
     // The name shows in the frame too (the switcher, the title): the page's data is read again.
     await reload()
   }
