@@ -17,6 +17,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, runHref } from '../../lib/routing/project-links.ts'
 import { defaultRunName } from './run-figures.ts'
 import { checkForm } from '../../lib/forms/form-checks.ts'
+import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
 
 const loadRunCreateSchema = () => import('../../lib/forms/test-run-schemas.ts').then((schemas) => schemas.RunCreateSchema)
 
@@ -62,6 +63,7 @@ function errorOf(errors: FieldErrors, ...paths: string[]): string | undefined {
  */
 export function StartRunForm({ choices }: { choices: StartChoices }) {
   const t = useT()
+  const focusFirstError = useInvalidFocus()
   const intl = useIntl()
   const trpc = useTRPC()
   const projectId = choices.project.id
@@ -362,6 +364,3 @@ function NativeSelect({ label, hint, error, children, ...props }: ComponentProps
   )
 }
 
-function focusFirstError(form: HTMLFormElement) {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid=true], [data-invalid] input, [data-invalid] textarea')?.focus())
-}

@@ -15,6 +15,7 @@ import { KindChoice } from './KindChoice.tsx'
 import { EMPTY_RULE, RuleBuilder } from './RuleBuilder.tsx'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
 import { checkForm } from '../../lib/forms/form-checks.ts'
+import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
 
 const loadSuiteCreateSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SuiteCreateSchema)
 
@@ -36,6 +37,7 @@ function errorsByField(errors: FieldErrors) {
 /** A new suite: its name, description and kind; a dynamic one also its rule, with the live preview. */
 export function SuiteCreateForm({ choices }: { choices: Choices }) {
   const t = useT()
+  const focusFirstError = useInvalidFocus()
   const trpc = useTRPC()
   const projectId = choices.project.id
   const [name, setName] = useState('')
@@ -119,6 +121,3 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
   )
 }
 
-function focusFirstError(form: HTMLFormElement) {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid=true], [data-invalid] input, [data-invalid] textarea')?.focus())
-}

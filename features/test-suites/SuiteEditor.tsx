@@ -29,6 +29,7 @@ import {
 } from './suite-draft.ts'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
 import { checkForm } from '../../lib/forms/form-checks.ts'
+import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
 
 const loadSuiteFieldsSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SuiteFieldsSchema)
 
@@ -104,6 +105,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const newKeys = useRef(0)
   const conflictRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusInvalid = useInvalidFocus()
   const update = useMutation(trpc.testSuites.update.mutationOptions())
   const setContent = useMutation(trpc.testSuites.setContent.mutationOptions())
   const dirty = isDirty(state)
@@ -146,7 +148,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
       setErrors(parsed.ok ? {} : formFieldErrors(parsed.errors ?? {}))
       setSectionErrors(names)
       setFormError(!parsed.ok && !parsed.errors ? t('auth.networkError') : t('suites.fixErrors'))
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
+      focusInvalid(formRef.current)
       return
     }
     setErrors({})

@@ -15,6 +15,7 @@ import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { SettingsCard } from './SettingsCard.tsx'
 import { checkForm } from '../../../../lib/forms/form-checks.ts'
+import { useInvalidFocus } from '../../../../lib/forms/invalid-focus.ts'
 
 const loadSharedStepSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SharedStepSchema)
 
@@ -169,6 +170,7 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
   const [conflict, setConflict] = useState(false)
   const [focusStep, setFocusStep] = useState<string | null>(null)
   const root = useRef<HTMLFormElement>(null)
+  const focusInvalid = useInvalidFocus()
   const changed = draftChanged(draft, existing)
   // Their version, once the list has been read again after a conflict.
   const theirs = conflict && latest && latest.version !== baseVersion ? latest : null
@@ -183,7 +185,7 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
       if (!parsed.errors) setFormError(t('auth.networkError'))
-      root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      focusInvalid(root.current)
       return
     }
     setErrors({})
