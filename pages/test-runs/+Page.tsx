@@ -1,12 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { useData } from 'vike-react/useData'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { NeedsJavaScript } from '../../components/NeedsJavaScript.tsx'
 import { NoProject } from '../../features/test-runs/NoProject.tsx'
 import { RunList } from '../../features/test-runs/RunList.tsx'
-import { StartRunForm } from '../../features/test-runs/StartRunForm.tsx'
-import { ApiProvider } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
+
+// Loaded only when the page is the start form (`?start`): the run list does not carry the form and its API client.
+const StartRunSection = lazy(() => import('../../features/test-runs/StartRunSection.tsx'))
 
 export default function Page() {
   const t = useT()
@@ -15,10 +17,9 @@ export default function Page() {
     return (
       <PageIntro title={t('runs.startTitle')} description={t('runs.startIntro', { project: start.project.name })}>
         <NeedsJavaScript />
-        {/* Here rather than in a +Wrapper, which the run's own page below this folder would inherit. */}
-        <ApiProvider>
-          <StartRunForm key={start.project.id} choices={start} />
-        </ApiProvider>
+        <Suspense fallback={null}>
+          <StartRunSection choices={start} />
+        </Suspense>
       </PageIntro>
     )
   }
