@@ -4,7 +4,7 @@ import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
 import { createCallStore, isFresh, withRetries, type CallStore } from './search-calls.ts'
-import { mergeViews, toSearchView, type SearchView } from './search-view.ts'
+import { mergeViews, type SearchView } from './search-view.ts'
 
 export type PortalChoice = { id: string; name: string; isDemo: boolean }
 
@@ -52,7 +52,7 @@ async function failureOf(error: unknown): Promise<SearchFailure> {
 }
 
 async function callSearch(input: SearchInput, signal: AbortSignal): Promise<SearchView> {
-  const client = await loadApiClient()
+  const [client, { toSearchView }] = await Promise.all([loadApiClient(), import('./to-search-view.ts')])
   return toSearchView(await client.datasets.search.query(input, { signal }))
 }
 
