@@ -1,10 +1,12 @@
-import type { ComponentProps, ReactNode } from 'react'
-import { Field as ArkField } from '@ark-ui/react/field'
-import { field, input } from '../../styled-system/recipes'
+import type { ComponentProps } from 'react'
+import { input } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
-import { createStyleContext, type VariantProps } from './style-context.tsx'
+import type { VariantProps } from './style-context.tsx'
 
-type InputVariants = Omit<VariantProps<typeof input>, 'multiline'>
+// The plain controls. The labelled field (Ark's Field) is ./field.tsx, so a page with only a search box does not
+// ship it (decision 021).
+
+export type InputVariants = Omit<VariantProps<typeof input>, 'multiline'>
 
 export type InputProps = Omit<ComponentProps<'input'>, 'size'> & InputVariants
 
@@ -17,54 +19,4 @@ export type TextareaProps = ComponentProps<'textarea'> & InputVariants
 
 export function Textarea({ size, className, ...props }: TextareaProps) {
   return <textarea {...props} className={cx(input({ size, multiline: true }), className)} />
-}
-
-const { withProvider, withContext } = createStyleContext(field)
-
-type FieldInputProps = Omit<ComponentProps<typeof ArkField.Input>, 'size'> & InputVariants
-type FieldTextareaProps = ComponentProps<typeof ArkField.Textarea> & InputVariants
-
-function FieldInput({ size, className, ...props }: FieldInputProps) {
-  return <ArkField.Input {...props} className={cx(input({ size }), className)} />
-}
-
-function FieldTextarea({ size, className, ...props }: FieldTextareaProps) {
-  return <ArkField.Textarea {...props} className={cx(input({ size, multiline: true }), className)} />
-}
-
-/**
- * A labelled form field (Ark Field: the label, the helper and the error text are wired to the control with ids and
- * aria attributes). `Field.Root` takes `invalid`, `required`, `disabled`, `readOnly`; `Field.ErrorText` shows only
- * when the field is invalid.
- */
-export const Field = {
-  Root: withProvider(ArkField.Root, 'root'),
-  Label: withContext(ArkField.Label, 'label'),
-  Input: FieldInput,
-  Textarea: FieldTextarea,
-  HelperText: withContext(ArkField.HelperText, 'helperText'),
-  ErrorText: withContext(ArkField.ErrorText, 'errorText'),
-  RequiredIndicator: withContext(ArkField.RequiredIndicator, 'requiredIndicator', { children: '*' }),
-}
-
-export type TextFieldProps = FieldInputProps & {
-  label: ReactNode
-  helperText?: ReactNode
-  errorText?: ReactNode
-  invalid?: boolean
-}
-
-/** The common case in one element: label, input, helper text and error text. */
-export function TextField({ label, helperText, errorText, invalid, required, disabled, readOnly, className, ...props }: TextFieldProps) {
-  return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Field.Input {...props} />
-      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
-    </Field.Root>
-  )
 }

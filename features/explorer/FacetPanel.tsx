@@ -5,7 +5,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { licenceNameKey } from '../../lib/domain/licence-names.ts'
-import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
 

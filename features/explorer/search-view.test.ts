@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DatasetHit, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
-import { formatChips, mergeViews, parseCkanDate, plainExcerpt, toSearchView, type ResultCard, type SearchView } from './search-view.ts'
+import { mergeViews, parseCkanDate, type ResultCard, type SearchView } from './search-view.ts'
+import { formatChips, plainExcerpt, toSearchView } from './to-search-view.ts'
 
 function card(instanceId: string, n: number, extra: Partial<ResultCard> = {}): ResultCard {
   return { id: `${instanceId}:${n}`, instanceId, title: `${instanceId} ${n}`, excerpt: null, publisher: null, modified: null, formats: [], ...extra }

@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
-import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
-import { useTRPCClient } from '../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
-import { mergeViews, toSearchView, type SearchView } from './search-view.ts'
-import { madeBy } from '../../lib/made-by.ts'
+import { createCallStore, isFresh, withRetries, type CallStore } from './search-calls.ts'
+import { mergeViews, type SearchView } from './search-view.ts'
 
 export type PortalChoice = { id: string; name: string; isDemo: boolean }
 
@@ -36,25 +35,78 @@ export function resultWindow(source: ShownSource): number {
   return source === 'mixed' ? MIXED_WINDOW : source === 'live' ? LIVE_WINDOW : SNAPSHOT_WINDOW
 }
 
-const subscribeNothing = () => () => {}
+type SearchFailure = { limited: boolean; message: string | null }
 
-/** False on the server and while hydrating, true afterwards: live calls start only once the page is interactive. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  )
-}
-
-
-function failureOf(error: unknown): { limited: boolean; message: string | null } {
-  if (madeBy(error, TRPCClientError)) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
+/** Why a call failed, as the page tells it: the tRPC client is loaded by then (or failed to load: a network error). */
+async function failureOf(error: unknown): Promise<SearchFailure> {
+  try {
+    const { apiFailure } = await import('../../lib/api/browser-client.ts')
+    // Only a 429's own message is shown, so the fallback texts are never read.
+    const failure = apiFailure(error, { network: '', unexpected: '' })
     // The server words the 429 in the user's language (ckan.liveSearchLimited, with the seconds to wait).
-    if (status === 429) return { limited: true, message: error.message }
+    if (failure.status === 429) return { limited: true, message: failure.message }
+  } catch {
+    // Offline: the plain error state.
   }
   return { limited: false, message: null }
+}
+
+async function callSearch(input: SearchInput, signal: AbortSignal): Promise<SearchView> {
+  const [client, { toSearchView }] = await Promise.all([loadApiClient(), import('./to-search-view.ts')])
+  return toSearchView(await client.datasets.search.query(input, { signal }))
+}
+
+// The query library's defaults as ApiProvider set them: a snapshot answer is fresh for 30 s and a failed call is
+// tried once more a second later.
+const SNAPSHOT_FRESH_MS = 30_000
+const LIVE_FRESH_MS = 60_000
+const RETRY_DELAY_MS = 1000
+
+type SearchStore = CallStore<SearchView, SearchFailure>
+
+/**
+ * One datasets.search call for an input: the stored answer while it is fresh, else a request (the previous input's
+ * request is aborted when the input changes). Nothing runs while `enabled` is false (on the server, while hydrating).
+ */
+function useSearchCall(store: SearchStore, input: SearchInput, options: { enabled: boolean; freshMs: number; retries: number; seed?: SearchView | undefined }) {
+  const key = JSON.stringify(input)
+  const { enabled, freshMs, retries, seed } = options
+  const [attempt, setAttempt] = useState(0)
+  const entry = useSyncExternalStore(
+    store.subscribe,
+    () => store.get(key),
+    () => store.get(key),
+  )
+
+  useEffect(() => {
+    if (!enabled) return
+    const now = Date.now()
+    // The first paint's answer counts as fetched when the page first asks for it, as the query library's initialData did.
+    if (seed && !store.get(key)) store.update(key, { data: seed, at: now })
+    if (isFresh(store.get(key), now, freshMs)) return
+    store.update(key, { fetching: true, failure: null })
+    const controller = new AbortController()
+    withRetries((signal) => callSearch(JSON.parse(key) as SearchInput, signal), { retries, delayMs: RETRY_DELAY_MS, signal: controller.signal }).then(
+      (data) => store.update(key, { data, at: Date.now(), fetching: false }),
+      async (error: unknown) => {
+        if (controller.signal.aborted) return
+        const failure = await failureOf(error)
+        if (!controller.signal.aborted) store.update(key, { fetching: false, failure })
+      },
+    )
+    return () => {
+      if (store.get(key)?.fetching) store.update(key, { fetching: false })
+      controller.abort()
+    }
+  }, [store, key, enabled, freshMs, retries, seed, attempt])
+
+  return {
+    data: entry ? entry.data : seed,
+    // Before the effect has run for a new input, a request is as good as on its way.
+    fetching: entry ? entry.fetching : enabled,
+    failure: entry?.failure ?? null,
+    retry: () => setAttempt((n) => n + 1),
+  }
 }
 
 /**
@@ -68,9 +120,7 @@ function failureOf(error: unknown): { limited: boolean; message: string | null }
  */
 export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[], initial: { state: ExplorerState; snapshot: SearchView | null }) {
   const hydrated = useHydrated()
-  const client = useTRPCClient()
-  const search = async (input: SearchInput, signal: AbortSignal): Promise<SearchView> =>
-    toSearchView(await client.datasets.search.query(input, { signal }))
+  const [store] = useState(createCallStore<SearchView, SearchFailure>)
   const chosen = state.portals.length ? portals.filter((portal) => state.portals.includes(portal.id)) : portals
   const liveIds = chosen.filter((portal) => !portal.isDemo).map((portal) => portal.id)
   const demoIds = chosen.filter((portal) => portal.isDemo).map((portal) => portal.id)
@@ -79,14 +129,12 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
   // Demo portals are never asked live; their snapshot is merged in. Past the merge window the snapshot answers alone.
   const liveWanted = !state.snapshotOnly && liveIds.length > 0 && top <= resultWindow(mixed ? 'mixed' : 'live')
 
-  const snapshotInput = searchInput(state, { source: 'snapshot' })
   const seeded = initial.snapshot !== null && sameState(state, initial.state)
-  const snapshot = useQuery({
-    queryKey: ['explorer', snapshotInput],
-    queryFn: ({ signal }) => search(snapshotInput, signal),
-    initialData: seeded ? initial.snapshot! : undefined,
-    placeholderData: keepPreviousData,
+  const snapshot = useSearchCall(store, searchInput(state, { source: 'snapshot' }), {
     enabled: hydrated,
+    freshMs: SNAPSHOT_FRESH_MS,
+    retries: 1,
+    seed: seeded ? initial.snapshot! : undefined,
   })
 
   // No portals chosen means all of them: the server then asks every enabled live portal.
@@ -95,20 +143,10 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
     instanceIds: state.portals.length ? liveIds : undefined,
     ...(mixed ? { page: 1, pageSize: top } : {}),
   })
-  const live = useQuery({
-    queryKey: ['explorer', liveInput],
-    queryFn: ({ signal }) => search(liveInput, signal),
-    enabled: hydrated && liveWanted,
-    // A portal that failed is reported in the answer; retrying the call would only spend the visitor's budget.
-    retry: false,
-    staleTime: 60_000,
-  })
+  // A portal that failed is reported in the answer; retrying the call would only spend the visitor's budget.
+  const live = useSearchCall(store, liveInput, { enabled: hydrated && liveWanted, freshMs: LIVE_FRESH_MS, retries: 0 })
   const demoInput = searchInput(state, { source: 'snapshot', instanceIds: demoIds, page: 1, pageSize: top })
-  const demo = useQuery({
-    queryKey: ['explorer', demoInput],
-    queryFn: ({ signal }) => search(demoInput, signal),
-    enabled: hydrated && liveWanted && mixed,
-  })
+  const demo = useSearchCall(store, demoInput, { enabled: hydrated && liveWanted && mixed, freshMs: SNAPSHOT_FRESH_MS, retries: 1 })
 
   const { sort, page } = state
   const fresh = useMemo((): { view: SearchView; source: ShownSource } | null => {
@@ -116,9 +154,9 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
       if (!mixed) return { view: live.data, source: 'live' }
       if (demo.data) return { view: mergeViews([live.data, demo.data], { sort, page, pageSize: PAGE_SIZE }), source: 'mixed' }
     }
-    if (snapshot.data && !snapshot.isPlaceholderData) return { view: snapshot.data, source: 'snapshot' }
+    if (snapshot.data) return { view: snapshot.data, source: 'snapshot' }
     return null
-  }, [liveWanted, mixed, live.data, demo.data, snapshot.data, snapshot.isPlaceholderData, sort, page])
+  }, [liveWanted, mixed, live.data, demo.data, snapshot.data, sort, page])
 
   // While a new state's first answer is on its way, the last results stay on screen (marked busy), whichever source
   // they came from, so the list neither empties nor jumps.
@@ -128,9 +166,8 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
 
   let liveState: LiveState = { phase: 'off' }
   if (hydrated && liveWanted) {
-    if (live.error) {
-      const failure = failureOf(live.error)
-      liveState = { phase: failure.limited ? 'limited' : 'error', message: failure.message }
+    if (live.failure) {
+      liveState = { phase: live.failure.limited ? 'limited' : 'error', message: live.failure.message }
     } else {
       const outcomes = new Map((live.data?.portals ?? []).map((outcome) => [outcome.instanceId, outcome]))
       liveState = {
@@ -148,9 +185,9 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
   return {
     view: shown?.view ?? null,
     source: shown?.source ?? 'snapshot',
-    busy: !fresh && (snapshot.isFetching || !hydrated),
-    failed: !shown && (snapshot.isError || (!hydrated && initial.snapshot === null)),
-    retry: () => void snapshot.refetch(),
+    busy: !fresh && (snapshot.fetching || !hydrated),
+    failed: !shown && (snapshot.failure !== null || (!hydrated && initial.snapshot === null)),
+    retry: snapshot.retry,
     live: liveState,
   }
 }

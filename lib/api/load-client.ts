@@ -1,8 +1,9 @@
 import type { ApiClient, ApiFailure } from './browser-client.ts'
 
-// Pages whose only calls are form submissions (signing in, signing up, resetting a password) load the tRPC client
-// when the first call is made, not with the page: it and its serialiser are about 10 KB gzip that a reader who never
-// submits does not need (decision 021). One client per page load, as ApiProvider keeps one.
+// Pages whose only calls are form submissions (signing in, signing up, resetting a password) or that render their
+// first paint from +data (the explorer) load the tRPC client when the first call is made, not with the page: it and
+// its serialiser are about 10 KB gzip that a reader who never submits does not need (decision 021). One client per
+// page load, as ApiProvider keeps one.
 let client: Promise<ApiClient> | null = null
 
 export function loadApiClient(): Promise<ApiClient> {

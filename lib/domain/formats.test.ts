@@ -2,10 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RESOURCE_KINDS } from '../../server/ckan/demo/vocab.server.ts'
-import {
-  CANONICAL_FORMATS, FORMAT_TABLE, formatFromUrl, formatInfo, isMachineReadable, isOpenStandard, normaliseFormatLabel,
-  opennessStars, resolveFormat, type CanonicalFormat,
-} from './formats.ts'
+import { FORMAT_TABLE, formatFromUrl, formatInfo, isMachineReadable, isOpenStandard, normaliseFormatLabel, opennessStars, resolveFormat } from './formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from './canonical-formats.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const EU = 'http://publications.europa.eu/resource/authority/file-type/'

@@ -4,13 +4,7 @@
 // never guessed. Stars follow ckanext-qa's resource_format_openness_scores.json (Tim Berners-Lee's 5-star scheme);
 // where this table departs from it, docs/formats.md says why.
 
-export const CANONICAL_FORMATS = [
-  'CSV', 'TSV', 'XLSX', 'XLS', 'ODS', 'JSON', 'GeoJSON', 'JSON-LD', 'XML', 'RDF', 'TTL', 'N3', 'NT', 'KML', 'KMZ', 'GML',
-  'GPX', 'GPKG', 'NetCDF', 'SHP', 'WMS', 'WFS', 'WMTS', 'WCS', 'API', 'SPARQL', 'RSS', 'HTML', 'PDF', 'DOC', 'DOCX', 'ODT',
-  'PPT', 'PPTX', 'TXT', 'ZIP', 'GZIP', 'TAR', '7Z', 'RAR', 'PNG', 'JPEG', 'TIFF', 'GeoTIFF', 'SVG', 'MP4', 'EXE', 'unknown',
-] as const
-
-export type CanonicalFormat = (typeof CANONICAL_FORMATS)[number]
+import { CANONICAL_FORMATS, type CanonicalFormat } from './canonical-formats.ts'
 
 export type OpennessStars = 0 | 1 | 2 | 3 | 4 | 5
 

@@ -1,4 +1,5 @@
-import { opennessStars, type CanonicalFormat } from './formats.ts'
+import { opennessStars } from './formats.ts'
+import type { CanonicalFormat } from './canonical-formats.ts'
 import { BANDS, bandOf, type Band } from './mqa.ts'
 
 // What the map shows and how it is cut into tiles (docs/map.md). Shared by the build in the helper process, the tile

@@ -1,4 +1,4 @@
-import type { CanonicalFormat } from '../domain/formats.ts'
+import type { CanonicalFormat } from '../domain/canonical-formats.ts'
 
 // A canonical format's code (CSV) is data and stays as it is; its name is a message in the page's language
 // (docs/decisions/005-languages.md).

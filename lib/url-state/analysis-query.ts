@@ -1,5 +1,5 @@
 import { z } from '../zod.ts'
-import { CANONICAL_FORMATS, type CanonicalFormat } from '../domain/formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../domain/canonical-formats.ts'
 import type { AnalysisFilters } from '../../server/queries/analysis-scope.server.ts'
 import type { AnalysisQuery } from './analysis-href.ts'
 

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
-import { isMachineReadable, isOpenStandard, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { isMachineReadable, isOpenStandard } from '../../lib/domain/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parseFormat, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'

@@ -1,4 +1,4 @@
-import type { CanonicalFormat } from '../../lib/domain/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { failedMask, portalWatch, scoreDataset, type LinkCheck, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
 import { placeExtent } from './regions.server.ts'
 

@@ -6,7 +6,8 @@
 // Pure functions of stored values: link checks come in as input, nothing here touches the network. Every result
 // carries a machine-readable Reason the UI translates; docs/quality.md lists every indicator, check and reason code.
 
-import { isMachineReadable, isOpenStandard, normaliseFormatLabel, resolveFormat, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { isMachineReadable, isOpenStandard, normaliseFormatLabel, resolveFormat } from '../../lib/domain/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { licenceDeclared, licenceInfo } from './licences.server.ts'
 import { bandOf, DIMENSIONS, MQA_INDICATORS, MQA_MAX, type Band, type Dimension, type IndicatorId, type IndicatorStatus, type Reason } from '../../lib/domain/mqa.ts'
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { readRaw, runBatch, runRawBatch, type Database } from '../../db/client.server.ts'
 import { mapBuilds, mapTiles } from '../../db/schema/map.ts'
-import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { familyOfFormats, MAP_BANDS, MAP_FAMILIES, mapBandOf } from '../../lib/domain/map.ts'
 import { MAP_TILE_VERSION } from '../../lib/domain/map-tile.ts'
 import { scopesOf, scopeTiles, type EncodedTile, type MapPoints } from './tiles.server.ts'

@@ -8,7 +8,7 @@ import { datasets } from '../../db/schema/dataset.ts'
 import { linkChecks } from '../../db/schema/link-check.ts'
 import { organizations } from '../../db/schema/organization.ts'
 import { resources } from '../../db/schema/resource.ts'
-import type { CanonicalFormat } from '../../lib/domain/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { toOutsideValue, type OutsideValue } from '../../lib/outside-data.ts'
 
 export type DatasetLookup =

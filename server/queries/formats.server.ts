@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
-import { CANONICAL_FORMATS, formatInfo, isMachineReadable, isOpenStandard, opennessStars, type CanonicalFormat } from '../../lib/domain/formats.ts'
+import { formatInfo, isMachineReadable, isOpenStandard, opennessStars } from '../../lib/domain/formats.ts'
+import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, round, scopeOf, type AnalysisFilters, type DatasetListItem, type DatasetListRow, type Portal, type Scope } from './analysis-scope.server.ts'
 
 // What the formats router reads: the format mix of a scope and one canonical format in detail.

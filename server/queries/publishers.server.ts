@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { maxBoundParams, type Database } from '../../db/client.server.ts'
-import type { CanonicalFormat } from '../../lib/domain/formats.ts'
+import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { bandOf, type Band } from '../../lib/domain/mqa.ts'
 import { nameKey } from '../analysis/publishers.server.ts'
 import { ids, LIST_COLUMNS, listItem, portalsOf, type DatasetListItem, type DatasetListRow } from './analysis-scope.server.ts'

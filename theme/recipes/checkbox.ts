@@ -1,6 +1,10 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 import { checkboxAnatomy } from '@ark-ui/react/anatomy'
-import { focusRing, invalid } from './shared.ts'
+import { focusRing } from './shared.ts'
+
+// The parts are drawn from the state of the native input in the root label (components/ui/toggle-input.tsx), so they
+// are right from the first paint and without JavaScript. `:has()` also makes these outrank the hover rule.
+const checked = { bg: 'primary', borderColor: 'primary' }
 
 export const checkbox = defineSlotRecipe({
   className: 'checkbox',
@@ -14,7 +18,7 @@ export const checkbox = defineSlotRecipe({
       minH: '10',
       cursor: 'pointer',
       verticalAlign: 'top',
-      _disabled: { cursor: 'not-allowed' },
+      '&:has(> input:disabled)': { cursor: 'not-allowed' },
     },
     control: {
       display: 'inline-flex',
@@ -31,15 +35,22 @@ export const checkbox = defineSlotRecipe({
       color: 'primary.fg',
       transitionProperty: 'background-color, border-color',
       transitionDuration: 'fast',
-      _hover: { borderColor: 'text' },
-      _checked: { bg: 'primary', borderColor: 'primary', _hover: { borderColor: 'primary' } },
-      _indeterminate: { bg: 'primary', borderColor: 'primary', _hover: { borderColor: 'primary' } },
-      _focusVisible: focusRing,
-      [invalid]: { borderColor: 'error' },
-      _disabled: { borderColor: 'text.disabled', _checked: { bg: 'text.disabled', borderColor: 'transparent' } },
+      // Hovering anywhere on the label, as over the box itself.
+      '[data-scope=checkbox][data-part=root]:hover &': { borderColor: 'text' },
+      '[data-scope=checkbox][data-part=root]:has(> input:checked) &': checked,
+      '[data-scope=checkbox][data-part=root]:has(> input:indeterminate) &': checked,
+      '[data-scope=checkbox][data-part=root]:has(> input:focus-visible) &': focusRing,
+      '[data-scope=checkbox][data-part=root]:has(> input[aria-invalid=true]) &': { borderColor: 'error' },
+      '[data-scope=checkbox][data-part=root]:has(> input:disabled) &': { borderColor: 'text.disabled' },
+      '[data-scope=checkbox][data-part=root]:has(> input:disabled:checked) &': { bg: 'text.disabled', borderColor: 'transparent' },
     },
-    indicator: { display: 'inline-flex', _icon: { w: '3.5', h: '3.5' } },
-    label: { color: 'text', fontSize: 'md', _disabled: { color: 'text.disabled' } },
+    indicator: {
+      display: 'none',
+      _icon: { w: '3.5', h: '3.5' },
+      '[data-scope=checkbox][data-part=root]:has(> input:checked:not(:indeterminate)) &:not([data-indeterminate])': { display: 'inline-flex' },
+      '[data-scope=checkbox][data-part=root]:has(> input:indeterminate) &[data-indeterminate]': { display: 'inline-flex' },
+    },
+    label: { color: 'text', fontSize: 'md', '[data-scope=checkbox][data-part=root]:has(> input:disabled) &': { color: 'text.disabled' } },
     group: { display: 'flex', flexDirection: 'column', gap: '1' },
   },
   staticCss: ['*'],

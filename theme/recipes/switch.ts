@@ -2,6 +2,9 @@ import { defineSlotRecipe } from '@pandacss/dev'
 import { switchAnatomy } from '@ark-ui/react/anatomy'
 import { focusRing } from './shared.ts'
 
+// The parts are drawn from the state of the native input in the root label (components/ui/toggle-input.tsx), so they
+// are right from the first paint and without JavaScript.
+
 export const switchRecipe = defineSlotRecipe({
   className: 'switch',
   description: 'An on/off toggle with its label.',
@@ -13,7 +16,7 @@ export const switchRecipe = defineSlotRecipe({
       gap: '3',
       minH: '10',
       cursor: 'pointer',
-      _disabled: { cursor: 'not-allowed' },
+      '&:has(> input:disabled)': { cursor: 'not-allowed' },
     },
     control: {
       display: 'inline-flex',
@@ -26,9 +29,9 @@ export const switchRecipe = defineSlotRecipe({
       bg: 'border.strong',
       transitionProperty: 'background-color',
       transitionDuration: 'fast',
-      _checked: { bg: 'primary' },
-      _focusVisible: focusRing,
-      _disabled: { opacity: 0.5 },
+      '[data-scope=switch][data-part=root]:has(> input:checked) &': { bg: 'primary' },
+      '[data-scope=switch][data-part=root]:has(> input:focus-visible) &': focusRing,
+      '[data-scope=switch][data-part=root]:has(> input:disabled) &': { opacity: 0.5 },
     },
     thumb: {
       w: '5',
@@ -36,10 +39,10 @@ export const switchRecipe = defineSlotRecipe({
       borderRadius: 'full',
       bg: 'surface',
       transition: 'translate token(durations.fast)',
-      _checked: { translate: '1rem 0' },
-      _rtl: { _checked: { translate: '-1rem 0' } },
+      '[data-scope=switch][data-part=root]:has(> input:checked) &': { translate: '1rem 0' },
+      '[dir=rtl] [data-scope=switch][data-part=root]:has(> input:checked) &': { translate: '-1rem 0' },
     },
-    label: { color: 'text', fontSize: 'md', _disabled: { color: 'text.disabled' } },
+    label: { color: 'text', fontSize: 'md', '[data-scope=switch][data-part=root]:has(> input:disabled) &': { color: 'text.disabled' } },
   },
   staticCss: ['*'],
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CANONICAL_FORMATS } from '../../../lib/domain/formats.ts'
+import { CANONICAL_FORMATS } from '../../../lib/domain/canonical-formats.ts'
 import { formatDetail, formatsSummary } from '../../queries/formats.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 import { AnalysisFiltersSchema, PageSchema } from './analysis-input.server.ts'

@@ -6,7 +6,8 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { rejection } from '../../../tests/helpers/rejection.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
-import { CANONICAL_FORMATS, isMachineReadable } from '../../../lib/domain/formats.ts'
+import { isMachineReadable } from '../../../lib/domain/formats.ts'
+import { CANONICAL_FORMATS } from '../../../lib/domain/canonical-formats.ts'
 import { runHarvest, startHarvest } from '../../ckan/harvest/harvest.server.ts'
 import { createCaller } from '../router.server.ts'
 

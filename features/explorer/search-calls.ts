@@ -1,0 +1,65 @@
+// The explorer's API calls without a query library (decision 021): answers are kept for the page's life by their
+// input, reused while fresh, and a failed call is tried again a set number of times. No React and no clock of its
+// own here, so the rules can be tested.
+
+/** What is known of one call: its last answer (and when it came), a request on its way, the last failure. */
+export type CallEntry<T, F> = { data: T | undefined; at: number; fetching: boolean; failure: F | null }
+
+/**
+ * Calls by the JSON of their input, for React's useSyncExternalStore; one per rendered explorer page, as there was
+ * one query client per page. Entries are replaced, never changed, so each is a stable snapshot.
+ */
+export function createCallStore<T, F>() {
+  const entries = new Map<string, CallEntry<T, F>>()
+  const listeners = new Set<() => void>()
+  return {
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    get(key: string): CallEntry<T, F> | undefined {
+      return entries.get(key)
+    },
+    update(key: string, change: Partial<CallEntry<T, F>>): void {
+      entries.set(key, { data: undefined, at: 0, fetching: false, failure: null, ...entries.get(key), ...change })
+      for (const listener of listeners) listener()
+    },
+  }
+}
+export type CallStore<T, F> = ReturnType<typeof createCallStore<T, F>>
+
+/** True while an answer may be shown without asking again (the query library's staleTime). */
+export function isFresh(entry: CallEntry<unknown, unknown> | undefined, now: number, staleMs: number): boolean {
+  return entry?.data !== undefined && now - entry.at < staleMs
+}
+
+/** Waits `ms`, or rejects as soon as the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * The call, and up to `retries` more tries after a failure, `delayMs` apart (the query library waited a second before
+ * its one retry). An aborted call is not tried again.
+ */
+export async function withRetries<T>(call: (signal: AbortSignal) => Promise<T>, options: { retries: number; delayMs: number; signal: AbortSignal }): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await call(options.signal)
+    } catch (error) {
+      if (options.signal.aborted || failures >= options.retries) throw error
+    }
+    await pause(options.delayMs, options.signal)
+  }
+}
