@@ -23,9 +23,10 @@ describe('harvest progress', () => {
 })
 
 describe('which harvest log to show', () => {
+  type Log = { running: { runId: number } | null; runs: Array<{ runId: number }> }
   const run = (runId: number) => ({ runId })
-  const runningLog = (runId: number, older: number[] = []) => ({ running: run(runId), runs: [run(runId), ...older.map(run)] })
-  const endedLog = (runId: number, older: number[] = []) => ({ running: null, runs: [run(runId), ...older.map(run)] })
+  const runningLog = (runId: number, older: number[] = []): Log => ({ running: run(runId), runs: [run(runId), ...older.map(run)] })
+  const endedLog = (runId: number, older: number[] = []): Log => ({ running: null, runs: [run(runId), ...older.map(run)] })
 
   it('keeps a run the poll saw end, when the page data still shows it running', () => {
     const page = runningLog(7, [6])
@@ -50,6 +51,6 @@ describe('which harvest log to show', () => {
     expect(latestHarvestLog(undefined, endedLog(3))).toEqual(endedLog(3))
     expect(latestHarvestLog(runningLog(3), null)).toEqual(runningLog(3))
     expect(latestHarvestLog(null, null)).toBe(null)
-    expect(latestHarvestLog({ running: null, runs: [] }, null)).toEqual({ running: null, runs: [] })
+    expect(latestHarvestLog<Log>({ running: null, runs: [] }, null)).toEqual({ running: null, runs: [] })
   })
 })
