@@ -1,14 +1,13 @@
-import type { ComponentProps, ReactNode } from 'react'
-import { Field as ArkField } from '@ark-ui/react/field'
+import { useId, type ComponentProps, type ReactNode } from 'react'
 import { field, input } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
-import { createStyleContext, type VariantProps } from './style-context.tsx'
+import type { VariantProps } from './style-context.tsx'
 
-type InputVariants = Omit<VariantProps<typeof input>, 'multiline'>
+export type InputVariants = Omit<VariantProps<typeof input>, 'multiline'>
 
 export type InputProps = Omit<ComponentProps<'input'>, 'size'> & InputVariants
 
-/** An outlined text input. Outside a `Field` it needs its own label (`aria-label` or a `<label for>`). */
+/** An outlined text input. Outside a `TextField` or `Field` (./field.tsx) it needs its own label (`aria-label` or a `<label for>`). */
 export function Input({ size, className, ...props }: InputProps) {
   return <input {...props} className={cx(input({ size }), className)} />
 }
@@ -19,52 +18,64 @@ export function Textarea({ size, className, ...props }: TextareaProps) {
   return <textarea {...props} className={cx(input({ size, multiline: true }), className)} />
 }
 
-const { withProvider, withContext } = createStyleContext(field)
+export type TextFieldProps = Omit<ComponentProps<'input'>, 'size'> &
+  InputVariants & {
+    label: ReactNode
+    helperText?: ReactNode
+    errorText?: ReactNode
+    invalid?: boolean
+  }
 
-type FieldInputProps = Omit<ComponentProps<typeof ArkField.Input>, 'size'> & InputVariants
-type FieldTextareaProps = ComponentProps<typeof ArkField.Textarea> & InputVariants
-
-function FieldInput({ size, className, ...props }: FieldInputProps) {
-  return <ArkField.Input {...props} className={cx(input({ size }), className)} />
-}
-
-function FieldTextarea({ size, className, ...props }: FieldTextareaProps) {
-  return <ArkField.Textarea {...props} className={cx(input({ size, multiline: true }), className)} />
-}
+const flag = (on: boolean | undefined) => (on ? '' : undefined)
 
 /**
- * A labelled form field (Ark Field: the label, the helper and the error text are wired to the control with ids and
- * aria attributes). `Field.Root` takes `invalid`, `required`, `disabled`, `readOnly`; `Field.ErrorText` shows only
- * when the field is invalid.
+ * The common case in one element: label, input, helper text and error text. Plain markup wired as Ark's Field wires
+ * it (the label's `for`, `aria-describedby` to the helper text, `aria-invalid` and `aria-errormessage` to the error
+ * text, the same data attributes for the recipes), so a page whose forms are only text fields ships no Field code
+ * (decision 021). The error text shows only while the field is invalid, the helper text only while it is not.
  */
-export const Field = {
-  Root: withProvider(ArkField.Root, 'root'),
-  Label: withContext(ArkField.Label, 'label'),
-  Input: FieldInput,
-  Textarea: FieldTextarea,
-  HelperText: withContext(ArkField.HelperText, 'helperText'),
-  ErrorText: withContext(ArkField.ErrorText, 'errorText'),
-  RequiredIndicator: withContext(ArkField.RequiredIndicator, 'requiredIndicator', { children: '*' }),
-}
-
-export type TextFieldProps = FieldInputProps & {
-  label: ReactNode
-  helperText?: ReactNode
-  errorText?: ReactNode
-  invalid?: boolean
-}
-
-/** The common case in one element: label, input, helper text and error text. */
-export function TextField({ label, helperText, errorText, invalid, required, disabled, readOnly, className, ...props }: TextFieldProps) {
+export function TextField({ label, helperText, errorText, invalid = false, required = false, disabled, readOnly, className, id, size, ...props }: TextFieldProps) {
+  const generatedId = useId()
+  const inputId = id ?? `field-${generatedId}`
+  const helperId = `${inputId}-helper`
+  const errorId = `${inputId}-error`
+  const classes = field()
+  const helper = helperText && !invalid ? helperText : null
+  const error = errorText && invalid ? errorText : null
+  const state = { 'data-invalid': flag(invalid), 'data-readonly': flag(readOnly) }
   return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
-      <Field.Label>
+    <div role="group" className={cx(classes.root, className)} data-disabled={flag(disabled)} {...state}>
+      <label htmlFor={inputId} className={classes.label} data-disabled={flag(disabled)} data-required={flag(required)} {...state}>
         {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Field.Input {...props} />
-      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
-    </Field.Root>
+        {required ? (
+          <span aria-hidden="true" className={classes.requiredIndicator}>
+            *
+          </span>
+        ) : null}
+      </label>
+      <input
+        aria-describedby={helper ? helperId : undefined}
+        aria-errormessage={error ? errorId : undefined}
+        aria-invalid={invalid || undefined}
+        data-required={flag(required)}
+        {...state}
+        {...props}
+        id={inputId}
+        required={required}
+        disabled={disabled}
+        readOnly={readOnly}
+        className={cx(input({ size }))}
+      />
+      {helper ? (
+        <span id={helperId} className={classes.helperText} data-disabled={flag(disabled)}>
+          {helper}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className={classes.errorText} aria-live="polite">
+          {error}
+        </span>
+      ) : null}
+    </div>
   )
 }

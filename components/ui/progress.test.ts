@@ -1,43 +1,17 @@
-import { createElement, type ReactElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { createElement } from 'react'
 import { describe, expect, it } from 'vitest'
-import { I18nProvider } from '../../lib/i18n/I18nProvider.tsx'
+import { byId, ownText, renderMarkup as render, tagsWithin, type Markup } from '../../tests/helpers/markup.ts'
 import { CircularProgress, LinearProgress } from './progress.tsx'
 
 // The progress bars are plain markup: what assistive technology reads is in their attributes.
-type Tag = { name: string; attrs: Map<string, string>; at: number }
-
-function render(element: ReactElement, locale: 'en' | 'cs' = 'en'): { html: string; tags: Tag[]; text: string } {
-  const html = renderToStaticMarkup(createElement(I18nProvider, { locale, messages: {}, children: element }))
-  const tags = [...html.matchAll(/<([a-z]+)([^>]*)>/g)].map((match) => ({
-    name: match[1]!,
-    attrs: new Map([...match[2]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((attr) => [attr[1]!, attr[2]!])),
-    at: match.index,
-  }))
-  return { html, tags, text: html.replace(/<[^>]*>/g, '') }
-}
 
 /** The one element with role=progressbar, the text of what names it, and the elements inside it. */
-function progressbar({ html, tags }: ReturnType<typeof render>) {
-  const bars = tags.filter((tag) => tag.attrs.get('role') === 'progressbar')
+function progressbar(page: Markup) {
+  const bars = page.tags.filter((tag) => tag.attr('role') === 'progressbar')
   expect(bars).toHaveLength(1)
   const bar = bars[0]!
-  const attr = (name: string) => bar.attrs.get(name) ?? null
-  const labelledBy = attr('aria-labelledby')
-  const label = labelledBy ? tags.find((tag) => tag.attrs.get('id') === labelledBy) : undefined
-  const name = label ? html.slice(html.indexOf('>', label.at) + 1, html.indexOf('<', label.at + 1)) : attr('aria-label')
-  // Where the bar's element closes: its own name's closing tag at the same depth.
-  let depth = 0
-  let end = html.length
-  for (const match of html.slice(bar.at).matchAll(new RegExp(`<(/?)${bar.name}\\b`, 'g'))) {
-    depth += match[1] ? -1 : 1
-    if (depth === 0) {
-      end = bar.at + match.index
-      break
-    }
-  }
-  const inside = tags.filter((tag) => tag.at > bar.at && tag.at < end)
-  return { name, attr, inside }
+  const label = byId(page, bar.attr('aria-labelledby'))
+  return { name: label ? ownText(page, label) : bar.attr('aria-label'), attr: bar.attr, inside: tagsWithin(page, bar) }
 }
 
 describe('progress bars', () => {
@@ -48,7 +22,7 @@ describe('progress bars', () => {
     expect(attr('aria-label')).toBe(null)
     expect([attr('aria-valuemin'), attr('aria-valuemax'), attr('aria-valuenow'), attr('aria-valuetext')]).toEqual(['0', '100', '64', '64%'])
     expect(attr('data-state')).toBe('loading')
-    expect(inside.find((tag) => tag.attrs.get('data-state') === 'loading')?.attrs.get('style')).toBe('width:64%')
+    expect(inside.find((tag) => tag.attr('data-state') === 'loading')?.attr('style')).toBe('width:64%')
     expect(page.text).toBe('Harvest64%')
   })
 
@@ -58,7 +32,7 @@ describe('progress bars', () => {
     expect(attr('aria-valuenow')).toBe(null)
     expect(attr('aria-valuetext')).toBe(null)
     expect(attr('data-state')).toBe('indeterminate')
-    expect(inside.find((tag) => tag.name === 'svg')?.attrs.get('aria-hidden')).toBe('true')
+    expect(inside.find((tag) => tag.name === 'svg')?.attr('aria-hidden')).toBe('true')
     expect(inside.some((tag) => tag.name === 'animate')).toBe(true)
     expect(page.text).toBe('Links')
   })
@@ -82,11 +56,11 @@ describe('progress bars', () => {
     const spinning = progressbar(render(createElement(CircularProgress, { label: 'Links', value: null })))
     expect(spinning.name).toBe('Links')
     expect(spinning.attr('aria-valuenow')).toBe(null)
-    expect(spinning.inside.filter((tag) => tag.attrs.get('data-state') === 'indeterminate')).toHaveLength(1)
+    expect(spinning.inside.filter((tag) => tag.attr('data-state') === 'indeterminate')).toHaveLength(1)
 
     const shown = progressbar(render(createElement(CircularProgress, { label: 'Upload', value: 30, hideLabel: false })))
     expect(shown.name).toBe('Upload')
     expect(shown.attr('aria-valuenow')).toBe('30')
-    expect(shown.inside.filter((tag) => tag.name === 'circle')[1]?.attrs.get('style')).toBe('--percent:30')
+    expect(shown.inside.filter((tag) => tag.name === 'circle')[1]?.attr('style')).toBe('--percent:30')
   })
 })

@@ -2,7 +2,7 @@ import { Field as ArkField } from '@ark-ui/react/field'
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { input } from '../../styled-system/recipes'
-import { Field } from '../../components/ui/input.tsx'
+import { Field } from '../../components/ui/field.tsx'
 
 // The labelled controls of the case editors: Ark's Field wires the label, the helper and the error text to the control
 // (ids, aria-describedby, aria-invalid), so a message under a field is read with it. Values are controlled: the
