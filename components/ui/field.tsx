@@ -1,10 +1,12 @@
-import type { ComponentProps, ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 import { Field as ArkField } from '@ark-ui/react/field'
 import { field, input } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import { createStyleContext } from './style-context.tsx'
 import type { InputVariants } from './input.tsx'
 
+// Ark's Field for composed fields (a select, a textarea, controls of one's own); a single text input is TextField
+// (./input.tsx), plain markup, so that pages with only text fields do not load this.
 const { withProvider, withContext } = createStyleContext(field)
 
 type FieldInputProps = Omit<ComponentProps<typeof ArkField.Input>, 'size'> & InputVariants
@@ -31,26 +33,4 @@ export const Field = {
   HelperText: withContext(ArkField.HelperText, 'helperText'),
   ErrorText: withContext(ArkField.ErrorText, 'errorText'),
   RequiredIndicator: withContext(ArkField.RequiredIndicator, 'requiredIndicator', { children: '*' }),
-}
-
-export type TextFieldProps = FieldInputProps & {
-  label: ReactNode
-  helperText?: ReactNode
-  errorText?: ReactNode
-  invalid?: boolean
-}
-
-/** The common case in one element: label, input, helper text and error text. */
-export function TextField({ label, helperText, errorText, invalid, required, disabled, readOnly, className, ...props }: TextFieldProps) {
-  return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Field.Input {...props} />
-      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
-    </Field.Root>
-  )
 }

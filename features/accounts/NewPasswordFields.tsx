@@ -1,4 +1,4 @@
-import { TextField } from '../../components/ui/field.tsx'
+import { TextField } from '../../components/ui/input.tsx'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 

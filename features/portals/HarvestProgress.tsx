@@ -1,22 +1,9 @@
 import { css } from '../../styled-system/css'
-import { Progress } from '../../components/ui/progress.tsx'
+import { LinearProgress } from '../../components/ui/progress.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { etaParts, progressBar } from './harvest-progress.ts'
 
 export type RunProgress = { done: number; total: number | null; ratePerSecond: number | null; etaSeconds: number | null }
-
-const sweep = css({ display: 'block', position: 'absolute', inset: '0', w: '100%', h: '100%', fill: 'primary', _motionReduce: { '& animate': { display: 'none' } } })
-
-/** Until the total is known: a segment sliding along the track (SVG SMIL, no keyframes needed). */
-function Sweep() {
-  return (
-    <svg className={sweep} aria-hidden="true" focusable="false" preserveAspectRatio="none">
-      <rect x="-40%" y="0" width="40%" height="100%" rx="2">
-        <animate attributeName="x" values="-40%;100%" dur="1.6s" repeatCount="indefinite" />
-      </rect>
-    </svg>
-  )
-}
 
 /**
  * A running harvest as a progress bar (role=progressbar with aria-valuenow and an aria-valuetext that says done of
@@ -37,13 +24,9 @@ export function HarvestProgress({ portalName, run }: { portalName: string; run: 
   }
   const text = parts.join(' · ')
   return (
-    <Progress.Root value={value} min={0} max={max} locale={intl.locale} translations={{ value: () => label }} className={css({ minW: '180px' })} data-testid="harvest-progress">
-      <Progress.Label className={css({ srOnly: true })}>{label}</Progress.Label>
-      <Progress.Track aria-valuetext={text}>
-        <Progress.Range />
-        {value === null ? <Sweep /> : null}
-      </Progress.Track>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%', minW: '180px' })} data-testid="harvest-progress">
+      <LinearProgress label={label} hideLabel value={value} min={0} max={max} valueText={text} />
       <span className={css({ fontSize: 'xs', color: 'text.muted', fontVariantNumeric: 'tabular-nums' })}>{text}</span>
-    </Progress.Root>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { etaParts, pollInterval, progressBar } from './harvest-progress.ts'
+import { etaParts, isNewerHarvestLog, latestHarvestLog, pollInterval, progressBar } from './harvest-progress.ts'
 
 describe('harvest progress', () => {
   it('says how long is left in the unit a person would use', () => {
@@ -19,5 +19,38 @@ describe('harvest progress', () => {
   it('polls only while the harvest runs', () => {
     expect(pollInterval(true)).toBeGreaterThan(0)
     expect(pollInterval(false)).toBe(false)
+  })
+})
+
+describe('which harvest log to show', () => {
+  type Log = { running: { runId: number } | null; runs: Array<{ runId: number }> }
+  const run = (runId: number) => ({ runId })
+  const runningLog = (runId: number, older: number[] = []): Log => ({ running: run(runId), runs: [run(runId), ...older.map(run)] })
+  const endedLog = (runId: number, older: number[] = []): Log => ({ running: null, runs: [run(runId), ...older.map(run)] })
+
+  it('keeps a run the poll saw end, when the page data still shows it running', () => {
+    const page = runningLog(7, [6])
+    const polled = endedLog(7, [6])
+    expect(latestHarvestLog(page, polled)).toBe(polled)
+    expect(isNewerHarvestLog(polled, page)).toBe(true)
+  })
+
+  it('takes the page data once it has caught up, or got further', () => {
+    expect(latestHarvestLog(endedLog(8, [7]), endedLog(7))).toEqual(endedLog(8, [7]))
+    expect(latestHarvestLog(runningLog(8, [7]), endedLog(7))).toEqual(runningLog(8, [7]))
+    expect(isNewerHarvestLog(endedLog(7), endedLog(7))).toBe(false)
+  })
+
+  it('prefers the poll when both say the same: its counts are live', () => {
+    const page = endedLog(7)
+    const polled = endedLog(7)
+    expect(latestHarvestLog(page, polled)).toBe(polled)
+  })
+
+  it('takes whichever there is when the other is missing', () => {
+    expect(latestHarvestLog(undefined, endedLog(3))).toEqual(endedLog(3))
+    expect(latestHarvestLog(runningLog(3), null)).toEqual(runningLog(3))
+    expect(latestHarvestLog(null, null)).toBe(null)
+    expect(latestHarvestLog<Log>({ running: null, runs: [] }, null)).toEqual({ running: null, runs: [] })
   })
 })

@@ -21,3 +21,22 @@ export function progressBar(done: number, total: number | null): { value: number
 export function pollInterval(running: boolean): number | false {
   return running ? 1500 : false
 }
+
+type HarvestLog = { running: { runId: number } | null; runs: ReadonlyArray<{ runId: number }> }
+
+/** Whether one harvest log has got further than another: a newer run, or the end of the same run. */
+export function isNewerHarvestLog(a: HarvestLog, b: HarvestLog): boolean {
+  const newest = (log: HarvestLog) => Math.max(log.running?.runId ?? 0, log.runs[0]?.runId ?? 0)
+  return newest(a) > newest(b) || (newest(a) === newest(b) && a.running === null && b.running !== null)
+}
+
+/**
+ * Of the log a page's data carries and the one the page last polled, the one to show: the polled one unless the
+ * page's data has got further. A page's data can lag behind the poll: a guest's copy may come from the page cache a
+ * moment before the cache holds the new data version (decision 018), and what is on screen must not go back to a
+ * harvest that already ended.
+ */
+export function latestHarvestLog<L extends HarvestLog>(page: L | null | undefined, polled: L | null): L | null {
+  if (!page) return polled
+  return !polled || isNewerHarvestLog(page, polled) ? page : polled
+}

@@ -3,7 +3,7 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { TextField } from '../../components/ui/field.tsx'
+import { TextField } from '../../components/ui/input.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { madeBy } from '../../lib/made-by.ts'
 

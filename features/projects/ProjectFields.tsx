@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react'
 import { css } from '../../styled-system/css'
-import { Field, TextField } from '../../components/ui/field.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { TextField } from '../../components/ui/input.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 export type ProjectFieldValues = { name: string; key: string; description: string }

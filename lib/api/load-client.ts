@@ -1,9 +1,9 @@
 import type { ApiClient, ApiFailure } from './browser-client.ts'
 
-// Pages whose only calls are form submissions (signing in, signing up, resetting a password) or that render their
-// first paint from +data (the explorer) load the tRPC client when the first call is made, not with the page: it and
-// its serialiser are about 10 KB gzip that a reader who never submits does not need (decision 021). One client per
-// page load, as ApiProvider keeps one.
+// Pages whose calls all come after the first paint (signing in, signing up, resetting a password, a new project, the
+// explorer's searches, the portal registry's additions, searches and harvests) load the tRPC client when the first call is made, not with the page: it and its
+// serialiser are about 10 KB gzip that a reader who never calls does not need (decision 021). One client per page
+// load, as ApiProvider keeps one.
 let client: Promise<ApiClient> | null = null
 
 export function loadApiClient(): Promise<ApiClient> {
@@ -16,10 +16,10 @@ export function loadApiClient(): Promise<ApiClient> {
 }
 
 /**
- * What a failed call means for a form (`apiFailure`), for pages that load the client on first use: reading the
- * failure needs the client's error class, which is loaded by then; if even that cannot be fetched, it is the network.
+ * What a failed call means for a form (`apiFailure`), read by the module the client came in, so that reading it adds
+ * nothing to the page; if even that module cannot load, the call never left: the network message.
  */
-export async function loadedApiFailure(error: unknown, fallback: { network: string; unexpected: string }): Promise<ApiFailure> {
+export async function loadApiFailure(error: unknown, fallback: { network: string; unexpected: string }): Promise<ApiFailure> {
   try {
     const { apiFailure } = await import('./browser-client.ts')
     return apiFailure(error, fallback)

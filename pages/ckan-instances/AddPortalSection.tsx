@@ -1,21 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { TextField } from '../../components/ui/field.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { TextField } from '../../components/ui/input.tsx'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import type { AddedPortal } from './types.ts'
 
 // The form's schema and messages come with zod (about 25 KB gzip), so they load after the page, not with it (decision 021).
 const loadChecks = () => Promise.all([import('../../lib/forms/portal-schemas.ts'), import('../../lib/forms/validation.ts')])
 
 export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
 
-/** Signed in: add a portal by its address (checked by the server); otherwise, where to sign in. */
-export function AddPortalSection({ signedIn }: { signedIn: boolean }) {
+/**
+ * Signed in: add a portal by its address (checked by the server); otherwise, where to sign in. `onAdded` renders the
+ * page's data again, so the list and the directory show the new portal.
+ */
+export function AddPortalSection({ signedIn, onAdded }: { signedIn: boolean; onAdded: () => void }) {
   const t = useT()
   const titleId = useId()
   return (
@@ -25,7 +27,7 @@ export function AddPortalSection({ signedIn }: { signedIn: boolean }) {
       </h2>
       <p className={css({ color: 'text.muted' })}>{t('portals.addDescription')}</p>
       {signedIn ? (
-        <AddPortalForm />
+        <AddPortalForm onAdded={onAdded} />
       ) : (
         <p data-testid="sign-in-prompt">
           {t('portals.signInToAdd')} <a href={SIGN_IN_HREF}>{t('portals.signInLink')}</a>
@@ -35,20 +37,12 @@ export function AddPortalSection({ signedIn }: { signedIn: boolean }) {
   )
 }
 
-function AddPortalForm() {
+function AddPortalForm({ onAdded }: { onAdded: () => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const add = useMutation(
-    trpc.portals.add.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
-      },
-    }),
-  )
+  const [pending, setPending] = useState(false)
+  const [added, setAdded] = useState<AddedPortal | null>(null)
 
   useEffect(() => {
     // Fetched once the form is there; a failure here is tried again on submit.
@@ -59,7 +53,7 @@ function AddPortalForm() {
     event.preventDefault()
     const form = event.currentTarget
     const values = Object.fromEntries(new FormData(form).entries())
-    add.reset()
+    setAdded(null)
     setFormError(null)
     let checks: Awaited<ReturnType<typeof loadChecks>>
     try {
@@ -75,22 +69,27 @@ function AddPortalForm() {
       return
     }
     setErrors({})
+    setPending(true)
     try {
-      await add.mutateAsync(parsed.data)
+      const client = await loadApiClient()
+      setAdded(await client.portals.add.mutate(parsed.data))
       // Only a success empties the form: after a refusal everything typed stays for correcting.
       form.reset()
+      onAdded()
     } catch (error) {
-      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length ? null : failure.message)
+    } finally {
+      setPending(false)
     }
   }
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className={css({ display: 'grid', gap: '4' })} data-testid="add-portal-form">
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
-      {add.data ? (
-        <FormAlert tone="success">{add.data.created ? t('portals.added', { name: add.data.instance.name }) : t('portals.alreadyAdded', { name: add.data.instance.name })}</FormAlert>
+      {added ? (
+        <FormAlert tone="success">{added.created ? t('portals.added', { name: added.instance.name }) : t('portals.alreadyAdded', { name: added.instance.name })}</FormAlert>
       ) : null}
       <TextField
         name="url"
@@ -106,8 +105,8 @@ function AddPortalForm() {
       />
       <TextField name="name" label={t('portals.nameLabel')} maxLength={200} invalid={Boolean(errors.name)} errorText={errors.name} />
       <div>
-        <Button type="submit" loading={add.isPending}>
-          {add.isPending ? t('portals.adding') : t('portals.add')}
+        <Button type="submit" loading={pending}>
+          {pending ? t('portals.adding') : t('portals.add')}
         </Button>
       </div>
     </form>

@@ -1,13 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import { DIRECTORY_PAGE_SIZE, pageSearch, type DirectoryQuery, type PortalQuery } from '../../features/portals/portal-query.ts'
@@ -28,29 +26,80 @@ type Props = {
   onQuery: (query: DirectoryQuery) => void
   countries: string[]
   signedIn: boolean
+  /** Renders the page's data again once a portal was added from here. */
+  onAdded: () => void
 }
 
 const SEARCH_DELAY_MS = 300
+/** A failed search is tried once more after this long before the page says it failed. */
+const RETRY_DELAY_MS = 1000
 
 const sameQuery = (a: DirectoryQuery, b: DirectoryQuery) => a.dq === b.dq && a.dcountry === b.dcountry && a.dpage === b.dpage
 
+/**
+ * The directory's page for `query`: the page's data when it is for that query, otherwise asked of the API
+ * (portals.directory). While a new page loads, the last one shown stays, marked as a placeholder.
+ */
+function useDirectoryPage(query: DirectoryQuery, initialQuery: DirectoryQuery, initial: Section<DirectoryResult>) {
+  const seeded = sameQuery(query, initialQuery) && initial.ok
+  const [fetched, setFetched] = useState<{ query: DirectoryQuery; result: DirectoryResult } | null>(null)
+  const [failed, setFailed] = useState<DirectoryQuery | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const current = seeded ? initial.value : fetched && sameQuery(fetched.query, query) ? fetched.result : null
+  const [lastShown, setLastShown] = useState<DirectoryResult | null>(current)
+  if (current && current !== lastShown) setLastShown(current)
+  const isError = !current && failed !== null && sameQuery(failed, query)
+  const needed = !current && !isError
+  const { dq, dcountry, dpage } = query
+
+  useEffect(() => {
+    if (!needed) return
+    let live = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const asked = { dq, dcountry, dpage }
+    const ask = (triesLeft: number) => {
+      loadApiClient()
+        .then((client) => client.portals.directory.query({ q: dq, country: dcountry || undefined, page: dpage, pageSize: DIRECTORY_PAGE_SIZE }))
+        .then(
+          (result) => {
+            if (live) setFetched({ query: asked, result })
+          },
+          () => {
+            if (!live) return
+            if (triesLeft > 0) retry = setTimeout(() => ask(triesLeft - 1), RETRY_DELAY_MS)
+            else setFailed(asked)
+          },
+        )
+    }
+    ask(1)
+    return () => {
+      live = false
+      clearTimeout(retry)
+    }
+  }, [needed, dq, dcountry, dpage, attempt])
+
+  return {
+    data: current ?? lastShown,
+    isPlaceholderData: !current && lastShown !== null,
+    isFetching: needed,
+    isError,
+    retry: () => {
+      setFailed(null)
+      setAttempt((count) => count + 1)
+    },
+  }
+}
+
 /** The known CKAN portals (instances.directory): search, page through, and add one with one click. */
-export function DirectorySection({ initial, initialQuery, query, portalQuery, onQuery, countries, signedIn }: Props) {
+export function DirectorySection({ initial, initialQuery, query, portalQuery, onQuery, countries, signedIn, onAdded }: Props) {
   const t = useT()
   const intl = useIntl()
   const names = useDisplayNames()
-  const trpc = useTRPC()
   const titleId = useId()
   const searchId = useId()
   const [text, setText] = useState(query.dq)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const seeded = sameQuery(query, initialQuery)
-  const result = useQuery(
-    trpc.portals.directory.queryOptions(
-      { q: query.dq, country: query.dcountry || undefined, page: query.dpage, pageSize: DIRECTORY_PAGE_SIZE },
-      { initialData: seeded && initial.ok ? initial.value : undefined, placeholderData: keepPreviousData },
-    ),
-  )
+  const result = useDirectoryPage(query, initialQuery, initial)
   const data = result.data
   const pages = data ? Math.max(1, Math.ceil(data.total / DIRECTORY_PAGE_SIZE)) : 1
 
@@ -111,7 +160,7 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
         result.isError || !initial.ok ? (
           <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
             <FormAlert tone="error">{(!initial.ok && initial.error) || t('portals.directoryError')}</FormAlert>
-            <Button variant="outline" size="sm" loading={result.isFetching} onClick={() => void result.refetch()}>
+            <Button variant="outline" size="sm" loading={result.isFetching} onClick={result.retry}>
               {t('common.retry')}
             </Button>
           </div>
@@ -156,7 +205,7 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
                         {item.registered ? (
                           <Badge tone="success">{t('portals.registered')}</Badge>
                         ) : signedIn ? (
-                          <DirectoryAdd url={item.apiBase} name={item.name} />
+                          <DirectoryAdd url={item.apiBase} name={item.name} onAdded={onAdded} />
                         ) : (
                           <a href={SIGN_IN_HREF} className={css({ whiteSpace: 'nowrap' })}>
                             {t('portals.signInLink')}
@@ -191,28 +240,37 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
 }
 
 /** One click registers a known portal (the server checks it answers like CKAN first). */
-function DirectoryAdd({ url, name }: { url: string; name: string }) {
+function DirectoryAdd({ url, name, onAdded }: { url: string; name: string; onAdded: () => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const add = useMutation(
-    trpc.portals.add.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
-        void queryClient.invalidateQueries({ queryKey: trpc.portals.directory.queryKey() })
-      },
-    }),
-  )
-  if (add.isSuccess) return <Badge tone="success">{t('portals.registered')}</Badge>
-  const failure = add.error ? apiFailure(add.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const [pending, setPending] = useState(false)
+  const [added, setAdded] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function add() {
+    setPending(true)
+    setFailure(null)
+    try {
+      const client = await loadApiClient()
+      await client.portals.add.mutate({ url })
+      setAdded(true)
+      onAdded()
+    } catch (error) {
+      const reading = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      setFailure(reading.fieldErrors.url ?? reading.message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  if (added) return <Badge tone="success">{t('portals.registered')}</Badge>
   return (
     <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
-      <Button size="sm" variant="outline" loading={add.isPending} onClick={() => add.mutate({ url })} aria-label={t('portals.addNamed', { name })}>
+      <Button size="sm" variant="outline" loading={pending} onClick={() => void add()} aria-label={t('portals.addNamed', { name })}>
         {t('portals.addShort')}
       </Button>
       {failure ? (
         <span role="alert" className={css({ fontSize: 'xs', color: 'error.text', maxW: '28ch' })}>
-          {failure.fieldErrors.url ?? failure.message}
+          {failure}
         </span>
       ) : null}
     </span>

@@ -1,19 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
 import { useDisplayNames } from './names.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { formatDateTime } from '../../features/portals/display.ts'
 import { HarvestProgress } from '../../features/portals/HarvestProgress.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
-import { pollInterval } from '../../features/portals/harvest-progress.ts'
 import type { HarvestStatus, Portal } from './types.ts'
+import { useHarvestStatus } from './use-harvest-status.ts'
 
 // Reasons a harvest or a health check failed, by the kinds server/outbound/errors.server.ts gives them.
 const CKAN_ERRORS: Record<string, MessageKey> = {
@@ -47,48 +44,34 @@ function When({ date }: { date: Date }) {
   return <time dateTime={date.toISOString()}>{formatDateTime(intl, date)}</time>
 }
 
+type Props = {
+  portal: Portal
+  initial: HarvestStatus | null | undefined
+  signedIn: boolean
+  /** Asks for the page's data again: a finished harvest changes the portal's health, version and counts. */
+  onHarvestFinished: () => void
+}
+
 /**
  * One registered portal: its health, version, counts and harvest. The harvest status is seeded from the first paint
  * and polled only while a harvest runs.
  */
-export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initial: HarvestStatus | null | undefined; signedIn: boolean }) {
+export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Props) {
   const t = useT()
   const intl = useIntl()
   const names = useDisplayNames()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const input = { instanceId: portal.id }
-  const status = useQuery(
-    trpc.harvest.status.queryOptions(input, {
-      initialData: initial ?? undefined,
-      refetchInterval: (query) => pollInterval(Boolean(query.state.data?.running)),
-    }),
-  )
-  const start = useMutation(
-    trpc.harvest.start.mutationOptions({
-      onSuccess: ({ run }) => {
-        // Show the bar at once; the poll takes over from here.
-        queryClient.setQueryData(trpc.harvest.status.queryKey(input), (old) => (old && run.status === 'running' ? { ...old, running: run, runs: [run, ...old.runs.filter((r) => r.runId !== run.runId)] } : old))
-        void queryClient.invalidateQueries({ queryKey: trpc.harvest.status.queryKey(input) })
-      },
-    }),
-  )
-  const running = status.data?.running ?? null
+  const { status, start, starting, startError } = useHarvestStatus(portal.id, initial, onHarvestFinished)
+  const running = status?.running ?? null
   const [announcement, setAnnouncement] = useState('')
   const wasRunning = useRef(Boolean(initial?.running))
   useEffect(() => {
-    if (wasRunning.current && !running) {
-      // Health, version and dataset count change with a harvest.
-      void queryClient.invalidateQueries({ queryKey: trpc.portals.list.queryKey() })
-      setAnnouncement(t('portals.harvestFinished', { name: portal.name }))
-    }
+    if (wasRunning.current && !running) setAnnouncement(t('portals.harvestFinished', { name: portal.name }))
     wasRunning.current = Boolean(running)
-  }, [running, queryClient, trpc, t, portal.name])
+  }, [running, t, portal.name])
 
-  const latest = status.data?.runs[0] ?? null
+  const latest = status?.runs[0] ?? null
   const health = portal.health
   const canHarvest = signedIn && !portal.isDemo && portal.enabled && !running
-  const startError = start.error ? apiFailure(start.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message : null
 
   return (
     <Table.Row data-testid="portal-row" data-portal={portal.id} data-health={health.status}>
@@ -127,7 +110,7 @@ export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initi
       <Table.Cell>{health.ckanVersion ?? <NotKnown />}</Table.Cell>
       <Table.Cell align="end">
         {health.datasetCount !== null ? intl.formatNumber(health.datasetCount) : <NotKnown />}
-        {status.data && status.data.datasets > 0 ? <span className={muted}>{t('portals.harvestedCount', { count: status.data.datasets })}</span> : null}
+        {status && status.datasets > 0 ? <span className={muted}>{t('portals.harvestedCount', { count: status.datasets })}</span> : null}
       </Table.Cell>
       <Table.Cell className={css({ minW: '220px', whiteSpace: 'normal' })} data-testid="last-harvest">
         <div className={cellStack}>
@@ -153,13 +136,13 @@ export function PortalRow({ portal, initial, signedIn }: { portal: Portal; initi
                 </span>
               )}
             </>
-          ) : status.data ? (
+          ) : status ? (
             <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{portal.isDemo ? t('portals.demoNotHarvested') : t('portals.neverHarvested')}</span>
           ) : (
             <NotKnown />
           )}
           {canHarvest ? (
-            <Button size="sm" variant="outline" loading={start.isPending} onClick={() => start.mutate({ instanceId: portal.id })} aria-label={t('portals.harvestNowFor', { name: portal.name })}>
+            <Button size="sm" variant="outline" loading={starting} onClick={() => void start()} aria-label={t('portals.harvestNowFor', { name: portal.name })}>
               {t('portals.harvestNow')}
             </Button>
           ) : null}

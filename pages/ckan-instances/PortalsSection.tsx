@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, type MouseEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
 import { useDisplayNames } from './names.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -45,17 +43,19 @@ type Props = {
   directoryQuery: DirectoryQuery
   onQuery: (query: PortalQuery) => void
   signedIn: boolean
+  /** Renders the page's data again (lib/routing/refresh-page.ts): a retry, or after a harvest changed a portal. */
+  refresh: () => void
+  /** While that data is on its way. */
+  refreshing: boolean
 }
 
 /** The registered portals: filters in a GET form (the URL holds them), a sortable table, a harvest per row. */
-export function PortalsSection({ initial, harvests, query, directoryQuery, onQuery, signedIn }: Props) {
+export function PortalsSection({ initial, harvests, query, directoryQuery, onQuery, signedIn, refresh, refreshing }: Props) {
   const t = useT()
   const names = useDisplayNames()
-  const trpc = useTRPC()
   const titleId = useId()
   const searchId = useId()
-  const list = useQuery(trpc.portals.list.queryOptions(undefined, { initialData: initial.ok ? initial.value : undefined, enabled: initial.ok }))
-  const portals = list.data ?? null
+  const portals = initial.ok ? initial.value : null
   const lastHarvest = (id: string) => {
     const run = harvests[id]?.runs[0]
     return run ? (run.finishedAt ?? run.startedAt).getTime() : null
@@ -121,12 +121,12 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
 
       {!portals ? (
         <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
-          {list.isFetching ? (
+          {refreshing ? (
             <p role="status">{t('common.loading')}</p>
           ) : (
             <FormAlert tone="error">{(!initial.ok && initial.error) || t('portals.listError')}</FormAlert>
           )}
-          <Button variant="outline" size="sm" loading={list.isFetching} onClick={() => void list.refetch()}>
+          <Button variant="outline" size="sm" loading={refreshing} onClick={refresh}>
             {t('common.retry')}
           </Button>
         </div>
@@ -146,7 +146,7 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
             <p className={css({ color: 'text.muted' })}>{t('portals.noMatch')}</p>
           ) : (
             <Table.Container aria-label={t('portals.caption')} className={scrollBox}>
-              <Table.Root aria-busy={list.isFetching || undefined}>
+              <Table.Root aria-busy={refreshing || undefined}>
                 <Table.Caption>{t('portals.caption')}</Table.Caption>
                 <Table.Head>
                   <Table.Row>
@@ -177,7 +177,7 @@ export function PortalsSection({ initial, harvests, query, directoryQuery, onQue
                 </Table.Head>
                 <Table.Body>
                   {shown.map((portal) => (
-                    <PortalRow key={portal.id} portal={portal} initial={portal.id in harvests ? harvests[portal.id] : undefined} signedIn={signedIn} />
+                    <PortalRow key={portal.id} portal={portal} initial={portal.id in harvests ? harvests[portal.id] : undefined} signedIn={signedIn} onHarvestFinished={refresh} />
                   ))}
                 </Table.Body>
               </Table.Root>

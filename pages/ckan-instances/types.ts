@@ -6,3 +6,4 @@ type Outputs = inferRouterOutputs<AppRouter>
 export type Portal = Outputs['portals']['list'][number]
 export type HarvestStatus = Outputs['harvest']['status']
 export type DirectoryResult = Outputs['portals']['directory']
+export type AddedPortal = Outputs['portals']['add']

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 import { E2E_PORTAL } from './fixtures.ts'
 
@@ -40,6 +40,22 @@ async function signUp(page: Page) {
   await page.locator('input[name=passwordConfirm]').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/projects$/)
+}
+
+/** A visitor without an account, the language in a cookie as the language menu leaves it: the page cache's guest (decision 018). */
+async function guestPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? 'http://127.0.0.1' }])
+  return context.newPage()
+}
+
+/** Adds a portal through the page's form (signed in, on /ckan-instances) and waits for the confirmation. */
+async function addPortal(page: Page, url: string, name: string) {
+  const form = page.getByTestId('add-portal-form')
+  await form.getByLabel('Address').fill(url)
+  await form.getByLabel('Name (optional)').fill(name)
+  await form.getByRole('button', { name: 'Add portal' }).click()
+  await expect(form.getByRole('status')).toHaveText(`${name} was added.`, { timeout: 30_000 })
 }
 
 async function expectNoSeriousAxeFindings(page: Page) {
@@ -226,7 +242,7 @@ test.describe('adding and harvesting a portal', () => {
   let fixture: CkanFixture
 
   test.beforeAll(async () => {
-    fixture = await startCkanFixture({ portals: [{ slug: 'e2e-added', datasets: 300 }] })
+    fixture = await startCkanFixture({ portals: [{ slug: 'e2e-added', datasets: 300 }, { slug: 'e2e-guest', datasets: 50 }] })
   })
 
   test.afterAll(async () => {
@@ -239,12 +255,8 @@ test.describe('adding and harvesting a portal', () => {
     await hydrated(page)
     await expectNoSeriousAxeFindings(page)
 
-    const form = page.getByTestId('add-portal-form')
-    await form.getByLabel('Address').fill(fixture.portalUrl('e2e-added'))
-    await form.getByLabel('Name (optional)').fill('E2E added portal')
-    await form.getByRole('button', { name: 'Add portal' }).click()
-    await expect(form.getByRole('status')).toHaveText('E2E added portal was added.', { timeout: 30_000 })
-    await expect(form.getByLabel('Address')).toHaveValue('')
+    await addPortal(page, fixture.portalUrl('e2e-added'), 'E2E added portal')
+    await expect(page.getByTestId('add-portal-form').getByLabel('Address')).toHaveValue('')
 
     const row = page.getByTestId('portal-row').filter({ hasText: 'E2E added portal' })
     await expect(row).toHaveCount(1)
@@ -271,5 +283,72 @@ test.describe('adding and harvesting a portal', () => {
     // The first paint of a fresh load shows the harvest's result.
     const html = await (await page.request.get('/ckan-instances?lang=en')).text()
     expect(html).toMatch(/data-portal="[^"]*e2e-added[^"]*"(?:(?!<\/tr>)[\s\S])*data-run-status="succeeded"/)
+  })
+
+  test('guests get the page with a portal someone added, without the signed-in parts', async ({ page, browser, baseURL }) => {
+    const guest = await guestPage(browser, baseURL)
+    const guestRow = guest.getByTestId('portal-row').filter({ hasText: 'E2E guest portal' })
+    // Twice: the first render is stored, the second comes from the page cache.
+    for (let i = 0; i < 2; i++) {
+      await guest.goto('/ckan-instances')
+      await hydrated(guest)
+    }
+    await expect(guestRow).toHaveCount(0)
+
+    await signUp(page)
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    await addPortal(page, fixture.portalUrl('e2e-guest'), 'E2E guest portal')
+    // The page's data rendered again for the signed-in user: the new row, with its harvest button.
+    const row = page.getByTestId('portal-row').filter({ hasText: 'E2E guest portal' })
+    await expect(row.getByRole('button', { name: 'Harvest now: E2E guest portal' })).toBeVisible()
+
+    // A new portal is a new data version: guests get it within a moment (a stale copy may be served once meanwhile).
+    await expect(async () => {
+      await guest.reload()
+      await expect(guestRow).toHaveCount(1, { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
+    await expect(guest.getByTestId('sign-in-prompt')).toBeVisible()
+    await expect(guest.getByTestId('add-portal-form')).toHaveCount(0)
+    await expect(guest.getByRole('button', { name: /Harvest now/ })).toHaveCount(0)
+    await guest.context().close()
+  })
+
+  test('a guest who opens the page while a harvest runs follows it to its end', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000)
+    await signUp(page)
+    await page.goto('/ckan-instances?lang=en')
+    await hydrated(page)
+    // The portal's first answer waits until the harvest gives up on it (then asks again): the run lasts long enough
+    // for the guest to open the page while it runs.
+    fixture.setFault('e2e-guest', 'hang', { failTimes: 1 })
+    await page.getByRole('button', { name: 'Harvest now: E2E guest portal' }).click()
+    await expect(page.getByRole('progressbar', { name: 'Harvest of E2E guest portal' })).toBeVisible()
+
+    const guest = await guestPage(browser, baseURL)
+    const statusPolls: string[] = []
+    guest.on('request', (request) => {
+      if (request.url().includes('harvest.status')) statusPolls.push(request.url())
+    })
+    const row = guest.getByTestId('portal-row').filter({ hasText: 'E2E guest portal' })
+    const bar = row.getByRole('progressbar', { name: 'Harvest of E2E guest portal' })
+    // The run's start is a new data version: the guest's first request may get the stored copy from before it.
+    await expect(async () => {
+      await guest.goto('/ckan-instances')
+      await hydrated(guest)
+      await expect(bar).toBeVisible({ timeout: 1_000 })
+    }).toPass({ timeout: 12_000 })
+    await expect(bar).toHaveAttribute('aria-valuetext', /datasets/)
+    await expect(row.locator('[data-run-status="succeeded"]')).toBeVisible({ timeout: 90_000 })
+    await expect(row).toContainText('50 new')
+    expect(statusPolls.length).toBeGreaterThan(0)
+
+    // Ended: the guest's page asks no more and never goes back to the running bar.
+    const polls = statusPolls.length
+    await guest.waitForTimeout(4_000)
+    expect(statusPolls.length).toBe(polls)
+    await expect(bar).toHaveCount(0)
+    await expect(row.locator('[data-run-status="succeeded"]')).toBeVisible()
+    await guest.context().close()
   })
 })

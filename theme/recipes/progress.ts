@@ -1,10 +1,20 @@
 import { defineSlotRecipe } from '@pandacss/dev'
-import { progressAnatomy } from '@ark-ui/react/anatomy'
+
+// The circle's geometry follows the size variant's --size and --thickness; --percent is set on the range by the
+// component (components/ui/progress.tsx).
+const circleGeometry = {
+  '--radius': 'calc(var(--size) / 2 - var(--thickness) / 2)',
+  cx: 'calc(var(--size) / 2)',
+  cy: 'calc(var(--size) / 2)',
+  r: 'var(--radius)',
+  fill: 'transparent',
+  strokeWidth: 'var(--thickness)',
+}
 
 export const progress = defineSlotRecipe({
   className: 'progress',
   description: 'Linear and circular progress, determinate or indeterminate.',
-  slots: [...progressAnatomy.keys(), 'header', 'sweep'],
+  slots: ['root', 'header', 'label', 'valueText', 'track', 'range', 'sweep', 'circle', 'circleTrack', 'circleRange'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
     header: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' },
@@ -28,10 +38,15 @@ export const progress = defineSlotRecipe({
       fill: 'primary',
       _motionReduce: { '& animate': { display: 'none' } },
     },
-    view: {},
-    circle: {},
-    circleTrack: { stroke: 'border' },
+    circle: { width: 'var(--size)', height: 'var(--size)' },
+    circleTrack: { ...circleGeometry, stroke: 'border' },
     circleRange: {
+      ...circleGeometry,
+      '--circumference': 'calc(2 * 3.14159 * var(--radius))',
+      strokeDasharray: 'var(--circumference)',
+      strokeDashoffset: 'calc(var(--circumference) * ((100 - var(--percent)) / 100))',
+      transformOrigin: 'center',
+      transform: 'rotate(-90deg)',
       stroke: 'primary',
       strokeLinecap: 'round',
       transitionProperty: 'stroke-dashoffset, stroke-dasharray',
