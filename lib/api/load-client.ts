@@ -1,4 +1,4 @@
-import type { ApiClient } from './browser-client.ts'
+import type { ApiClient, ApiFailure } from './browser-client.ts'
 
 // Pages whose only calls are form submissions (signing in, signing up, resetting a password) load the tRPC client
 // when the first call is made, not with the page: it and its serialiser are about 10 KB gzip that a reader who never
@@ -12,4 +12,14 @@ export function loadApiClient(): Promise<ApiClient> {
     client = null
   })
   return client
+}
+
+/** `apiFailure` for code that loads the client lazily: read once the call has failed; a client that did not load is the network's fault. */
+export async function readApiFailure(error: unknown, fallback: { network: string; unexpected: string }): Promise<ApiFailure> {
+  try {
+    const { apiFailure } = await import('./browser-client.ts')
+    return apiFailure(error, fallback)
+  } catch {
+    return { message: fallback.network, fieldErrors: {}, status: null }
+  }
 }
