@@ -1,22 +1,26 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { TextField } from '../../../components/ui/input.tsx'
 import { loadApiClient, readApiFailure } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
-// The confirmation (Ark Dialog, focus trap and all: about 20 KB gzip) loads when it is first opened, not with the page.
-const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'))
+const loadDeleteSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.DeleteAccountFormSchema)
 
 /** Download everything kept about the user, or delete the account after confirming with the password. */
 export function DataSection() {
   const t = useT()
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
-  const [deleteOpen, setDeleteOpen] = useState(false)
-  const [deleteRequested, setDeleteRequested] = useState(false)
-  const deleteButton = useRef<HTMLButtonElement>(null)
+  const remove = useSchemaForm(loadDeleteSchema, async ({ password }) => {
+    const client = await loadApiClient()
+    await client.profile.deleteAccount.mutate({ password })
+    window.location.assign('/')
+  })
 
   async function download() {
     setDownloading(true)
@@ -49,24 +53,34 @@ export function DataSection() {
         <Button variant="outline" loading={downloading} onClick={download}>
           {t('auth.downloadData')}
         </Button>
-        <Button
-          ref={deleteButton}
-          variant="outline"
-          tone="error"
-          aria-haspopup="dialog"
-          aria-expanded={deleteOpen}
-          onClick={() => {
-            setDeleteRequested(true)
-            setDeleteOpen(true)
-          }}
-        >
-          {t('auth.deleteAccount')}
-        </Button>
-        {deleteRequested ? (
-          <Suspense fallback={null}>
-            <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} returnFocusTo={() => deleteButton.current} />
-          </Suspense>
-        ) : null}
+        <Dialog.Root>
+          <Dialog.Trigger asChild>
+            <Button variant="outline" tone="error">
+              {t('auth.deleteAccount')}
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Content data-testid="delete-account-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('auth.deleteAccount')}</Dialog.Title>
+              <Dialog.Description>{t('auth.deleteAccountWarning')}</Dialog.Description>
+            </Dialog.Header>
+            <form method="post" noValidate onSubmit={remove.onSubmit}>
+              <Dialog.Body className={css({ display: 'grid', gap: '4' })}>
+                {remove.formError ? <FormAlert tone="error">{remove.formError}</FormAlert> : null}
+                <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required invalid={!!remove.errors.password} errorText={remove.errors.password} />
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.CloseTrigger asChild>
+                  <Button variant="ghost">{t('common.cancel')}</Button>
+                </Dialog.CloseTrigger>
+                <Button type="submit" tone="error" loading={remove.pending}>
+                  {t('auth.deleteAccountConfirm')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseButton />
+          </Dialog.Content>
+        </Dialog.Root>
       </Card.Body>
     </Card.Root>
   )
