@@ -3,7 +3,7 @@ import { css } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import type { NavItem } from './AppHeader.tsx'
 
-// The drawer (Ark Dialog, focus trap and all) loads when the menu is first opened, not with every page.
+// The drawer and its links load when the menu is first opened, not with every page.
 const MobileNavDrawer = lazy(() => import('./MobileNavDrawer.tsx'))
 
 const menuButton = css({

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Combobox as ArkCombobox, type ComboboxRootComponent } from '@ark-ui/react/combobox'
 import { Portal } from '@ark-ui/react/portal'
+import { useModalLayer } from './modal-layer.ts'
 import { combobox } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import { createStyleContext } from './style-context.tsx'
@@ -15,7 +16,7 @@ const { withProvider, withContext, useClasses } = createStyleContext(combobox)
 function Content({ className, ...props }: ComponentProps<typeof ArkCombobox.Content>) {
   const classes = useClasses()
   return (
-    <Portal>
+    <Portal container={useModalLayer()}>
       <ArkCombobox.Positioner className={classes.positioner}>
         <ArkCombobox.Content {...props} className={cx(classes.content, className)} />
       </ArkCombobox.Positioner>

@@ -1,6 +1,7 @@
 import { useMemo, type ComponentProps } from 'react'
 import { DatePicker as ArkDatePicker, useDatePickerContext } from '@ark-ui/react/date-picker'
 import { Portal } from '@ark-ui/react/portal'
+import { useModalLayer } from './modal-layer.ts'
 import { datePicker } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -139,7 +140,7 @@ function CellGrid({ rows, columns }: { rows: { label: string; value: number }[][
 function Calendar() {
   const classes = useClasses()
   return (
-    <Portal>
+    <Portal container={useModalLayer()}>
       <ArkDatePicker.Positioner className={classes.positioner}>
         <ArkDatePicker.Content className={classes.content}>
           <ArkDatePicker.View view="day" className={classes.view}>

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
+import { useModalLayer } from './modal-layer.ts'
 import { menu } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import { createStyleContext } from './style-context.tsx'
@@ -12,7 +13,7 @@ const { withRootProvider, withContext, useClasses } = createStyleContext(menu)
 function Content({ className, ...props }: ComponentProps<typeof ArkMenu.Content>) {
   const classes = useClasses()
   return (
-    <Portal>
+    <Portal container={useModalLayer()}>
       <ArkMenu.Positioner className={classes.positioner}>
         <ArkMenu.Content {...props} className={cx(classes.content, className)} />
       </ArkMenu.Positioner>

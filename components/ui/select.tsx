@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { Portal } from '@ark-ui/react/portal'
+import { useModalLayer } from './modal-layer.ts'
 import { Select as ArkSelect, type SelectRootComponent } from '@ark-ui/react/select'
 import { select } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
@@ -17,7 +18,7 @@ const ItemIndicator = withContext(ArkSelect.ItemIndicator, 'itemIndicator', { ch
 function Content({ className, ...props }: ComponentProps<typeof ArkSelect.Content>) {
   const classes = useClasses()
   return (
-    <Portal>
+    <Portal container={useModalLayer()}>
       <ArkSelect.Positioner className={classes.positioner}>
         <ArkSelect.Content {...props} className={cx(classes.content, className)} />
       </ArkSelect.Positioner>

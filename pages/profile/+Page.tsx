@@ -18,8 +18,8 @@ export default function Page() {
         <DetailsSection user={me.user} />
         <PreferencesSection />
         <PasswordSection />
-        <SessionsSection initial={sessions} />
-        <TokensSection initial={tokens} />
+        <SessionsSection sessions={sessions} />
+        <TokensSection tokens={tokens} />
         <DataSection />
       </div>
     </PageIntro>

@@ -67,5 +67,7 @@ export const E2E_USERS = {
   menusHeadings: { name: 'Olga Nadpisová', email: 'menus-headings@e2e.example' },
   phones: { name: 'Maximiliána Přehledová-Dlouhá', email: 'phones@e2e.example' },
   languages: { name: 'Lída Jazyková', email: 'languages@e2e.example' },
+  profileLists: { name: 'Pavla Profilová', email: 'profile-lists@e2e.example' },
+  profileDelete: { name: 'Dušan Odcházející', email: 'profile-delete@e2e.example' },
 } as const
 

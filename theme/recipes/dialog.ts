@@ -1,17 +1,18 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 import { dialogAnatomy } from '@ark-ui/react/anatomy'
-import { layers } from './shared.ts'
+import { layers, nativeModal } from './shared.ts'
 
 export const dialog = defineSlotRecipe({
   className: 'dialog',
   description: 'A modal dialog centred over a dimmed page.',
   slots: [...dialogAnatomy.keys(), 'header', 'body', 'footer'],
   base: {
+    // Inside the <dialog>, before the content: the top layer puts both over the page, and the content is drawn over
+    // the backdrop (a z-index here would lift the backdrop over the content).
     backdrop: {
       position: 'fixed',
       inset: '0',
       bg: 'overlay',
-      zIndex: layers.overlay,
       transition: 'opacity token(durations.normal)',
       _open: { _starting: { opacity: 0 } },
       _motionReduce: { transition: 'none' },
@@ -19,6 +20,7 @@ export const dialog = defineSlotRecipe({
     positioner: {
       position: 'fixed',
       inset: '0',
+      ...nativeModal,
       zIndex: layers.overlay,
       display: 'flex',
       alignItems: { base: 'flex-end', sm: 'center' },

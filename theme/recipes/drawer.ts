@@ -1,17 +1,18 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 import { dialogAnatomy } from '@ark-ui/react/anatomy'
-import { layers } from './shared.ts'
+import { layers, nativeModal } from './shared.ts'
 
 export const drawer = defineSlotRecipe({
   className: 'drawer',
-  description: 'A modal side sheet (an Ark dialog) that slides in from the left or the right edge.',
+  description: 'A modal side sheet (a native dialog) that slides in from the left or the right edge.',
   slots: [...dialogAnatomy.keys(), 'header', 'body', 'footer'],
   base: {
+    // Inside the <dialog>, before the content: the top layer puts both over the page, and the content is drawn over
+    // the backdrop (a z-index here would lift the backdrop over the content).
     backdrop: {
       position: 'fixed',
       inset: '0',
       bg: 'overlay',
-      zIndex: layers.overlay,
       transition: 'opacity token(durations.normal)',
       _open: { _starting: { opacity: 0 } },
       _motionReduce: { transition: 'none' },
@@ -19,6 +20,8 @@ export const drawer = defineSlotRecipe({
     positioner: {
       position: 'fixed',
       inset: '0',
+      ...nativeModal,
+      p: '0',
       zIndex: layers.overlay,
       display: 'flex',
       overscrollBehavior: 'contain',

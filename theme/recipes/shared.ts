@@ -18,6 +18,22 @@ export const focusRing: SystemStyleObject = {
 /** Stacking order of layers that escape the page flow (portalled to <body>). */
 export const layers = { overlay: 1400, popup: 1500, tooltip: 1600 } as const
 
+/**
+ * The native `<dialog>` a modal is (components/ui/modal-parts.tsx), as the dialog's and drawer's positioner: the
+ * whole viewport, with none of the browser's own box; the dimming is the backdrop slot inside it.
+ */
+export const nativeModal: SystemStyleObject = {
+  w: '100%',
+  h: '100%',
+  maxW: 'none',
+  maxH: 'none',
+  m: '0',
+  borderWidth: '0',
+  bg: 'transparent',
+  color: 'inherit',
+  _backdrop: { bg: 'transparent' },
+}
+
 /** Menus, listboxes, popovers, date pickers: follow the theme, elevation 8, a faint border in dark mode. */
 export const popup: SystemStyleObject = {
   bg: 'surface',

@@ -1,13 +1,11 @@
 import { useState } from 'react'
-import superjson from 'superjson'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { useTRPCClient } from '../../../lib/api/trpc.tsx'
-import { apiFailure } from '../../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
@@ -16,10 +14,10 @@ const loadDeleteSchema = () => import('../../../lib/forms/account-schemas.ts').t
 /** Download everything kept about the user, or delete the account after confirming with the password. */
 export function DataSection() {
   const t = useT()
-  const client = useTRPCClient()
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
   const remove = useSchemaForm(loadDeleteSchema, async ({ password }) => {
+    const client = await loadApiClient()
     await client.profile.deleteAccount.mutate({ password })
     window.location.assign('/')
   })
@@ -28,6 +26,7 @@ export function DataSection() {
     setDownloading(true)
     setDownloadError(null)
     try {
+      const [client, { default: superjson }] = await Promise.all([loadApiClient(), import('superjson')])
       const data = await client.profile.exportData.query()
       const blob = new Blob([JSON.stringify(superjson.serialize(data).json, null, 2)], { type: 'application/json' })
       const link = document.createElement('a')
@@ -36,7 +35,7 @@ export function DataSection() {
       link.click()
       URL.revokeObjectURL(link.href)
     } catch (error) {
-      setDownloadError(apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message)
+      setDownloadError((await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })).message)
     } finally {
       setDownloading(false)
     }
@@ -60,7 +59,7 @@ export function DataSection() {
               {t('auth.deleteAccount')}
             </Button>
           </Dialog.Trigger>
-          <Dialog.Content>
+          <Dialog.Content data-testid="delete-account-dialog">
             <Dialog.Header>
               <Dialog.Title>{t('auth.deleteAccount')}</Dialog.Title>
               <Dialog.Description>{t('auth.deleteAccountWarning')}</Dialog.Description>

@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { useTRPCClient } from '../../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../../lib/api/load-client.ts'
+import { postProfileUpdate } from '../../../lib/api/post-mutation.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
@@ -18,10 +19,10 @@ const loadPasswordSchema = () => import('../../../lib/forms/account-schemas.ts')
 
 export function DetailsSection({ user }: { user: { name: string; email: string; role: 'admin' | 'member' } }) {
   const t = useT()
-  const client = useTRPCClient()
   const [saved, setSaved] = useState(false)
   const form = useSchemaForm(loadDetailsSchema, async (value) => {
     setSaved(false)
+    const client = await loadApiClient()
     await client.profile.update.mutate(value)
     setSaved(true)
     // The header's name and address come from the page context, which the server filled: fetch it again in place
@@ -57,10 +58,10 @@ export function DetailsSection({ user }: { user: { name: string; email: string; 
 
 export function PasswordSection() {
   const t = useT()
-  const client = useTRPCClient()
   const [done, setDone] = useState(false)
   const form = useSchemaForm(loadPasswordSchema, async ({ currentPassword, newPassword }) => {
     setDone(false)
+    const client = await loadApiClient()
     await client.profile.changePassword.mutate({ currentPassword, newPassword })
     setDone(true)
   })
@@ -91,7 +92,6 @@ export function PasswordSection() {
 /** Language and theme, applied at once and kept with the account. */
 export function PreferencesSection() {
   const t = useT()
-  const client = useTRPCClient()
   const { locale, user } = usePageContext()
   // The choice in this browser and what the system's setting means now; on the server (and while hydrating) the
   // account's choice, with the system's meaning unknown.
@@ -117,7 +117,7 @@ export function PreferencesSection() {
             data-testid="profile-language"
             onChange={async (event) => {
               const next = event.currentTarget.value as typeof locale
-              await client.profile.update.mutate({ locale: next })
+              await postProfileUpdate({ locale: next })
               window.location.assign(`${window.location.pathname}?lang=${next}`)
             }}
           >
@@ -140,7 +140,7 @@ export function PreferencesSection() {
               if (next === 'system') followSystem()
               else applyTheme(next)
               // Null clears the account's theme, so every device follows its own system.
-              await client.profile.update.mutate({ theme: next === 'system' ? null : next })
+              await postProfileUpdate({ theme: next === 'system' ? null : next })
             }}
           >
             <option value="system">{t('auth.themeSystem', { current: system })}</option>

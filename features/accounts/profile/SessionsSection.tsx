@@ -1,28 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
-import { apiFailure } from '../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../lib/api/use-page-action.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { describeDevice } from '../device.ts'
 
 type SessionRow = { id: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date; userAgent: string | null; current: boolean }
 
-export function SessionsSection({ initial }: { initial: SessionRow[] }) {
+/** The account's signed-in browsers, from the page's data; revoking one shows the server's list again. */
+export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   const t = useT()
   const intl = useIntl()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const sessions = useQuery(trpc.auth.sessions.list.queryOptions(undefined, { initialData: initial }))
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.list.queryKey() })
-  const revoke = useMutation(trpc.auth.sessions.revoke.mutationOptions({ onSuccess: invalidate }))
-  const revokeOthers = useMutation(trpc.auth.sessions.revokeOthers.mutationOptions({ onSuccess: invalidate }))
-  const failure = revoke.error ?? revokeOthers.error ?? sessions.error
-  const rows = sessions.data ?? []
+  const revoke = usePageAction((client, input: { sessionId: string }) => client.auth.sessions.revoke.mutate(input))
+  const revokeOthers = usePageAction((client, _: void) => client.auth.sessions.revokeOthers.mutate())
+  const failure = revoke.failure ?? revokeOthers.failure
+  const rows = sessions
   return (
     <Card.Root>
       <Card.Header>
@@ -32,8 +27,8 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
         <Card.Description>{t('auth.sessionsDescription')}</Card.Description>
       </Card.Header>
       <Card.Body className={css({ display: 'grid', gap: '4' })}>
-        {failure ? <FormAlert tone="error">{apiFailure(failure, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message}</FormAlert> : null}
-        {revokeOthers.isSuccess ? <FormAlert tone="success">{t('auth.signedOutOthers')}</FormAlert> : null}
+        {failure ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
+        {revokeOthers.done ? <FormAlert tone="success">{t('auth.signedOutOthers')}</FormAlert> : null}
         <Table.Container aria-label={t('auth.sessions')}>
           <Table.Root>
             <Table.Head>
@@ -56,7 +51,7 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
                   <Table.Cell>{intl.formatDate(session.lastUsedAt, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
                   <Table.Cell align="end">
                     {session.current ? null : (
-                      <Button size="sm" variant="outline" tone="error" loading={revoke.isPending && revoke.variables?.sessionId === session.id} onClick={() => revoke.mutate({ sessionId: session.id })}>
+                      <Button size="sm" variant="outline" tone="error" loading={revoke.pending && revoke.input?.sessionId === session.id} onClick={() => void revoke.run({ sessionId: session.id })}>
                         {t('auth.revoke')}
                       </Button>
                     )}
@@ -67,7 +62,7 @@ export function SessionsSection({ initial }: { initial: SessionRow[] }) {
           </Table.Root>
         </Table.Container>
         <div>
-          <Button variant="outline" loading={revokeOthers.isPending} disabled={rows.length < 2} onClick={() => revokeOthers.mutate()}>
+          <Button variant="outline" loading={revokeOthers.pending} disabled={rows.length < 2} onClick={() => void revokeOthers.run()}>
             {t('auth.signOutOthers')}
           </Button>
         </div>

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
@@ -7,8 +6,7 @@ import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { nativeSelect } from '../../../components/native-controls.ts'
 import { Table } from '../../../components/ui/table.tsx'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
-import { apiFailure } from '../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../lib/api/use-page-action.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { TOKEN_SCOPES, type TokenScope } from '../../../lib/domain/api-token-scopes.ts'
 
@@ -19,18 +17,17 @@ const SCOPE_LABELS = { read: 'auth.tokenScopeRead', write: 'auth.tokenScopeWrite
 const SCOPE_SHORT = { read: 'auth.tokenScopeReadShort', write: 'auth.tokenScopeWriteShort' } as const
 const isScope = (value: unknown): value is TokenScope => TOKEN_SCOPES.includes(value as TokenScope)
 
-export function TokensSection({ initial }: { initial: TokenRow[] }) {
+type CreateInput = { name: string; expiresInDays: number | null; scope: TokenScope }
+
+/** The account's API tokens, from the page's data; a new token's secret is shown once, from the creation's answer. */
+export function TokensSection({ tokens }: { tokens: TokenRow[] }) {
   const t = useT()
   const intl = useIntl()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const tokens = useQuery(trpc.auth.tokens.list.queryOptions(undefined, { initialData: initial }))
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.auth.tokens.list.queryKey() })
-  const create = useMutation(trpc.auth.tokens.create.mutationOptions({ onSuccess: invalidate }))
-  const revoke = useMutation(trpc.auth.tokens.revoke.mutationOptions({ onSuccess: invalidate }))
+  const create = usePageAction((client, input: CreateInput) => client.auth.tokens.create.mutate(input))
+  const revoke = usePageAction((client, input: { tokenId: string }) => client.auth.tokens.revoke.mutate(input))
   const [copied, setCopied] = useState(false)
-  const failure = create.error ?? revoke.error
-  const failureText = failure ? apiFailure(failure, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failureText = create.failure ?? revoke.failure
+  const newToken = create.result?.token
   const date = (value: Date | null) => (value ? intl.formatDate(value, { dateStyle: 'medium' }) : t('auth.never'))
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -39,7 +36,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
     const days = data.get('expiresInDays')
     const scope = data.get('scope')
     setCopied(false)
-    create.mutate({ name: String(data.get('name') ?? ''), expiresInDays: days ? Number(days) : null, scope: isScope(scope) ? scope : 'read' })
+    void create.run({ name: String(data.get('name') ?? ''), expiresInDays: days ? Number(days) : null, scope: isScope(scope) ? scope : 'read' })
   }
 
   return (
@@ -52,18 +49,18 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
       </Card.Header>
       <Card.Body className={css({ display: 'grid', gap: '4' })}>
         {failureText ? <FormAlert tone="error">{failureText.fieldErrors.name ?? failureText.message}</FormAlert> : null}
-        {create.data ? (
+        {newToken ? (
           <FormAlert tone="success">
             <p>{t('auth.tokenCreated')}</p>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '2', flexWrap: 'wrap' })}>
               <code data-testid="new-token" className={css({ fontFamily: 'mono', wordBreak: 'break-all', bg: 'surface', color: 'text', px: '2', py: '1', borderRadius: 'l1' })}>
-                {create.data.token}
+                {newToken}
               </code>
               <Button
                 size="sm"
                 variant="outline"
                 onClick={async () => {
-                  await navigator.clipboard?.writeText(create.data.token)
+                  await navigator.clipboard?.writeText(newToken)
                   setCopied(true)
                 }}
               >
@@ -95,11 +92,11 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
               ))}
             </select>
           </label>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={create.pending}>
             {t('auth.createToken')}
           </Button>
         </form>
-        {(tokens.data ?? []).length === 0 ? (
+        {tokens.length === 0 ? (
           <p className={css({ color: 'text.muted' })}>{t('auth.noTokens')}</p>
         ) : (
           <Table.Container aria-label={t('auth.apiTokens')}>
@@ -117,7 +114,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
                 </Table.Row>
               </Table.Head>
               <Table.Body>
-                {(tokens.data ?? []).map((token) => (
+                {tokens.map((token) => (
                   <Table.Row key={token.id} data-testid="token-row">
                     <Table.Cell>{token.name}</Table.Cell>
                     <Table.Cell data-testid="token-scope">{t(SCOPE_SHORT[token.scope])}</Table.Cell>
@@ -125,7 +122,7 @@ export function TokensSection({ initial }: { initial: TokenRow[] }) {
                     <Table.Cell>{date(token.expiresAt)}</Table.Cell>
                     <Table.Cell>{date(token.lastUsedAt)}</Table.Cell>
                     <Table.Cell align="end">
-                      <Button size="sm" variant="outline" tone="error" loading={revoke.isPending && revoke.variables?.tokenId === token.id} onClick={() => revoke.mutate({ tokenId: token.id })}>
+                      <Button size="sm" variant="outline" tone="error" loading={revoke.pending && revoke.input?.tokenId === token.id} onClick={() => void revoke.run({ tokenId: token.id })}>
                         {t('auth.revoke')}
                       </Button>
                     </Table.Cell>
