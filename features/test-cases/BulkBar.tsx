@@ -87,7 +87,7 @@ export function BulkForm({
     event.preventDefault()
     const parsed = await checkForm(loadBulkActionSchema, action(), t)
     if (!parsed.ok) {
-      setError(parsed.errors ? (Object.values(parsed.errors)[0] ?? t('validation.invalidFormat')) : t('auth.networkError'))
+      setError(parsed.errors ? (Object.values(parsed.errors)[0] ?? t('validation.invalidFormat')) : t('common.networkError'))
       return
     }
     if ((parsed.data.kind === 'addTags' || parsed.data.kind === 'removeTags') && parsed.data.tags.length === 0) {

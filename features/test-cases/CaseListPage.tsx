@@ -49,7 +49,7 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
   const [openPanel, setOpenPanel] = useState<'export' | 'import' | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const resultsHeading = useRef<HTMLHeadingElement>(null)
-  const failure = (error: unknown) => apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message
+  const failure = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message
 
   const navigate = (next: CaseQuery, focusResults: boolean) => {
     go(next)

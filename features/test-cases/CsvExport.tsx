@@ -34,7 +34,7 @@ export function CsvExport({ projectId, selectedIds }: { projectId: string; selec
       downloadText(filename, `\uFEFF${csv}`, 'text/csv;charset=utf-8')
       setOutcome({ tone: 'success', text: t('cases.exportDone', { filename }) })
     } catch (error) {
-      setOutcome({ tone: 'error', text: apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message })
+      setOutcome({ tone: 'error', text: apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message })
     } finally {
       setBusy(false)
     }

@@ -44,7 +44,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
   const [conflict, setConflict] = useState<string | null>(null)
   const previewCall = useMutation(trpc.testCases.importPreview.mutationOptions())
   const importCall = useMutation(trpc.testCases.import.mutationOptions())
-  const failureText = (error: unknown) => apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }).message
+  const failureText = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0]

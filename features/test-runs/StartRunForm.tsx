@@ -109,7 +109,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
     )
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      setFormError(parsed.errors ? null : t('auth.networkError'))
+      setFormError(parsed.errors ? null : t('common.networkError'))
       focusFirstError(form)
       return
     }
@@ -119,7 +119,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
       const { id } = await create.mutateAsync(parsed.data)
       await navigate(runHref(id))
     } catch (error) {
-      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       focusFirstError(form)
@@ -231,7 +231,7 @@ function SuiteChoice({ choices, suiteId, onChange, error }: { choices: StartChoi
   const rule = suite?.kind === 'dynamic' ? suite.rule : null
   // A dynamic suite's rule is resolved when the run starts: show what it matches at this moment.
   const preview = useQuery(trpc.testSuites.preview.queryOptions({ projectId: choices.project.id, rule: rule ?? NO_RULE }, { enabled: rule !== null, placeholderData: keepPreviousData }))
-  const failure = preview.isError ? apiFailure(preview.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failure = preview.isError ? apiFailure(preview.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
   let note: ReactNode = null
   if (suite?.kind === 'static') note = t('runs.suiteCases', { count: suite.cases ?? 0 })
   else if (rule && preview.isPending) note = t('runs.ruleCounting')
@@ -267,7 +267,7 @@ function CasePicker({ projectId, picked, onChange, error }: { projectId: string;
   const [q, setQ] = useState('')
   const words = useDebounced(q.trim(), 250)
   const results = useQuery(trpc.testCases.list.queryOptions({ projectId, filters: { q: words || undefined }, pageSize: SEARCH_SIZE }, { placeholderData: keepPreviousData }))
-  const failure = results.isError ? apiFailure(results.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failure = results.isError ? apiFailure(results.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
   const items = results.data?.items ?? []
 
   function toggle(item: CaseInfo, on: boolean) {

@@ -83,7 +83,7 @@ function SearchBody({ projectId, included, sections, tags, folders, onAdd }: Pro
     folder: folder || null,
   }
   const results = useQuery(trpc.testCases.list.queryOptions({ projectId, filters, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData }))
-  const failure = results.isError ? apiFailure(results.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failure = results.isError ? apiFailure(results.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
   const items = results.data?.items ?? []
 
   function toggle(item: CaseInfo, on: boolean) {

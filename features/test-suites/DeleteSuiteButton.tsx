@@ -16,7 +16,7 @@ export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id
   const trpc = useTRPC()
   const [open, setOpen] = useState(false)
   const remove = useMutation(trpc.testSuites.remove.mutationOptions())
-  const failure = remove.error ? apiFailure(remove.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failure = remove.error ? apiFailure(remove.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
 
   async function confirm() {
     try {

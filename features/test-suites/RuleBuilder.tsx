@@ -153,7 +153,7 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
       { placeholderData: keepPreviousData, initialData: initial ? { total: initial.total, cases: initial.cases } : undefined, staleTime: 10_000 },
     ),
   )
-  const failure = preview.isError ? apiFailure(preview.error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) : null
+  const failure = preview.isError ? apiFailure(preview.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
   const data = preview.data
   const updating = preview.isFetching
   return (

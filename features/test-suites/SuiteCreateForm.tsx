@@ -58,7 +58,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
     const parsed = await checkForm(loadSuiteCreateSchema, { projectId, suite: { name, description, kind, rule: kind === 'dynamic' ? rule : null } }, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      setFormError(parsed.errors ? null : t('auth.networkError'))
+      setFormError(parsed.errors ? null : t('common.networkError'))
       focusFirstError(form)
       return
     }
@@ -69,7 +69,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
       // A static suite is filled on its edit page; a dynamic one is complete.
       await navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
     } catch (error) {
-      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
     }

@@ -112,7 +112,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const dirty = isDirty(state)
   const unsaved = dirty.fields || dirty.content
   const warning = useLeaveWarning(unsaved && !deleted)
-  const failureText = (error: unknown) => apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+  const failureText = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
 
   function setFields(change: Partial<Fields>) {
     setState((current) => ({ ...current, fields: { ...current.fields, ...change } }))
@@ -148,7 +148,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
     if (!parsed.ok || Object.keys(names).length > 0) {
       setErrors(parsed.ok ? {} : formFieldErrors(parsed.errors ?? {}))
       setSectionErrors(names)
-      setFormError(!parsed.ok && !parsed.errors ? t('auth.networkError') : t('suites.fixErrors'))
+      setFormError(!parsed.ok && !parsed.errors ? t('common.networkError') : t('suites.fixErrors'))
       focusInvalid(formRef.current)
       return
     }

@@ -24,7 +24,7 @@ export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promi
     try {
       result = await call(await loadApiClient(), input)
     } catch (error) {
-      setState({ pending: false, input, done: false, result: null, failure: await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') }) })
+      setState({ pending: false, input, done: false, result: null, failure: await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) })
       return
     }
     // The answer is shown at once (a new token must never be lost to a failed refresh); the button stays pending

@@ -34,7 +34,7 @@ export function useSchemaForm<S extends z.ZodType>(loadSchema: () => Promise<S>,
     try {
       checks = await loadChecks(loadSchema)
     } catch {
-      setState({ pending: false, errors: {}, formError: t('auth.networkError') })
+      setState({ pending: false, errors: {}, formError: t('common.networkError') })
       return
     }
     const [schema, { fieldErrors }, { apiFailure }] = checks
@@ -48,7 +48,7 @@ export function useSchemaForm<S extends z.ZodType>(loadSchema: () => Promise<S>,
       await submit(parsed.data)
       setState({ pending: false, errors: {}, formError: null })
     } catch (error) {
-      const failure = apiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       const hasFieldError = Object.keys(failure.fieldErrors).length > 0
       setState({ pending: false, errors: failure.fieldErrors, formError: hasFieldError ? null : failure.message })
     }

@@ -59,7 +59,7 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
     try {
       checks = await loadChecks()
     } catch {
-      setFormError(t('auth.networkError'))
+      setFormError(t('common.networkError'))
       return
     }
     const [{ AddPortalSchema }, { fieldErrors }] = checks
@@ -77,7 +77,7 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
       form.reset()
       onAdded()
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length ? null : failure.message)
     } finally {

@@ -255,7 +255,7 @@ function DirectoryAdd({ url, name, onAdded }: { url: string; name: string; onAdd
       setAdded(true)
       onAdded()
     } catch (error) {
-      const reading = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const reading = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setFailure(reading.fieldErrors.url ?? reading.message)
     } finally {
       setPending(false)

@@ -89,7 +89,7 @@ export function useHarvestStatus(instanceId: string, initial: HarvestStatus | nu
       if (mounted.current && status && run.status === 'running') setPolled({ ...status, running: run, runs: [run, ...status.runs.filter((r) => r.runId !== run.runId)] })
       void poll()
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       if (mounted.current) setStartError(failure.message)
     } finally {
       if (mounted.current) setStarting(false)

@@ -35,7 +35,7 @@ export function DataSection() {
       link.click()
       URL.revokeObjectURL(link.href)
     } catch (error) {
-      setDownloadError((await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })).message)
+      setDownloadError((await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })).message)
     } finally {
       setDownloading(false)
     }

@@ -69,7 +69,7 @@ function EditDialog({ project }: { project: Project }) {
     const parsed = await checkForm(loadProjectUpdateSchema, { projectId: project.id, ...values }, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       return
     }
     setErrors({})

@@ -49,7 +49,7 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
     const parsed = await checkForm(loadSchema, { ...values, portalIds }, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       setAttempt((n) => n + 1)
       return
     }
@@ -60,7 +60,7 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
       await navigate(projectHref('overview', created.id))
     } catch (error) {
       setPending(false)
-      const failure = await loadApiFailure(error, { network: t('auth.networkError'), unexpected: t('auth.unexpectedError') })
+      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       setAttempt((n) => n + 1)

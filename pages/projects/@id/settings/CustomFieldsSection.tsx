@@ -181,7 +181,7 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
     const parsed = await parseDraft(draft, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       return
     }
     setErrors({})
@@ -230,7 +230,7 @@ function EditField({ projectId, field, onDone }: { projectId: string; field: Cus
     const parsed = await parseDraft(draft, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       return
     }
     setErrors({})

@@ -159,7 +159,7 @@ function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (na
     const parsed = await checkForm(loadMemberAddSchema, { projectId, email, role }, t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       return
     }
     setErrors({})

@@ -185,7 +185,7 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
     const parsed = await checkForm(loadSharedStepSchema, sharedStepInput(draft), t)
     if (!parsed.ok) {
       setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('auth.networkError'))
+      if (!parsed.errors) setFormError(t('common.networkError'))
       focusInvalid(root.current)
       return
     }
