@@ -113,13 +113,13 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
     <section aria-labelledby={`${id}-title`} className={css({ display: 'grid', gap: '4', minW: '0' })} data-testid="check-editor">
       <div className={css({ display: 'grid', gap: '1' })}>
         <Heading id={`${id}-title`} className={css({ fontSize: headingLevel === 2 ? 'lg' : 'md', fontWeight: '600' })}>
-          {t('editor.checkTitle')}
+          {t('checks.sectionTitle')}
         </Heading>
         <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkIntro')}</p>
       </div>
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
         <Field.Root invalid={Boolean(errorOf('type'))}>
-          <Field.Label>{t('editor.checkType')}</Field.Label>
+          <Field.Label>{t('checks.typeLabel')}</Field.Label>
           <ArkField.Select value={check.type} onChange={(event) => set({ type: event.currentTarget.value as CheckType })} className={selectClass} data-testid="check-type">
             {SUBJECT_GROUPS.map((group) => (
               <optgroup key={group} label={t(GROUP_KEYS[group])}>
@@ -134,9 +134,9 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
           <Field.ErrorText>{errorOf('type')}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errorOf('portal'))}>
-          <Field.Label>{t('editor.checkPortal')}</Field.Label>
+          <Field.Label>{t('checks.portalLabel')}</Field.Label>
           <ArkField.Select value={check.portal} onChange={(event) => set({ portal: event.currentTarget.value })} className={selectClass} data-testid="check-portal">
-            <option value="">{t('editor.checkPortalOfRun')}</option>
+            <option value="">{t('checks.portalOfRun')}</option>
             {portals.map((portal) => (
               <option key={portal.id} value={portal.id}>
                 {portal.name}
@@ -149,7 +149,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
         </Field.Root>
         {hasScope(check.type) ? (
           <Field.Root invalid={Boolean(errorOf('scope'))}>
-            <Field.Label>{t('editor.checkScope')}</Field.Label>
+            <Field.Label>{t('checks.scopeLabel')}</Field.Label>
             <ArkField.Select value={check.scope} onChange={(event) => set({ scope: event.currentTarget.value as CheckDraft['scope'] })} className={selectClass} data-testid="check-scope">
               {CHECK_SCOPES.map((scope) => (
                 <option key={scope} value={scope}>
@@ -184,7 +184,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
       </div>
       {fields.includes('tableSchema') ? (
         <TextAreaField
-          label={t('editor.checkTableSchema')}
+          label={t('checks.fieldTableSchema')}
           value={check.tableSchema}
           onChange={(tableSchema) => set({ tableSchema })}
           error={errorOf('tableSchema')}

@@ -11,11 +11,11 @@ import type { PortalOption } from './editor-types.ts'
 
 /** The check's lines as label and value, the type first. */
 export function checkLines(t: Translate, check: CaseCheck, portals: readonly PortalOption[]): Array<{ label: string; value: string }> {
-  const portal = check.portal ? (portals.find((candidate) => candidate.id === check.portal)?.name ?? check.portal) : t('editor.checkPortalOfRun')
+  const portal = check.portal ? (portals.find((candidate) => candidate.id === check.portal)?.name ?? check.portal) : t('checks.portalOfRun')
   return [
-    { label: t('editor.checkType'), value: t(`checks.type_${check.type}` as MessageKey) },
-    { label: t('editor.checkPortal'), value: portal },
-    ...(hasScope(check.type) ? [{ label: t('editor.checkScope'), value: t(`checks.scope_${check.scope}` as MessageKey) }] : []),
+    { label: t('checks.typeLabel'), value: t(`checks.type_${check.type}` as MessageKey) },
+    { label: t('checks.portalLabel'), value: portal },
+    ...(hasScope(check.type) ? [{ label: t('checks.scopeLabel'), value: t(`checks.scope_${check.scope}` as MessageKey) }] : []),
     ...checkParameters(check).map(({ field, value }) => ({ label: t(CHECK_FIELD_KEYS[field as Exclude<CheckField, 'scope'>]), value })),
   ]
 }

@@ -16,19 +16,19 @@ export type CheckField = Exclude<keyof CaseCheck, 'type' | 'portal'>
 
 /** Each field's label (the same in the editor and in the read view). */
 export const CHECK_FIELD_KEYS: Record<Exclude<CheckField, 'scope'>, MessageKey> = {
-  dataset: 'editor.checkDataset',
-  resource: 'editor.checkResource',
-  organization: 'editor.checkOrganization',
-  limit: 'editor.checkLimit',
-  minVersion: 'editor.checkMinVersion',
-  format: 'editor.checkFormat',
-  contentType: 'editor.checkContentType',
-  columns: 'editor.checkColumns',
-  tableSchema: 'editor.checkTableSchema',
-  maxErrors: 'editor.checkMaxErrors',
-  days: 'editor.checkDays',
-  minimum: 'editor.checkMinimum',
-  fields: 'editor.checkFields',
+  dataset: 'checks.fieldDataset',
+  resource: 'checks.fieldResource',
+  organization: 'checks.fieldOrganization',
+  limit: 'checks.fieldLimit',
+  minVersion: 'checks.fieldMinVersion',
+  format: 'checks.fieldFormat',
+  contentType: 'checks.fieldContentType',
+  columns: 'checks.fieldColumns',
+  tableSchema: 'checks.fieldTableSchema',
+  maxErrors: 'checks.fieldMaxErrors',
+  days: 'checks.fieldDays',
+  minimum: 'checks.fieldMinimum',
+  fields: 'checks.fieldFields',
 }
 
 export function checkDraftFrom(check: CaseCheck): CheckDraft {

@@ -69,5 +69,7 @@ export const E2E_USERS = {
   languages: { name: 'Lída Jazyková', email: 'languages@e2e.example' },
   profileLists: { name: 'Pavla Profilová', email: 'profile-lists@e2e.example' },
   profileDelete: { name: 'Dušan Odcházející', email: 'profile-delete@e2e.example' },
+  portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
+  portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
 } as const
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 import { E2E_PORTAL } from './fixtures.ts'
+import { E2E_USERS, signIn } from './users.ts'
 
 // The overview (/) and the portal registry (/ckan-instances). Assumes the demo catalogue is loaded (three portals,
 // 20,000 datasets), tests/e2e/seed.ts's portal, and at least one registered portal whose health is "down" with a
@@ -295,7 +296,8 @@ test.describe('adding and harvesting a portal', () => {
     }
     await expect(guestRow).toHaveCount(0)
 
-    await signUp(page)
+    // Seeded accounts: sign-ups are limited per address, and the suite's own sign-up journeys use them up.
+    await signIn(page, E2E_USERS.portalsAdder, '/projects')
     await page.goto('/ckan-instances?lang=en')
     await hydrated(page)
     await addPortal(page, fixture.portalUrl('e2e-guest'), 'E2E guest portal')
@@ -316,7 +318,7 @@ test.describe('adding and harvesting a portal', () => {
 
   test('a guest who opens the page while a harvest runs follows it to its end', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000)
-    await signUp(page)
+    await signIn(page, E2E_USERS.portalsWatcher, '/projects')
     await page.goto('/ckan-instances?lang=en')
     await hydrated(page)
     // The portal's first answer waits until the harvest gives up on it (then asks again): the run lasts long enough

@@ -58,9 +58,9 @@ export default function Page() {
           {testCase.type === 'automated' ? (
             <section aria-labelledby="check-heading" className={section}>
               <h2 id="check-heading" className={sectionHeading}>
-                {t('editor.checkTitle')}
+                {t('checks.sectionTitle')}
               </h2>
-              {testCase.check ? <CheckSummary check={testCase.check} portals={data.portals} /> : <p className={muted}>{t('editor.checkNone')}</p>}
+              {testCase.check ? <CheckSummary check={testCase.check} portals={data.portals} /> : <p className={muted}>{t('checks.none')}</p>}
             </section>
           ) : null}
         </div>
