@@ -3,7 +3,7 @@ import type { CaseCheck } from '../../lib/domain/checks.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { CHECK_FIELD_KEYS, checkParameters, hasScope, type CheckField } from './check-draft.ts'
+import { CHECK_FIELD_KEYS, checkParameters, hasScope, type CheckField } from './check-fields.ts'
 import type { PortalOption } from './editor-types.ts'
 
 // A check in words, for the case's read view and the conflict comparison: its type, the portal, the scope where it

@@ -1,35 +1,15 @@
-import { CHECK_SUBJECT, DEFAULT_CHECK, type CaseCheck, type CheckScope, type CheckType } from '../../lib/domain/checks.ts'
-import { MQA_MAX } from '../../lib/domain/mqa.ts'
+import { DEFAULT_CHECK, type CaseCheck } from '../../lib/domain/checks.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
+import { checkFields, type CheckField } from './check-fields.ts'
 
 // An automated case's check as the editors hold it: numbers and lists as typed (so nothing typed is reformatted or
 // lost), turned into the check the server keeps (lib/domain/checks.ts) only when saved or tried. Which fields a check
-// type shows is decided here, once, for both editors and the read view.
+// type shows: ./check-fields.ts.
 
 type NumberField = 'limit' | 'maxErrors' | 'days' | 'minimum'
 type ListField = 'columns' | 'fields'
 
 export type CheckDraft = Omit<CaseCheck, NumberField | ListField> & Record<NumberField | ListField, string>
-
-/** A field of a check the editor may show (the type and the portal are always there). */
-export type CheckField = Exclude<keyof CaseCheck, 'type' | 'portal'>
-
-/** Each field's label (the same in the editor and in the read view). */
-export const CHECK_FIELD_KEYS: Record<Exclude<CheckField, 'scope'>, MessageKey> = {
-  dataset: 'checks.fieldDataset',
-  resource: 'checks.fieldResource',
-  organization: 'checks.fieldOrganization',
-  limit: 'checks.fieldLimit',
-  minVersion: 'checks.fieldMinVersion',
-  format: 'checks.fieldFormat',
-  contentType: 'checks.fieldContentType',
-  columns: 'checks.fieldColumns',
-  tableSchema: 'checks.fieldTableSchema',
-  maxErrors: 'checks.fieldMaxErrors',
-  days: 'checks.fieldDays',
-  minimum: 'checks.fieldMinimum',
-  fields: 'checks.fieldFields',
-}
 
 export function checkDraftFrom(check: CaseCheck): CheckDraft {
   return {
@@ -95,60 +75,6 @@ export function checkFromDraft(draft: CheckDraft): { check: CaseCheck; numberErr
     fields: shown.has('fields') ? listOf(draft.fields) : [],
   }
   return { check, numberErrors }
-}
-
-/** Whether a check type runs over a catalogue query at all (portal-answers and organization-datasets do not). */
-export function hasScope(type: CheckType): boolean {
-  return type !== 'portal-answers' && type !== 'organization-datasets'
-}
-
-/** The fields the editor shows for a check, in the order it shows them. */
-export function checkFields(type: CheckType, scope: CheckScope): CheckField[] {
-  if (type === 'portal-answers') return ['minVersion']
-  if (type === 'organization-datasets') return ['organization', 'minimum']
-  const fields: CheckField[] = ['scope']
-  if (scope === 'single') fields.push('dataset')
-  if (scope === 'single' && CHECK_SUBJECT[type] === 'resource') fields.push('resource')
-  if (scope === 'organization-datasets') fields.push('organization')
-  // A format names what a portal-resources query looks for, what resource-format wants, and narrows resource checks.
-  if (scope === 'portal-resources' || type === 'resource-format' || type === 'resource-reachable' || type === 'content-unchanged') fields.push('format')
-  if (scope !== 'single') fields.push('limit')
-  switch (type) {
-    case 'resource-reachable':
-      fields.push('contentType')
-      break
-    case 'csv-valid':
-      fields.push('columns', 'tableSchema', 'maxErrors')
-      break
-    case 'modified-within':
-      fields.push('days')
-      break
-    case 'mqa-at-least':
-    case 'stars-at-least':
-      fields.push('minimum')
-      break
-    case 'metadata-present':
-      fields.push('fields')
-      break
-  }
-  return fields
-}
-
-/** The range a check's minimum takes, for the hint under it. */
-export function minimumRange(type: CheckType): { min: number; max: number } | null {
-  if (type === 'mqa-at-least') return { min: 0, max: MQA_MAX }
-  if (type === 'stars-at-least') return { min: 0, max: 5 }
-  return null
-}
-
-/** The fields of a check worth naming when it is shown in words: those its type uses, with a value. */
-export function checkParameters(check: CaseCheck): Array<{ field: CheckField; value: string }> {
-  return checkFields(check.type, check.scope).flatMap((field) => {
-    const value = check[field]
-    const text = Array.isArray(value) ? value.join(', ') : String(value)
-    if (field === 'scope' || !text.trim()) return []
-    return [{ field, value: field === 'tableSchema' ? text.trim().slice(0, 200) : text }]
-  })
 }
 
 /** A value to compare two drafts' checks by (the texts as the check would be saved). */
