@@ -2,6 +2,8 @@
 // CRLF; a field holding the separator, a quote, CR or LF is quoted, with its quotes doubled. Numbers are written as
 // JavaScript prints them (a dot for decimals) so spreadsheets and scripts read them alike whatever the language.
 
+import { madeBy } from './made-by.ts'
+
 export type CsvValue = string | number | boolean | Date | null | undefined
 
 /**
@@ -14,7 +16,7 @@ const FORMULA_START = /^'*[=+\-@\t\r]/
 
 export function csvField(value: CsvValue, separator = ','): string {
   if (value === null || value === undefined) return ''
-  let text = value instanceof Date ? value.toISOString() : String(value)
+  let text = madeBy(value, Date) ? value.toISOString() : String(value)
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
   return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }

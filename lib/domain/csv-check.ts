@@ -3,6 +3,7 @@
 // their types, required values are present and unique ones are unique. Pure, so it is tested without a network.
 
 import { CsvSyntaxError, detectSeparator, parseCsv } from '../csv.ts'
+import { madeBy } from '../made-by.ts'
 import type { CheckMessage, TableSchemaField } from './checks.ts'
 
 export type CsvCheckOptions = { columns: string[]; tableSchema: string; maxErrors: number }
@@ -64,7 +65,7 @@ export function checkCsv(bytes: Uint8Array, options: CsvCheckOptions): CsvCheckR
   try {
     records = parseCsv(text, delimiter).filter((record) => !(record.length === 1 && record[0] === ''))
   } catch (error) {
-    messages.push({ code: 'csvSyntax', params: { line: error instanceof CsvSyntaxError ? error.line : 0 } })
+    messages.push({ code: 'csvSyntax', params: { line: madeBy(error, CsvSyntaxError) ? error.line : 0 } })
     return result
   }
   const header = (records[0] ?? []).map((name) => name.trim())

@@ -15,6 +15,7 @@ import {
   type JunitReport,
 } from './junit-import.ts'
 import { runToJunit } from './run-report.ts'
+import { madeBy } from '../made-by.ts'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/junit')
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8')
@@ -30,7 +31,7 @@ function refusal(text: string, size?: number): JunitImportError {
   try {
     read(text, size)
   } catch (error) {
-    if (error instanceof JunitImportError) return error
+    if (madeBy(error, JunitImportError)) return error
     throw error
   }
   throw new Error('the report was accepted')

@@ -5,6 +5,7 @@
 
 import { SHA256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
+import { madeBy } from '../made-by.ts'
 import { worstOutcome } from './checks.ts'
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
 import type { ResultStatus } from './test-runs.ts'
@@ -403,7 +404,7 @@ export class JunitReader implements XmlHandler {
 }
 
 function asImportError(error: unknown): unknown {
-  if (error instanceof XmlStreamError) return new JunitImportError(error.problem, error.line, error.params)
+  if (madeBy(error, XmlStreamError)) return new JunitImportError(error.problem, error.line, error.params)
   return error
 }
 
