@@ -6,6 +6,7 @@ import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'
 import { closeIdleConnections } from '../server/idle-connections.server.ts'
 import { withAssetCaching, withSecurityHeaders } from '../server/security-headers.server.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 const app = createApp()
 // Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.
@@ -35,7 +36,7 @@ const server = {
       (running) =>
         queueMicrotask(() => {
           const node = running.node?.server
-          if (node instanceof HttpServer) closeIdleConnections(node, 60_000)
+          if (madeBy(node, HttpServer)) closeIdleConnections(node, 60_000)
         }),
     ],
     // On Node, built files are served before the Hono app sees the request; they get the same headers here, and

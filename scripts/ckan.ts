@@ -33,6 +33,7 @@ import { importJsonl } from '../server/ckan/harvest/import.server.ts'
 import { createWorkerStore } from '../server/ckan/harvest/worker-store.server.ts'
 import { addPortal, checkPortalHealth, seedFeaturedPortals } from '../server/ckan/portal-registry.server.ts'
 import { listPortals, removePortal, type PortalRow } from '../server/queries/portals.server.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/portalscope.db'
 const allowPrivate = process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === '1' || process.env.PORTALSCOPE_ALLOW_PRIVATE_HOSTS === 'true'
@@ -128,7 +129,7 @@ if (group === 'portals' && command === 'list') {
       }
     } catch (error) {
       failed++
-      console.error(`${slug}: ${error instanceof HarvestError ? error.message : String(error)}`)
+      console.error(`${slug}: ${madeBy(error, HarvestError) ? error.message : String(error)}`)
     }
   }
   await writer.close()
@@ -143,7 +144,7 @@ if (group === 'portals' && command === 'list') {
     console.log(summary(command, result))
     if (result.status === 'failed') process.exit(1)
   } catch (error) {
-    fail(`Not imported: ${error instanceof Error ? error.message : String(error)}`)
+    fail(`Not imported: ${madeBy(error, Error) ? error.message : String(error)}`)
   }
 } else if (group === 'demo' && command === 'load') {
   const stored = await loadDemoCatalogue(db, {

@@ -56,7 +56,7 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
       body = upload.file?.stream ?? null
       if (upload.file) file = junitFileName(upload.file.filename)
     } catch (error) {
-      if (!(error instanceof MultipartError)) throw error
+      if (!madeBy(error, MultipartError)) throw error
       return refuse(400, 'BAD_REQUEST', context.t('junit.formUnreadable'), { ok: false, problem: 'form', line: null, params: {} })
     }
   }

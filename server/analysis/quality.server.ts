@@ -10,6 +10,7 @@ import { isMachineReadable, isOpenStandard, normaliseFormatLabel, resolveFormat 
 import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { licenceDeclared, licenceInfo } from './licences.server.ts'
 import { bandOf, DIMENSIONS, MQA_INDICATORS, MQA_MAX, type Band, type Dimension, type IndicatorId, type IndicatorStatus, type Reason } from '../../lib/domain/mqa.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type LinkCheck = { ok: boolean; status: number | null }
 export type QualityResource = {
@@ -132,7 +133,7 @@ function contactSource(input: QualityInput): string | null {
   return firstField(input.extra, CONTACT_EXTRA_FIELDS)
 }
 
-const validDate = (d: Date | null): d is Date => d instanceof Date && !Number.isNaN(d.getTime())
+const validDate = (d: Date | null): d is Date => madeBy(d, Date) && !Number.isNaN(d.getTime())
 
 const ACCESS_URL = /^(?:https?|ftp):\/\/[^\s]+$/i
 

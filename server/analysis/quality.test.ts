@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveFormat } from '../../lib/domain/formats.ts'
 import { PORTAL_WATCH_CHECKS, extraField, failedMask, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
 import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId } from '../../lib/domain/mqa.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const NOW = new Date('2026-01-01T00:00:00Z')
@@ -85,7 +86,7 @@ describe('dataset-level indicators', () => {
     ['modified', { metadataModified: null }, 'missing'],
   ]
   const describeInput = (over: Partial<QualityInput>) =>
-    Object.entries(over).map(([k, v]) => `${k}=${v instanceof Date ? String(v) : JSON.stringify(v)}`).join(' ')
+    Object.entries(over).map(([k, v]) => `${k}=${madeBy(v, Date) ? String(v) : JSON.stringify(v)}`).join(' ')
   for (const [id, over, code] of cases) {
     it(`${id} fails (${code}) for ${describeInput(over)}`, () => {
       const r = indicatorOf(dataset(over), id)

@@ -15,6 +15,7 @@ import { checkCsv } from '../../lib/domain/csv-check.ts'
 import { CHECK_SUBJECT, worstOutcome, type CaseCheck, type CheckAttempt, type CheckEvidence, type CheckItemEvidence, type CheckMessage } from '../../lib/domain/checks.ts'
 import { resolveFormat } from '../../lib/domain/formats.ts'
 import type { ResultStatus } from '../../lib/domain/test-runs.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type CheckPortal = { id: string; apiBase: string; isDemo: boolean }
 
@@ -48,7 +49,7 @@ function recordingClient(portal: CheckPortal, context: CheckContext) {
   const send = context.fetch ?? ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input, { ...init, ...(context.policy ? { policy: context.policy } : {}) }))
   const recording: typeof fetch = async (input, init) => {
     const at = now()
-    const url = input instanceof Request ? input.url : String(input)
+    const url = madeBy(input, Request) ? input.url : String(input)
     const attempt: CheckAttempt = { at: at.toISOString(), method: init?.method ?? 'GET', url, status: null, ms: 0, error: null }
     attempts.push(attempt)
     try {

@@ -7,6 +7,7 @@ import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from '../outbound/ckan-client.server.ts'
 import { CkanError, isCkanError, type CkanErrorKind } from '../outbound/errors.server.ts'
 import { assertCallableUrl } from '../outbound/ssrf.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type KnownPortal = (typeof KNOWN_PORTALS)[number]
 
@@ -127,7 +128,7 @@ export async function checkPortalHealth(db: Database, portal: PortalRow, client?
     }
   } catch (error) {
     const kind: CkanErrorKind = isCkanError(error) ? error.kind : 'unreachable'
-    changes = { lastCheckedAt: now, responseMs: null, lastErrorKind: kind, lastErrorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }
+    changes = { lastCheckedAt: now, responseMs: null, lastErrorKind: kind, lastErrorMessage: madeBy(error, Error) ? error.message.slice(0, 500) : String(error) }
   }
   await updatePortal(db, portal.id, changes)
   return { ...portal, ...changes }

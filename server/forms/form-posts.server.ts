@@ -13,6 +13,7 @@ import { crossSiteRefusal, csrfViolation } from '../auth/request-info.server.ts'
 import { createContext, requestContextOptions } from '../trpc/context.server.ts'
 import { FieldError } from '../trpc/field-error.server.ts'
 import { createCaller } from '../trpc/router.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 // Simple forms work without JavaScript: the form posts to its own page; the server runs the same tRPC procedure the
 // script would call, then redirects (303, post/redirect/get) or renders the page again with the values as typed and
@@ -115,10 +116,10 @@ function isFormBody(c: Context<AppBindings>): boolean {
 /** The refusal as the form shows it: field messages from the input's rules or the procedure, else one message. */
 function refusal(error: unknown, t: Translate): Pick<FormPostState, 'fieldErrors' | 'formError'> {
   if (busyErrorIn(error)) return { fieldErrors: {}, formError: t('errors.busy') }
-  if (error instanceof TRPCError) {
+  if (madeBy(error, TRPCError)) {
     // zod refusals of the input carry message keys; the form shows them in the user's language.
-    if (error.cause instanceof ZodError) return { fieldErrors: fieldErrors(error.cause.issues, t), formError: null }
-    if (error.cause instanceof FieldError) return { fieldErrors: error.cause.fields, formError: null }
+    if (madeBy(error.cause, ZodError)) return { fieldErrors: fieldErrors(error.cause.issues, t), formError: null }
+    if (madeBy(error.cause, FieldError)) return { fieldErrors: error.cause.fields, formError: null }
     if (error.code !== 'INTERNAL_SERVER_ERROR') return { fieldErrors: {}, formError: error.message }
   }
   // Anything else is a failure of ours: Hono's error handler answers it with a reference.

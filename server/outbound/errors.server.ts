@@ -1,3 +1,5 @@
+import { madeBy } from '../../lib/made-by.ts'
+
 /** Why a call to a CKAN portal failed, in words an operator can act on (shown translated: `ckan.error.<kind>`). */
 export type CkanErrorKind =
   | 'unreachable' // DNS, refused or reset connection
@@ -26,5 +28,5 @@ export class CkanError extends Error {
 }
 
 export function isCkanError(error: unknown): error is CkanError {
-  return error instanceof CkanError
+  return madeBy(error, CkanError)
 }

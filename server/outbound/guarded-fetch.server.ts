@@ -6,6 +6,7 @@
 import type { LookupAddress } from 'node:dns'
 import { serverEnv } from '../env.server.ts'
 import { blockedAddressTextReason } from './ip-address.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 /** Names that stand for this machine or its network, whatever they resolve to. */
 const LOCAL_NAMES = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata\.google\.internal|metadata)$|\.localhost$|\.internal$|\.local$|\.home\.arpa$/i
@@ -31,7 +32,7 @@ export class OutboundBlockedError extends Error {
 /** Whether an error, or one of its causes (fetch wraps connection errors), is a refusal by this guard. */
 export function blockedErrorIn(error: unknown): OutboundBlockedError | null {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
-    if (current instanceof OutboundBlockedError || (current as { code?: unknown }).code === 'EBLOCKED') return current as OutboundBlockedError
+    if (madeBy(current, OutboundBlockedError) || (current as { code?: unknown }).code === 'EBLOCKED') return current as OutboundBlockedError
     current = (current as { cause?: unknown }).cause
   }
   return null
@@ -146,7 +147,7 @@ function nodeFetchFor(policy: OutboundPolicy): Promise<NodeFetch> {
 export async function guardedFetch(input: string | URL | Request, init: GuardedInit = {}): Promise<Response> {
   const { policy = defaultOutboundPolicy(), maxRedirects = DEFAULT_MAX_REDIRECTS, ...request } = init
   const send: NodeFetch = isWorkerd() ? (url, requestInit) => fetch(url, requestInit) : await nodeFetchFor(policy)
-  let url = assertOutboundUrl(input instanceof Request ? input.url : input, policy)
+  let url = assertOutboundUrl(madeBy(input, Request) ? input.url : input, policy)
   let method = (request.method ?? 'GET').toUpperCase()
   let body = request.body
   const follow = request.redirect !== 'manual'

@@ -6,6 +6,7 @@ import { blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fet
 import { isCkanError } from './errors.server.ts'
 import { assertCallableUrl, type Lookup } from './ssrf.server.ts'
 import { ALLOW_ALL, DISALLOW_ALL, ROBOTS_MAX_BYTES, crawlDelaySeconds, isAllowed, productToken, robotsFromResponse, type Robots } from './robots.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type LinkCheckError = 'timeout' | 'dns' | 'refused' | 'blocked' | 'robots' | 'too-many-redirects' | 'invalid-url' | 'network'
 
@@ -133,7 +134,7 @@ function errorCodes(error: unknown, depth = 0): string[] {
 }
 
 function classify(error: unknown): LinkCheckError {
-  if (error instanceof RequestFailure) return error.kind
+  if (madeBy(error, RequestFailure)) return error.kind
   if (blockedErrorIn(error)) return 'blocked'
   if (isCkanError(error)) {
     if (error.kind === 'blocked') return 'blocked'
@@ -349,7 +350,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
         // One byte over the cap tells parseRobots the file went on, so it drops the line cut in half.
         exchange = await request(current, { method: 'GET', range: false }, ROBOTS_MAX_BYTES + 1, scratch, true)
       } catch (error) {
-        if (!(error instanceof RequestFailure)) throw error
+        if (!madeBy(error, RequestFailure)) throw error
         // A host that does not answer for robots.txt is reported as unreachable, not as "robots", without calling
         // its URLs (§2.3.1.4 forbids that anyway, and they would fail the same way).
         if (hops === 0) return { error: error.kind }
@@ -395,7 +396,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
       try {
         exchange = await request(current, attempt, attempt.method === 'GET' ? peekBytes : 0, spent)
       } catch (error) {
-        if (!(error instanceof RequestFailure)) throw error
+        if (!madeBy(error, RequestFailure)) throw error
         return failed(error.kind, { finalUrl: current.href, method: attempt.method })
       }
       const location = REDIRECT_STATUSES.has(exchange.status) ? exchange.headers.get('location') : null
@@ -498,7 +499,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
         try {
           outcome = await checkOne(check.url, spent)
         } catch (error) {
-          if (error instanceof Stopped || stop.signal.aborted) return
+          if (madeBy(error, Stopped) || stop.signal.aborted) return
           outcome = failed(classify(error)) // a bug here must not cost the other URLs their results
         }
         await emit(check.inputs, outcome, spent.ms)

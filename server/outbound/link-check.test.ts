@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CkanError } from './errors.server.ts'
 import { DEFAULT_LINK_CHECK_USER_AGENT, checkLinks, summariseChecks, type LinkCheckOptions, type LinkCheckResult } from './link-check.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 // The checker against real HTTP servers on loopback. Time is a fake clock that only the checker's politeness pauses
 // move, so the gaps between requests are asserted exactly and no test waits out a real delay.
@@ -83,7 +84,7 @@ function options(clock = fakeClock(), extra: LinkCheckOptions = {}): LinkCheckOp
 function countingFetch() {
   const calls: string[] = []
   const counted: typeof fetch = (input, init) => {
-    calls.push(String(input instanceof Request ? input.url : input))
+    calls.push(String(madeBy(input, Request) ? input.url : input))
     return fetch(input, init)
   }
   return { fetch: counted, calls }
@@ -94,7 +95,7 @@ function countingFetch() {
  * name it was meant for in an x-test-host header.
  */
 const viaLoopback: typeof fetch = (input, init) => {
-  const url = new URL(String(input instanceof Request ? input.url : input))
+  const url = new URL(String(madeBy(input, Request) ? input.url : input))
   const host = url.hostname
   if (host.endsWith('.example')) url.hostname = '127.0.0.1'
   return fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-test-host': host } })
@@ -119,7 +120,7 @@ describe('a resource that answers HEAD', () => {
       error: null,
       method: 'HEAD',
     })
-    expect(result.checkedAt).toBeInstanceOf(Date)
+    expect(result.checkedAt).toEqual(expect.any(Date))
     expect(server.requests()).toEqual(['GET /robots.txt', 'HEAD /data.csv'])
     expect(server.seen.every((request) => request.headers['user-agent'] === DEFAULT_LINK_CHECK_USER_AGENT)).toBe(true)
   })

@@ -7,6 +7,7 @@ import type { TrpcContext } from './context.server.ts'
 import { FieldError } from './field-error.server.ts'
 import { ResultConflict } from './result-conflict.server.ts'
 import { errorIdOf } from '../error-id.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 const t = initTRPC.context<TrpcContext>().create({
   // superjson keeps Date, Map and undefined intact across the wire.
@@ -14,15 +15,15 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error, ctx }) {
     // Stack traces never leave the server.
     const { stack: _stack, ...data } = shape.data
-    if (error.cause instanceof ZodError && ctx) {
+    if (madeBy(error.cause, ZodError) && ctx) {
       // Input that does not fit: every field's message in the user's language.
       const fields = fieldErrors(error.cause.issues, ctx.t)
       return { ...shape, message: Object.values(fields)[0] ?? shape.message, data: { ...data, fieldErrors: fields } }
     }
-    if (error.cause instanceof FieldError) {
+    if (madeBy(error.cause, FieldError)) {
       return { ...shape, data: { ...data, fieldErrors: error.cause.fields } }
     }
-    if (error.cause instanceof ResultConflict) {
+    if (madeBy(error.cause, ResultConflict)) {
       // The newer result beside the refused one, so the tester can compare before recording again.
       return { ...shape, data: { ...data, fieldErrors: null as Record<string, string> | null, conflict: { latest: error.cause.latest } } }
     }

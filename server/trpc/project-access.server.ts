@@ -6,6 +6,7 @@ import { runById, runCaseById, type RunCaseRow, type RunRow } from '../queries/t
 import { suiteById, type SuiteRow } from '../queries/test-suites.server.ts'
 import type { TrpcContext } from './context.server.ts'
 import type { SessionUser } from '../user.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 // The real access check of test management: every procedure names the project (or something in it) and the least role
 // it needs. A project the user is not a member of, and everything in it, does not exist for them (404, never 403,
@@ -30,7 +31,7 @@ export async function requireCase(ctx: SignedIn, caseId: string, minimum: Projec
   if (!testCase || (testCase.deletedAt && !options.allowDeleted)) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('cases.notFound') })
   const access = await requireProject(ctx, testCase.projectId, minimum).catch((error: unknown) => {
     // Someone else's case is as unknown as a case that does not exist.
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('cases.notFound') })
+    if (madeBy(error, TRPCError) && error.code === 'NOT_FOUND') throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('cases.notFound') })
     throw error
   })
   return { testCase: testCase as CaseRow & { projectKey: string }, ...access }
@@ -40,7 +41,7 @@ export async function requireSuite(ctx: SignedIn, suiteId: string, minimum: Proj
   const suite = await suiteById(ctx.db, suiteId)
   if (!suite) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
   const access = await requireProject(ctx, suite.projectId, minimum).catch((error: unknown) => {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
+    if (madeBy(error, TRPCError) && error.code === 'NOT_FOUND') throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
     throw error
   })
   return { suite, ...access }
@@ -52,7 +53,7 @@ function runNotFound(ctx: TrpcContext): TRPCError {
 
 async function runAccess(ctx: SignedIn, run: RunRow, minimum: ProjectRole) {
   const access = await requireProject(ctx, run.projectId, minimum).catch((error: unknown) => {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw runNotFound(ctx)
+    if (madeBy(error, TRPCError) && error.code === 'NOT_FOUND') throw runNotFound(ctx)
     throw error
   })
   return { run, ...access }

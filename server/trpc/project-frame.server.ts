@@ -3,6 +3,7 @@ import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { ProjectFrame } from '../../lib/routing/project-links.ts'
 import type { pageCaller } from './page-caller.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 type Caller = Awaited<ReturnType<typeof pageCaller>>
 
@@ -38,8 +39,8 @@ export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw render(404, { userMessage: error.message })
-    if (error instanceof TRPCError && error.code === 'FORBIDDEN') throw render(403, { userMessage: error.message })
+    if (madeBy(error, TRPCError) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw render(404, { userMessage: error.message })
+    if (madeBy(error, TRPCError) && error.code === 'FORBIDDEN') throw render(403, { userMessage: error.message })
     throw error
   }
 }

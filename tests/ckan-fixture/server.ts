@@ -9,6 +9,7 @@ import { SampleSet } from './samples.ts'
 import type { RawReply } from './samples.ts'
 import { ActionError, DEFAULT_SORT, PortalData, notFound, parseSort, searchQueryError, validationError } from './search.ts'
 import { GROUPS } from './vocab.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 export type FaultMode = 'none' | 'hang' | 'http500' | 'rate-limit' | 'malformed-json' | 'truncated' | 'html-200' | 'huge-body' | 'refused'
 
@@ -281,7 +282,7 @@ function runAction(p: Portal, action: string, params: Params, siteUrl: string): 
     if (!fn) return badRequest(`Action name not known: ${action}`)
     return { status: 200, body: envelope(fn(p, params, siteUrl)) }
   } catch (e) {
-    if (e instanceof ActionError) {
+    if (madeBy(e, ActionError)) {
       if (typeof e.error === 'string') return { status: e.status, body: JSON.stringify(e.error) }
       return { status: e.status, body: JSON.stringify({ help, success: false, error: e.error }) }
     }

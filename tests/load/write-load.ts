@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
 import { migrateLibsql } from '../../db/migrate.server.ts'
+import { madeBy } from '../../lib/made-by.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PORTAL = 'load-portal'
@@ -220,7 +221,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<LoadReport> {
         status = result.status
         if (status >= 300) detail = typeof result.body === 'string' ? result.body.slice(0, 300) : JSON.stringify(result.body).slice(0, 300)
       } catch (error) {
-        detail = error instanceof Error ? error.message : String(error)
+        detail = madeBy(error, Error) ? error.message : String(error)
       }
       const ok = expect2xx ? status >= 200 && status < 300 : false
       outcomes.push({ kind, status, ok, ms: performance.now() - t, detail })

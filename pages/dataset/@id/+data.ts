@@ -9,6 +9,7 @@ import { bboxRect, czFrame, krajPaths } from '../../../server/geo/svg-outline.se
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { regionName } from '../../../lib/i18n/region-names.ts'
 import { pageTranslator } from '../../../lib/i18n/page-text.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -22,7 +23,7 @@ const KRAJE = krajPaths(FRAME).map(({ id, d }) => ({ id, d }))
 // boundary) is drawn as its bounding box, which the page has anyway.
 const EXTENT_GEOMETRY_MAX_CHARS = 20_000
 
-const notFound = (error: unknown) => error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')
+const notFound = (error: unknown) => madeBy(error, TRPCError) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')
 
 export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? ''

@@ -4,6 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { z } from '../../../lib/zod.ts'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -19,7 +20,7 @@ export async function data(pageContext: PageContextServer) {
   const { page } = PageParamSchema.parse(pageContext.urlParsed.search)
   const caller = await pageCaller(pageContext)
   const found = await caller.publishers.byId({ id, page, pageSize: PAGE_SIZE }).catch((error: unknown) => {
-    if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw render(404, `No organization with the id ${id}`)
+    if (madeBy(error, TRPCError) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw render(404, `No organization with the id ${id}`)
     throw error
   })
   // An organization's own id (`<portal>:<name>`) answers with the publisher it is merged into: its page is the publisher's.

@@ -10,6 +10,7 @@ import { isCkanError } from '../../outbound/errors.server.ts'
 import { mergeScopes, noScopes, refreshRollups, type TouchedScopes } from '../../queries/rollups.server.ts'
 import { markUnseenDeleted, storeOrganizations, storePackages } from './ingest.server.ts'
 import type { PackageStore } from './worker-store.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 // Harvesting a portal into the database: package_search paged 1,000 rows at a time in metadata_modified order,
 // each page stored atomically, the checkpoint (next offset) saved after every page. A run is worked on in slices
@@ -43,7 +44,7 @@ function withError(run: Pick<HarvestRun, 'errors'>, error: HarvestRunError): Har
 
 function describeError(error: unknown): { kind: string; message: string } {
   if (isCkanError(error)) return { kind: error.kind, message: error.message }
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) }
+  return { kind: 'internal', message: madeBy(error, Error) ? error.message : String(error) }
 }
 
 /** The run in progress for a portal, if any. */

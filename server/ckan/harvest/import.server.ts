@@ -6,6 +6,7 @@ import { PackageSchema, type CkanPackage } from '../schemas.server.ts'
 import { activeRun, HarvestError, type HarvestRun } from './harvest.server.ts'
 import { refreshRollups } from '../../queries/rollups.server.ts'
 import { storePackages } from './ingest.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 // A `ckanapi dump datasets` file (one package_show dict per line) as a harvest source: the same parsing, the same
 // store, logged as a run of mode 'import'. Useful for portals that cannot be reached from the server.
@@ -88,7 +89,7 @@ export async function importJsonl(
       .returning()
     return finished ?? run
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error))
+    fail(madeBy(error, Error) ? error.message : String(error))
     const [failed] = await db
       .update(harvestRuns)
       .set({ status: 'failed', finishedAt: new Date(), errorCount, errors: [...errors], leaseUntil: null })

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createDb } from '../../../db/client.server.ts'
 import { writeSlices, type StoreResult, type WriteSlice } from './ingest.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 // The database side of a harvest on its own thread (worker-store.ts): the harvester's thread fetches, parses and
 // builds the statements for the next pages while this one writes. Requests are written in the order they came.
@@ -19,7 +20,7 @@ port.on('message', (request: StoreRequest) => {
       const result = await writeSlices(db, request.slices)
       reply = { id: request.id, ok: true, result }
     } catch (error) {
-      reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }
+      reply = { id: request.id, ok: false, message: madeBy(error, Error) ? error.message : String(error) }
     }
     port.postMessage(reply)
   })

@@ -7,6 +7,7 @@ import { harvestInBackground } from '../../jobs/harvest.server.ts'
 import { readDemoLoad } from '../../queries/demo-load.server.ts'
 import { QUOTAS, takeQuota } from '../quotas.server.ts'
 import { protectedProcedure, publicProcedure, router } from '../init.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 const PortalInput = z.object({ instanceId: z.string().trim().min(1).max(80) })
 
@@ -26,7 +27,7 @@ export const harvestRouter = router({
         if (started) harvestInBackground(ctx.db, run, ctx)
         return { started, run: progressOf(run) }
       } catch (error) {
-        if (!(error instanceof HarvestError)) throw error
+        if (!madeBy(error, HarvestError)) throw error
         const message = { 'not-found': ctx.t('ckan.portalNotFound'), demo: ctx.t('ckan.harvestDemo'), disabled: ctx.t('ckan.harvestDisabled') }[error.code]
         throw new TRPCError({ code: error.code === 'not-found' ? 'NOT_FOUND' : 'BAD_REQUEST', message })
       }

@@ -70,7 +70,7 @@ describe('map.meta', () => {
     const summary = await build()
     const meta = await api.map.meta()
     expect(meta).toMatchObject({ buildId: summary!.buildId, points: summary!.points, building: false })
-    expect(meta.builtAt).toBeInstanceOf(Date)
+    expect(meta.builtAt).toEqual(expect.any(Date))
     const stored = await points()
     expect(meta.portals).toEqual([
       { id: 'a', name: 'Portal A', points: stored.filter((p) => p.portal_id === 'a').length },

@@ -33,6 +33,7 @@ import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject, requireRun, requireRunCase, requireSuite } from '../project-access.server.ts'
 import { ResultConflict } from '../result-conflict.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 // Test runs (docs/decisions/014-test-management.md, "Runs"): editors create and steer runs, testers record results,
 // owners reopen and delete. A stale write is refused with CONFLICT, never applied over someone else's.
@@ -231,7 +232,7 @@ export const testRunsRouter = router({
       try {
         report = await readJunitStream(input.body)
       } catch (error) {
-        if (!(error instanceof JunitImportError)) throw error
+        if (!madeBy(error, JunitImportError)) throw error
         const params = { ...error.params, line: error.line ?? 0 }
         const message = `${ctx.t(`junit.problem_${error.problem}`, params)}${error.line ? ` ${ctx.t('junit.atLine', { line: error.line })}` : ''}`
         throw new TRPCError({ code: error.problem === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, cause: error })
