@@ -79,7 +79,12 @@ try {
     const failing = Object.values(result?.lhr.categories.accessibility?.auditRefs ?? [])
       .map((ref) => audits[ref.id])
       .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-    for (const audit of failing) console.log(`  accessibility: ${audit!.id}: ${audit!.title}`)
+    for (const audit of failing) {
+      console.log(`  accessibility: ${audit!.id}: ${audit!.title}`)
+      // Which elements, so the finding can be acted on without opening the report.
+      const items = ((audit!.details as { items?: Array<{ node?: { snippet?: string; selector?: string } }> } | undefined)?.items ?? []).slice(0, 5)
+      for (const item of items) if (item.node) console.log(`    ${item.node.selector ?? ''}  ${item.node.snippet ?? ''}`)
+    }
   }
   console.log(`lighthouse: goal performance ≥ ${GOAL} and accessibility 100 on every page: ${over.length ? `over on ${over.join(', ')}` : 'within'}`)
 } finally {

@@ -49,7 +49,7 @@ const badge = css({
   '&[data-open=true]': { borderColor: 'success.text', color: 'success.text' },
   '&[data-open=false]': { borderColor: 'border', color: 'text.muted' },
 })
-const also = css({ ps: '2', fontSize: 'xs', color: 'text.muted', '& summary': { cursor: 'pointer', width: 'fit-content', borderRadius: 'l1' } })
+const also = css({ ps: '2', fontSize: 'xs', color: 'text.muted', '& summary': { cursor: 'pointer', width: 'fit-content', borderRadius: 'l1', lineHeight: '1.5rem', minH: '6' } })
 
 /** A facet value as the user reads it: a licence by its name in the user's language where it has one. */
 export function facetValueLabel(t: Translate, key: FacetKey, facet: Pick<FacetCount, 'value' | 'label'>): string {

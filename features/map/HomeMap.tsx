@@ -284,6 +284,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
             </button>
           ) : null}
           <LazyMap
+            loadOnInteraction
             label={t('map.mapLabel')}
             basemap={basemap}
             initialView={MAP_INITIAL_VIEW}

@@ -1,7 +1,9 @@
-import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useFirstInteraction } from './first-interaction.ts'
 import type { MapFrameProps } from './MapFrame.tsx'
+import { MapBoundary } from './MapBoundary.tsx'
 import { MapOverlay } from './MapOverlay.tsx'
 
 export type { DeckLayerLib, MapFrameProps, MapHandle, MapPopup, MapMarker } from './MapFrame.tsx'
@@ -29,20 +31,6 @@ function webgl2Support(): Support {
 }
 const noSubscription = () => () => {}
 
-/** The map's chunk failed to load (a new version was deployed meanwhile, the network dropped): say so, offer a reload. */
-class MapLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('map: the map could not be loaded', error)
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
-}
-
 function LoadFailed() {
   const t = useT()
   return (
@@ -66,14 +54,18 @@ const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: '
  * The map frame (basemap, controls, popups, deck.gl layers) loaded on demand. On the server and until the chunk has
  * loaded it is an empty box of the same size with a loading note (and, without JavaScript, a note that the map
  * needs it); without WebGL2 it says so and the rest of the page keeps working. `fallback` is shown in the box while
- * the map cannot be drawn (a server-rendered picture, say).
+ * the map cannot be drawn (a server-rendered picture, say). `loadOnInteraction` keeps the box as it is (state
+ * `waiting`) until a person first interacts with the page (first-interaction.ts), for maps whose first frame the
+ * server already drew.
  */
-export function LazyMap({ className, fallback, ...props }: MapFrameProps & { className?: string; fallback?: ReactNode }) {
+export function LazyMap({ className, fallback, loadOnInteraction = false, ...props }: MapFrameProps & { className?: string; fallback?: ReactNode; loadOnInteraction?: boolean }) {
   const t = useT()
   // 'checking' on the server and while hydrating, so the first render matches the server's HTML.
   const support = useSyncExternalStore(noSubscription, webgl2Support, () => 'checking' as const)
+  const wanted = useFirstInteraction(loadOnInteraction)
+  const waiting = support === 'supported' && !wanted
   const placeholder = (
-    <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : 'loading'}>
+    <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : waiting ? 'waiting' : 'loading'}>
       {fallback}
       <noscript>
         <MapOverlay tone="info">{t('mapview.needsJavaScript')}</MapOverlay>
@@ -82,16 +74,16 @@ export function LazyMap({ className, fallback, ...props }: MapFrameProps & { cla
         <MapOverlay tone="error" title={t('mapview.noWebglTitle')}>
           {t('mapview.noWebgl')}
         </MapOverlay>
-      ) : support === 'supported' ? (
+      ) : support === 'supported' && !waiting ? (
         <MapOverlay tone="quiet" busy>
           {t('mapview.loadingMap')}
         </MapOverlay>
       ) : null}
     </div>
   )
-  if (support !== 'supported') return placeholder
+  if (support !== 'supported' || waiting) return placeholder
   return (
-    <MapLoadBoundary
+    <MapBoundary
       fallback={
         <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state="failed">
           {fallback}
@@ -102,6 +94,6 @@ export function LazyMap({ className, fallback, ...props }: MapFrameProps & { cla
       <Suspense fallback={placeholder}>
         <MapFrame {...props} className={cx(frame, className)} />
       </Suspense>
-    </MapLoadBoundary>
+    </MapBoundary>
   )
 }

@@ -1,10 +1,11 @@
-import { Component, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import type { BBox } from '../../lib/domain/map.ts'
 import type { BasemapConfig } from './basemap-style.ts'
 import { viewForBox } from './fit-view.ts'
 import { LazyMap, type DeckLayerLib } from './LazyMap.tsx'
+import { MapBoundary } from './MapBoundary.tsx'
 import { MAP_THEMES, type Rgb } from '../../lib/domain/map-palette.ts'
 import { useTheme } from './use-theme.ts'
 
@@ -29,20 +30,6 @@ export type MapPoint = { id: string; lon: number; lat: number; label: string; hr
 
 type ShapeProps = { id: string; label: string; href?: string; fill: Rgb | null }
 type Hover = { x: number; y: number; label: string }
-
-/** Whatever goes wrong in the map's chunk or in WebGL, the page keeps the picture it had. */
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('The map could not be drawn; the picture stays:', error)
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
-}
 
 // Room around the shapes for the zoom buttons in the top-right corner.
 const FIT_PADDING = 48

@@ -23,6 +23,8 @@ async function openMap(page: Page, options: { theme?: 'light' | 'dark' } = {}) {
   if (options.theme) await page.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme)
   await page.goto('/?lang=en')
   await hydrated(page)
+  // The interactive map loads on the first interaction with the page; until then the server's picture is the map.
+  await page.mouse.move(20, 20)
   // The helper process builds the map shortly after the server starts; the page polls until it is there.
   await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', /\d+/, { timeout: 30_000 })
@@ -211,6 +213,28 @@ test.describe('home map', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await expect(page.getByTestId('map-sidebar')).toBeVisible()
     await page.screenshot({ path: 'test-results/map-home-phone.png' })
+  })
+
+  test('the map stays the server\'s picture until a person interacts with the page, then loads: a key press does it', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (request) => {
+      if (/MapFrame|maplibre|deck/i.test(request.url())) chunks.push(request.url())
+    })
+    await page.goto('/?lang=en')
+    await hydrated(page)
+    await expect(page.locator('[data-map-state=waiting]')).toBeVisible()
+    await expect(page.getByTestId('map-picture').locator('circle').first()).toBeAttached()
+    // Nothing loading is announced while nothing loads, and the map's code is not fetched.
+    await expect(page.locator('[data-map-state=waiting]').getByTestId('map-overlay')).toHaveCount(0)
+    await page.waitForTimeout(500)
+    expect(chunks).toEqual([])
+    expect(await page.evaluate(() => window.__portalscopeMap === undefined)).toBe(true)
+    // The list works meanwhile; the first key press loads the map.
+    await expect(page.getByTestId('map-list').locator('button[data-key]').first()).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
+    expect(chunks.length).toBeGreaterThan(0)
+    await expect(page.getByTestId('map-picture')).toHaveCount(0, { timeout: 30_000 })
   })
 
   test('a browser without WebGL 2 is told the map cannot be drawn, in Czech, and the list still works', async ({ page }) => {

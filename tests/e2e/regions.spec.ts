@@ -21,6 +21,8 @@ async function hydrated(page: Page) {
 
 /** Waits until the interactive map in `testId` has drawn its shapes, and says where a place lies on the page. */
 async function mapPoint(page: Page, testId: string, lon: number, lat: number): Promise<{ x: number; y: number }> {
+  // A location's map loads on the first interaction with the page (the outline picture until then).
+  await page.mouse.move(5, 5)
   const container = page.getByTestId(testId)
   await expect(container.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
   await expect(container.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
@@ -141,8 +143,17 @@ test.describe('regional analysis', () => {
     await plain.getByTestId('location-outline').screenshot({ path: `${SCREENS}/location-svg.png` })
     await context.close()
 
+    const pointCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('regions.points')) pointCalls.push(request.url())
+    })
     await page.goto('/location/CZ064?lang=en')
     await hydrated(page)
+    // Until a person interacts with the page the server's outline is the map, and no places are asked for.
+    await page.waitForTimeout(500)
+    await expect(page.getByTestId('location-outline')).toBeVisible()
+    await expect(page.getByTestId('location-map')).toHaveCount(0)
+    expect(pointCalls).toEqual([])
     const points = await trpc<{ items: Array<{ id: string; title: string; lon: number; lat: number }> }>(page, 'regions.points', { id: 'CZ064', limit: 1000 })
     const dataset = points.data!.items[0]!
     const at = await mapPoint(page, 'location-map', dataset.lon, dataset.lat)
@@ -208,7 +219,8 @@ test.describe('regional pages on a phone and in both themes', () => {
       await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=cs`)
       await hydrated(page)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-      // The map in its place fits too.
+      // The map in its place fits too (a location's loads on the first interaction with the page).
+      await page.mouse.move(5, 5)
       const map = page.locator('[data-map-state="ready"]')
       await expect(map).toBeVisible({ timeout: 20_000 })
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
@@ -221,7 +233,8 @@ test.describe('regional pages on a phone and in both themes', () => {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en`)
         await hydrated(page)
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-        // The interactive map in place of the picture, and its shapes drawn.
+        // The interactive map in place of the picture (a location's loads on the first interaction), its shapes drawn.
+        await page.mouse.move(5, 5)
         await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
         await expect(page.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
         const results = await new AxeBuilder({ page }).analyze()

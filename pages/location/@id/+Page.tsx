@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useData } from 'vike-react/useData'
 import { css } from '../../../styled-system/css'
 import { LinkPager } from '../../../components/LinkPager.tsx'
@@ -8,7 +9,11 @@ import { BandBadge } from '../../../features/quality/BandBadge.tsx'
 import { FormatsSection, QualitySection } from '../../../features/quality/ScopeFigures.tsx'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
-import { LocationMap } from './LocationMap.tsx'
+import { useFirstInteraction } from '../../../features/map/first-interaction.ts'
+import { MapBoundary } from '../../../features/map/MapBoundary.tsx'
+
+// The interactive map and its API client load on the first interaction with the page (first-interaction.ts).
+const LocationMap = lazy(() => import('./LocationMap.tsx'))
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '10', minW: '0' })
@@ -63,6 +68,7 @@ export default function Page() {
 function MapSection() {
   const t = useT()
   const { region, map, points, basemap } = useData<Data>()
+  const interacted = useFirstInteraction()
   const name = region.name
   const caption = !points.ok
     ? null
@@ -92,7 +98,15 @@ function MapSection() {
       </h2>
       {map ? (
         <figure className={css({ m: '0', display: 'grid', gap: '2', maxW: '720px' })}>
-          <LocationMap region={region} map={map} basemap={basemap} fallback={svg} />
+          {interacted ? (
+            <MapBoundary fallback={svg}>
+              <Suspense fallback={svg}>
+                <LocationMap region={region} map={map} basemap={basemap} fallback={svg} />
+              </Suspense>
+            </MapBoundary>
+          ) : (
+            svg
+          )}
           {caption ? <figcaption className={css({ fontSize: 'sm', color: 'text.muted' })}>{caption}</figcaption> : null}
         </figure>
       ) : (

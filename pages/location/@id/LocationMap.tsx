@@ -3,18 +3,32 @@ import { useMemo, type ReactNode } from 'react'
 import { MapOverlay } from '../../../features/map/MapOverlay.tsx'
 import { ShapesMap, type MapPoint, type MapShape } from '../../../features/map/ShapesMap.tsx'
 import { useOutlines } from '../../../features/map/use-outlines.ts'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
+import { ApiProvider, useTRPC } from '../../../lib/api/trpc.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 
 // Enough to show where the region's datasets are; the list below pages through all of them.
 const POINTS = 1000
 
+type Props = { region: Data['region']; map: NonNullable<Data['map']>; basemap: Data['basemap']; fallback: ReactNode }
+
+/**
+ * The interactive map, loaded with its API client once a person interacts with the page (the page shows the server's
+ * SVG until then): the only part of a location's page that calls the API after the first paint.
+ */
+export default function LoadedLocationMap(props: Props) {
+  return (
+    <ApiProvider>
+      <LocationMap {...props} />
+    </ApiProvider>
+  )
+}
+
 /**
  * The region's outline over the basemap with its newest datasets as points (hover names one, a click opens it),
  * replacing the SVG picture once loaded. The dataset list below is the keyboard way to the same datasets.
  */
-export function LocationMap({ region, map, basemap, fallback }: { region: Data['region']; map: NonNullable<Data['map']>; basemap: Data['basemap']; fallback: ReactNode }) {
+function LocationMap({ region, map, basemap, fallback }: Props) {
   const t = useT()
   const trpc = useTRPC()
   const outlines = useOutlines(region.level === 'cz-kraj' ? 'kraje' : 'countries')
