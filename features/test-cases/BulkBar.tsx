@@ -9,6 +9,7 @@ import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { PRIORITY_LABELS, STATE_LABELS } from './labels.ts'
 import { nativeSelect } from '../../components/native-controls.ts'
 import { fieldLabel, hint } from './styles.ts'
+import { applyBulkChange } from './optimistic.ts'
 import type { BulkAction, SuiteList } from './types.ts'
 import { checkForm } from '../../lib/forms/form-checks.ts'
 
@@ -62,7 +63,8 @@ const splitTags = (text: string) =>
 /**
  * One change to every selected case, in one call: a priority or state, tags added or removed, a folder, a static
  * suite to add them to, or deletion (which the page offers to undo). The values are checked with the schema the
- * server uses.
+ * server uses. `onApply` also gets how the list reads once the change is saved (`applyBulkChange`, which comes with
+ * this form rather than with the page).
  */
 export function BulkForm({
   projectId,
@@ -77,7 +79,7 @@ export function BulkForm({
   folders: string[]
   tags: string[]
   pending: boolean
-  onApply: (action: BulkAction) => void
+  onApply: (action: BulkAction, preview: typeof applyBulkChange) => void
 }) {
   const t = useT()
   const [kind, setKind] = useState<Kind>('priority')
@@ -124,7 +126,7 @@ export function BulkForm({
       return
     }
     setError(null)
-    onApply(parsed.data)
+    onApply(parsed.data, applyBulkChange)
   }
 
   const valueId = 'bulk-value'

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import { usePageAction } from '../../lib/api/use-page-action.ts'
 import { casesHref, sameQuery, type CaseQuery } from './case-query.ts'
-import { applyBulkChange } from './optimistic.ts'
+import type { applyBulkChange } from './optimistic.ts'
 import type { BulkAction, CaseList } from './types.ts'
 
 /**
@@ -30,25 +30,26 @@ export function useCaseList(projectId: string, data: { query: CaseQuery; list: C
   return { query: waiting ? asked : data.query, busy: waiting, go }
 }
 
-type Shown = { base: CaseList; caseIds: string[]; action: BulkAction }
+type Shown = { base: CaseList; list: CaseList }
 
 /**
  * A bulk change in one call. The page shows it at once (on the list it was made on) and drops it if the call fails;
- * after success the page's data is fetched again, and the server's list replaces the one shown.
+ * after success the page's data is fetched again, and the server's list replaces the one shown. `preview` is
+ * `applyBulkChange`, handed over by the bulk form, whose chunk brings it: the list's first paint does without it.
  */
 export function useBulkChange(projectId: string, list: CaseList) {
   const [shown, setShown] = useState<Shown | null>(null)
   const bulk = usePageAction((client, input: { caseIds: string[]; action: BulkAction }) => client.testCases.bulk.mutate({ projectId, ...input }))
   const restore = usePageAction((client, undo: string) => client.testCases.restore.mutate({ projectId, undo }))
 
-  const apply = async (caseIds: string[], action: BulkAction) => {
-    setShown({ base: list, caseIds, action })
+  const apply = async (caseIds: string[], action: BulkAction, preview: typeof applyBulkChange) => {
+    setShown({ base: list, list: preview(list, caseIds, action) })
     const outcome = await bulk.run({ caseIds, action })
     if (!outcome.ok) setShown(null)
     return outcome
   }
 
   // Once the page's data is new (the refresh after the change, or another query) the change is no longer laid over it.
-  const current = shown && shown.base === list ? applyBulkChange(list, shown.caseIds, shown.action) : list
+  const current = shown && shown.base === list ? shown.list : list
   return { list: current, apply, bulkPending: bulk.pending, restore: restore.run, restorePending: restore.pending }
 }
