@@ -1,5 +1,6 @@
 import type { CaseCheck } from '../../lib/domain/checks.ts'
-import { checkCustomValues, isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
+import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
+import { isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import {
   formatEstimate,
   normaliseTags,

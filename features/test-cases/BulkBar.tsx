@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { css } from '../../styled-system/css'
-import { useTRPC } from '../../lib/api/trpc.tsx'
+import { loadApiClient } from '../../lib/api/load-client.ts'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { PRIORITY_LABELS, STATE_LABELS } from './labels.ts'
 import { nativeSelect } from '../../components/native-controls.ts'
 import { fieldLabel, hint } from './styles.ts'
-import type { BulkAction } from './types.ts'
+import { applyBulkChange } from './optimistic.ts'
+import type { BulkAction, SuiteList } from './types.ts'
 import { checkForm } from '../../lib/forms/form-checks.ts'
 
 const loadBulkActionSchema = () => import('../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.BulkActionSchema)
@@ -27,6 +27,33 @@ const KIND_LABELS: Record<Kind, MessageKey> = {
   delete: 'cases.bulkDelete',
 }
 
+type Suites = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; suites: SuiteList['suites'] }
+
+/** The project's suites, asked for (with the API client, loaded then) the first time `wanted` is true; `retry` after a failure. */
+function useSuites(projectId: string, wanted: boolean) {
+  const [suites, setSuites] = useState<Suites>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const needed = wanted && suites.state === 'loading'
+  useEffect(() => {
+    if (!needed) return
+    let current = true
+    loadApiClient()
+      .then((client) => client.testSuites.list.query({ projectId }))
+      .then(
+        (answer) => current && setSuites({ state: 'ready', suites: answer.suites }),
+        () => current && setSuites({ state: 'failed' }),
+      )
+    return () => {
+      current = false
+    }
+  }, [needed, projectId, attempt])
+  const retry = () => {
+    setSuites({ state: 'loading' })
+    setAttempt((count) => count + 1)
+  }
+  return { suites, retry }
+}
+
 const splitTags = (text: string) =>
   text
     .split(/[,;]/)
@@ -36,7 +63,8 @@ const splitTags = (text: string) =>
 /**
  * One change to every selected case, in one call: a priority or state, tags added or removed, a folder, a static
  * suite to add them to, or deletion (which the page offers to undo). The values are checked with the schema the
- * server uses.
+ * server uses. `onApply` also gets how the list reads once the change is saved (`applyBulkChange`, which comes with
+ * this form rather than with the page).
  */
 export function BulkForm({
   projectId,
@@ -51,10 +79,9 @@ export function BulkForm({
   folders: string[]
   tags: string[]
   pending: boolean
-  onApply: (action: BulkAction) => void
+  onApply: (action: BulkAction, preview: typeof applyBulkChange) => void
 }) {
   const t = useT()
-  const trpc = useTRPC()
   const [kind, setKind] = useState<Kind>('priority')
   const [priority, setPriority] = useState<Priority>('high')
   const [state, setState] = useState<CaseState>('active')
@@ -62,8 +89,8 @@ export function BulkForm({
   const [folder, setFolder] = useState('')
   const [suiteId, setSuiteId] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const suites = useQuery(trpc.testSuites.list.queryOptions({ projectId }, { enabled: kind === 'addToSuite' }))
-  const staticSuites = (suites.data?.suites ?? []).filter((suite) => suite.kind === 'static')
+  const { suites, retry: retrySuites } = useSuites(projectId, kind === 'addToSuite')
+  const staticSuites = suites.state === 'ready' ? suites.suites.filter((suite) => suite.kind === 'static') : []
 
   const action = (): unknown => {
     switch (kind) {
@@ -99,7 +126,7 @@ export function BulkForm({
       return
     }
     setError(null)
-    onApply(parsed.data)
+    onApply(parsed.data, applyBulkChange)
   }
 
   const valueId = 'bulk-value'
@@ -173,12 +200,12 @@ export function BulkForm({
           <label htmlFor={valueId} className={fieldLabel}>
             {t('cases.bulkSuiteLabel')}
           </label>
-          {suites.isPending ? (
+          {suites.state === 'loading' ? (
             <p className={hint}>{t('common.loading')}</p>
-          ) : suites.isError ? (
+          ) : suites.state === 'failed' ? (
             <p className={hint}>
               {t('cases.suitesFailed')}{' '}
-              <Button size="sm" variant="ghost" onClick={() => void suites.refetch()}>
+              <Button size="sm" variant="ghost" onClick={retrySuites}>
                 {t('common.retry')}
               </Button>
             </p>

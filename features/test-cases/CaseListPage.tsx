@@ -4,25 +4,28 @@ import { PageIntro } from '../../components/PageIntro.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { XIcon } from '../../components/ui/icons.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { css, cx } from '../../styled-system/css'
-import { apiFailure } from '../../lib/api/browser-client.ts'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseCreateHref, enhancedEditorHref } from '../../lib/routing/project-links.ts'
-import { BulkForm } from './BulkBar.tsx'
 import { CASES_PATH, casesHref, hasFilters, PAGE_SIZE, parseCaseQuery, withoutFilters, type CaseQuery } from './case-query.ts'
 import { CaseFilterForm } from './CaseFilterForm.tsx'
 import { CaseTable } from './CaseTable.tsx'
-import { CsvExport } from './CsvExport.tsx'
-import { CsvImport } from './CsvImport.tsx'
 import { FolderNav } from './FolderNav.tsx'
+import { lazyPanel } from './lazy-panel.tsx'
 import { useHydrated } from './hydrated.ts'
 import { TARGET_LABELS } from './labels.ts'
 import { linkButton, muted, panel, sectionHeading } from './styles.ts'
+import type { applyBulkChange } from './optimistic.ts'
 import type { BulkAction, CaseList } from './types.ts'
 import { useBulkChange, useCaseList } from './use-case-list.ts'
 import { madeBy } from '../../lib/made-by.ts'
+import { refreshPageData } from '../../lib/routing/refresh-page.ts'
+
+// What needs a click to appear loads with that click (about 3 KB gzip the list's first paint does without).
+const CsvExport = lazyPanel(() => import('./CsvExport.tsx').then((module) => module.CsvExport))
+const CsvImport = lazyPanel(() => import('./CsvImport.tsx').then((module) => module.CsvImport))
+const BulkForm = lazyPanel(() => import('./BulkBar.tsx').then((module) => module.BulkForm))
 
 /** What pages/test-cases/+data.ts hands the list. */
 export type CaseListData = { query: CaseQuery; list: CaseList }
@@ -35,30 +38,29 @@ const plainClick = (anchor: HTMLAnchorElement, event: MouseEvent) =>
 /**
  * The test cases of a project: filters, the folder tree, a sortable page of cases, selection with bulk changes (undo
  * for deletions), CSV export and import. Everything is a link or a GET form first, so the page is complete without
- * JavaScript; with it, the list changes in place.
+ * JavaScript; with it, each is a client-side navigation that renders the page's data for the new URL in place (the
+ * previous list stays on screen, dimmed, until then), and changes load the API client when first made.
  */
-export function CaseListPage({ projectId, initial }: { projectId: string; initial: CaseListData }) {
+export function CaseListPage({ projectId, data: pageData }: { projectId: string; data: CaseListData }) {
   const t = useT()
   const hydrated = useHydrated()
-  const { query, go, list, input } = useCaseList(projectId, initial)
-  const { bulk, restore } = useBulkChange(input)
-  const data = list.data
-  const role = data?.role ?? initial.list.role
-  const canEdit = roleAtLeast(role, 'editor')
+  const { query, go, busy } = useCaseList(projectId, pageData)
+  const { list: data, apply: applyBulk, bulkPending, restore, restorePending } = useBulkChange(projectId, pageData.list)
+  const canEdit = roleAtLeast(data.role, 'editor')
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [openPanel, setOpenPanel] = useState<'export' | 'import' | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const resultsHeading = useRef<HTMLHeadingElement>(null)
-  const failure = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message
 
-  const navigate = (next: CaseQuery, focusResults: boolean) => {
+  const change = (next: CaseQuery, focusResults: boolean) => {
     go(next)
     setSelected(new Set())
     if (focusResults) resultsHeading.current?.focus()
   }
 
-  // Folder, tag, target, sort and page links lead to this page: here they change the list in place. stopPropagation
-  // keeps Vike's router from loading the page again from the server.
+  // Folder, tag, target, sort and page links lead to this page: here they go through `go`, which keeps the scroll
+  // position and shows the old list busy meanwhile. stopPropagation keeps Vike's own link handling (which scrolls to
+  // the top) out of it.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as Element).closest('a[href]')
     if (!madeBy(anchor, HTMLAnchorElement) || event.defaultPrevented || !plainClick(anchor, event)) return
@@ -66,10 +68,10 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
     if (url.origin !== window.location.origin || url.pathname !== CASES_PATH || url.searchParams.get('project') !== projectId) return
     event.preventDefault()
     event.stopPropagation()
-    navigate(parseCaseQuery(url.searchParams), anchor.closest('[data-focus-results]') !== null)
+    change(parseCaseQuery(url.searchParams), anchor.closest('[data-focus-results]') !== null)
   }
 
-  const items = data?.items ?? []
+  const items = data.items
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current)
@@ -89,42 +91,36 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
     })
   const selectedIds = items.filter((item) => selected.has(item.id)).map((item) => item.id)
 
-  const apply = (action: BulkAction) => {
+  // A failed change keeps the selection, so it can be tried again.
+  const apply = async (action: BulkAction, preview: typeof applyBulkChange) => {
     setNotice(null)
-    bulk.mutate(
-      { projectId, caseIds: selectedIds, action },
-      {
-        onSuccess: (done) => {
-          if (action.kind === 'delete') {
-            setSelected(new Set())
-            setNotice({ tone: 'success', text: t('cases.deletedCount', { count: done.changed }), undo: done.undo ? { id: done.undo, count: done.changed } : undefined })
-          } else setNotice({ tone: 'success', text: action.kind === 'addToSuite' ? t('cases.addedToSuite', { count: done.changed }) : t('cases.bulkDone', { count: done.changed }) })
-        },
-        onError: (error) => setNotice({ tone: 'error', text: failure(error) }),
-      },
-    )
+    const outcome = await applyBulk(selectedIds, action, preview)
+    if (!outcome.ok) {
+      setNotice({ tone: 'error', text: outcome.failure.message })
+      return
+    }
+    const done = outcome.result
+    if (action.kind === 'delete') {
+      setSelected(new Set())
+      setNotice({ tone: 'success', text: t('cases.deletedCount', { count: done.changed }), undo: done.undo ? { id: done.undo, count: done.changed } : undefined })
+    } else setNotice({ tone: 'success', text: action.kind === 'addToSuite' ? t('cases.addedToSuite', { count: done.changed }) : t('cases.bulkDone', { count: done.changed }) })
   }
 
-  const undo = (id: string) =>
-    restore.mutate(
-      { projectId, undo: id },
-      {
-        onSuccess: (done) => setNotice({ tone: 'success', text: t('cases.restoredCount', { count: done.restored }) }),
-        onError: (error) => setNotice({ tone: 'error', text: failure(error) }),
-      },
-    )
+  const undo = async (id: string) => {
+    const outcome = await restore(id)
+    setNotice(outcome.ok ? { tone: 'success', text: t('cases.restoredCount', { count: outcome.result.restored }) } : { tone: 'error', text: outcome.failure.message })
+  }
 
   const filtered = hasFilters(query)
-  const folderTotal = (data?.folders ?? initial.list.folders).reduce((sum, entry) => sum + entry.cases, 0)
-  const pageCount = data ? Math.ceil(data.total / PAGE_SIZE) : 0
+  const folderTotal = data.folders.reduce((sum, entry) => sum + entry.cases, 0)
+  const pageCount = Math.ceil(data.total / PAGE_SIZE)
   const targetLabel = query.targetId ? (items.find((item) => item.target?.id === query.targetId)?.target?.label ?? query.targetId) : null
-  const busy = list.isFetching && list.isPlaceholderData
 
   const togglePanel = (which: 'export' | 'import') => setOpenPanel((current) => (current === which ? null : which))
 
   return (
     <div onClick={onClick}>
-      <PageIntro title={t('pages.testCasesTitle')} description={t('cases.listDescription', { project: data?.project.name ?? initial.list.project.name })}>
+      <PageIntro title={t('pages.testCasesTitle')} description={t('cases.listDescription', { project: data.project.name })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mb: '6' })}>
           {canEdit ? (
             <>
@@ -153,21 +149,28 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
           {openPanel === 'export' ? <CsvExport projectId={projectId} selectedIds={selectedIds} /> : null}
         </div>
         <div id="cases-import-panel" hidden={openPanel !== 'import'} className={css({ mb: '6' })}>
-          {openPanel === 'import' ? <CsvImport projectId={projectId} onImported={() => void list.refetch()} /> : null}
+          {openPanel === 'import' ? <CsvImport projectId={projectId} onImported={refreshPageData} /> : null}
         </div>
       </PageIntro>
 
-      <CaseFilterForm projectId={projectId} query={query} tags={data?.tags ?? initial.list.tags} onChange={(next) => navigate(next, false)} />
+      <CaseFilterForm projectId={projectId} query={query} tags={data.tags} onChange={(next) => change(next, false)} />
 
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }, alignItems: 'start' })}>
-        <FolderNav projectId={projectId} query={query} folders={data?.folders ?? initial.list.folders} />
+        <FolderNav projectId={projectId} query={query} folders={data.folders} />
         <section aria-labelledby="cases-results" aria-busy={busy || undefined} className={css({ display: 'grid', gap: '3', minW: '0' })}>
           <h2 id="cases-results" ref={resultsHeading} tabIndex={-1} className={sectionHeading}>
             {t('cases.resultsHeading')}
           </h2>
-          <p role="status" data-testid="cases-count" className={css({ fontWeight: '500' })}>
-            {data ? t('cases.count', { count: data.total }) : list.isError ? '' : t('common.loading')}
-          </p>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'baseline' })}>
+            <p role="status" data-testid="cases-count" className={css({ fontWeight: '500' })}>
+              {t('cases.count', { count: data.total })}
+            </p>
+            {busy ? (
+              <p role="status" data-testid="cases-busy" className={muted}>
+                {t('common.loading')}
+              </p>
+            ) : null}
+          </div>
           {query.targetId ? (
             <p className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
               <Badge asChild size="lg" tone="primary">
@@ -192,7 +195,7 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
               >
                 <span>{notice.text}</span>
                 {notice.undo ? (
-                  <Button size="sm" variant="outline" loading={restore.isPending} onClick={() => undo(notice.undo!.id)}>
+                  <Button size="sm" variant="outline" loading={restorePending} onClick={() => void undo(notice.undo!.id)}>
                     {t('cases.undo')}
                   </Button>
                 ) : null}
@@ -220,33 +223,16 @@ export function CaseListPage({ projectId, initial }: { projectId: string; initia
                 <BulkForm
                   projectId={projectId}
                   count={selectedIds.length}
-                  folders={(data?.folders ?? []).map((entry) => entry.folder).filter(Boolean)}
-                  tags={(data?.tags ?? []).map((entry) => entry.tag)}
-                  pending={bulk.isPending}
-                  onApply={apply}
+                  folders={data.folders.map((entry) => entry.folder).filter(Boolean)}
+                  tags={data.tags.map((entry) => entry.tag)}
+                  pending={bulkPending}
+                  onApply={(action, preview) => void apply(action, preview)}
                 />
               ) : null}
             </section>
           ) : null}
 
-          {list.isError ? (
-            <div role="alert" className={css({ bg: 'error.subtle', color: 'text', borderWidth: '1px', borderStyle: 'solid', borderColor: 'error', borderRadius: 'l2', px: '4', py: '3', display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-              <p>{failure(list.error)}</p>
-              <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
-          ) : null}
-
-          {!data ? (
-            list.isError ? null : (
-              <div className={css({ display: 'grid', gap: '2' })} aria-hidden="true">
-                {Array.from({ length: 5 }, (_, index) => (
-                  <Skeleton key={index} className={css({ h: '10' })} />
-                ))}
-              </div>
-            )
-          ) : data.total === 0 ? (
+          {data.total === 0 ? (
             filtered ? (
               <div className={css({ py: '8', textAlign: 'center', display: 'grid', gap: '2' })} data-testid="cases-no-match">
                 <p className={css({ fontWeight: '500' })}>{t('cases.noMatch')}</p>

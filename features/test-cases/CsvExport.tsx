@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { css, cx } from '../../styled-system/css'
-import { useTRPCClient } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { downloadText } from './download.ts'
 import { checkRow } from '../../components/native-controls.ts'
@@ -14,11 +13,11 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null
 /**
  * Export to CSV (docs/test-case-csv.md): every case of the project or the selected ones, separated by commas or by
  * semicolons (what Excel expects in Czech). The file is UTF-8 with a byte order mark, so spreadsheets keep the accents.
+ * The API client loads with the first download.
  */
 export function CsvExport({ projectId, selectedIds }: { projectId: string; selectedIds: string[] }) {
   const t = useT()
   const locale = useLocale()
-  const client = useTRPCClient()
   const [separator, setSeparator] = useState<',' | ';'>(locale === 'cs' ? ';' : ',')
   const [scope, setScope] = useState<'all' | 'selected'>('all')
   const [busy, setBusy] = useState(false)
@@ -30,11 +29,12 @@ export function CsvExport({ projectId, selectedIds }: { projectId: string; selec
     setBusy(true)
     setOutcome(null)
     try {
+      const client = await loadApiClient()
       const { filename, csv } = await client.testCases.exportCsv.query({ projectId, separator, caseIds: onlySelected ? selectedIds : undefined })
       downloadText(filename, `\uFEFF${csv}`, 'text/csv;charset=utf-8')
       setOutcome({ tone: 'success', text: t('cases.exportDone', { filename }) })
     } catch (error) {
-      setOutcome({ tone: 'error', text: apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message })
+      setOutcome({ tone: 'error', text: (await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })).message })
     } finally {
       setBusy(false)
     }

@@ -1,20 +1,16 @@
-import { useMutation } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { css } from '../../styled-system/css'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { FIELD_LABELS } from './labels.ts'
 import { fieldLabel, hint, keyText, muted, panel, plainList, sectionHeading } from './styles.ts'
 import type { ImportPreview, ImportPreviewRow, ImportResult } from './types.ts'
-import { madeBy } from '../../lib/made-by.ts'
 
 /** The router's limit on a file (20 MiB of text). */
 const MAX_CSV_CHARS = 20 * 1024 * 1024
@@ -28,33 +24,35 @@ const ACTION_LABELS: Record<ImportPreviewRow['action'], MessageKey> = {
 const ACTION_TONES = { create: 'success', update: 'info', unchanged: 'neutral', refuse: 'error' } as const
 
 type Loaded = { name: string; text: string }
+/** A call of this panel: which one is under way, and what the last one's failure says (in the user's language). */
+type Call = { pending: 'preview' | 'import' | null; failure: { of: 'preview' | 'import'; message: string; conflict: boolean } | null }
+const IDLE: Call = { pending: null, failure: null }
 
 /**
  * Import from CSV in two steps: the file is read in the browser and previewed row by row (what will be created, what
  * updated and how, what refused and why) before anything is written; "Import" then applies exactly that preview in
- * one transaction, and refuses with CONFLICT when a case it updates changed in the meantime.
+ * one transaction, and refuses with CONFLICT when a case it updates changed in the meantime. The API client loads with
+ * the first preview; after an import the page's data is rendered again (`onImported`).
  */
-export function CsvImport({ projectId, onImported }: { projectId: string; onImported: () => void }) {
+export function CsvImport({ projectId, onImported }: { projectId: string; onImported: () => Promise<void> }) {
   const t = useT()
-  const trpc = useTRPC()
   const [file, setFile] = useState<Loaded | null>(null)
   const [readError, setReadError] = useState<string | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-  const previewCall = useMutation(trpc.testCases.importPreview.mutationOptions())
-  const importCall = useMutation(trpc.testCases.import.mutationOptions())
-  const failureText = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }).message
+  const [call, setCall] = useState<Call>(IDLE)
+  const failed = async (of: 'preview' | 'import', error: unknown) => {
+    const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+    setCall({ pending: null, failure: { of, message: failure.message, conflict: failure.status === 409 } })
+  }
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0]
     setPreview(null)
     setResult(null)
-    setConflict(null)
     setReadError(null)
     setFile(null)
-    previewCall.reset()
-    importCall.reset()
+    setCall(IDLE)
     if (!chosen) return
     // File.text() reads UTF-8 and drops a byte order mark; the server tolerates one anyway.
     const text = await chosen.text()
@@ -65,36 +63,41 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
     setFile({ name: chosen.name, text })
   }
 
-  const runPreview = () => {
+  const runPreview = async () => {
     if (!file) return
     setResult(null)
-    setConflict(null)
-    importCall.reset()
-    previewCall.mutate({ projectId, csv: file.text }, { onSuccess: setPreview })
+    setCall({ pending: 'preview', failure: null })
+    try {
+      const client = await loadApiClient()
+      setPreview(await client.testCases.importPreview.mutate({ projectId, csv: file.text }))
+      setCall(IDLE)
+    } catch (error) {
+      await failed('preview', error)
+    }
   }
 
   const onPreview = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    runPreview()
+    void runPreview()
   }
 
-  const onImport = () => {
+  const onImport = async () => {
     if (!file || !preview) return
     const expectedVersions = Object.fromEntries(preview.rows.filter((row) => row.action === 'update' && row.caseId && row.version).map((row) => [row.caseId!, row.version!]))
-    setConflict(null)
-    importCall.mutate(
-      { projectId, csv: file.text, expectedVersions },
-      {
-        onSuccess: (done) => {
-          setResult(done)
-          setPreview(null)
-          onImported()
-        },
-        onError: (error) => {
-          if (madeBy(error, TRPCClientError) && (error.data as { code?: string } | undefined)?.code === 'CONFLICT') setConflict(error.message)
-        },
-      },
-    )
+    setCall({ pending: 'import', failure: null })
+    let done: ImportResult
+    try {
+      const client = await loadApiClient()
+      done = await client.testCases.import.mutate({ projectId, csv: file.text, expectedVersions })
+    } catch (error) {
+      await failed('import', error)
+      return
+    }
+    setResult(done)
+    setPreview(null)
+    // The import is saved; a refresh that fails leaves the old list until the next load, with nothing to report.
+    await onImported().catch(() => undefined)
+    setCall(IDLE)
   }
 
   const count = (action: ImportPreviewRow['action']) => (preview ? preview.rows.filter((row) => row.action === action).length : 0)
@@ -121,22 +124,22 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
             className={css({ minH: '10', maxW: '100%', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}
           />
         </div>
-        <Button type="submit" variant="outline" disabled={!file} loading={previewCall.isPending}>
+        <Button type="submit" variant="outline" disabled={!file} loading={call.pending === 'preview'}>
           {t('cases.importPreview')}
         </Button>
       </form>
       <div aria-live="polite" className={css({ display: 'grid', gap: '3' })}>
         {readError ? <FormAlert tone="error">{readError}</FormAlert> : null}
-        {previewCall.isError ? <FormAlert tone="error">{failureText(previewCall.error)}</FormAlert> : null}
-        {conflict ? (
+        {call.failure?.of === 'preview' ? <FormAlert tone="error">{call.failure.message}</FormAlert> : null}
+        {call.failure?.of === 'import' && call.failure.conflict ? (
           <FormAlert tone="error">
-            <p>{conflict}</p>
-            <Button size="sm" variant="outline" className={css({ mt: '2' })} onClick={runPreview} loading={previewCall.isPending}>
+            <p>{call.failure.message}</p>
+            <Button size="sm" variant="outline" className={css({ mt: '2' })} onClick={() => void runPreview()} loading={call.pending === 'preview'}>
               {t('cases.importPreviewAgain')}
             </Button>
           </FormAlert>
-        ) : importCall.isError ? (
-          <FormAlert tone="error">{failureText(importCall.error)}</FormAlert>
+        ) : call.failure?.of === 'import' ? (
+          <FormAlert tone="error">{call.failure.message}</FormAlert>
         ) : null}
         {result ? (
           <FormAlert tone="success">
@@ -159,7 +162,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
             ) : null}
             {preview.rows.length > 0 ? <PreviewTable rows={preview.rows} /> : null}
             <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
-              <Button onClick={onImport} disabled={writable === 0} loading={importCall.isPending}>
+              <Button onClick={() => void onImport()} disabled={writable === 0} loading={call.pending === 'import'}>
                 {t('cases.importApply', { count: writable })}
               </Button>
               {writable === 0 ? <span className={muted}>{t('cases.importNothingToWrite')}</span> : null}

@@ -1,74 +1,55 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { CASES_PATH, casesHref, listInput, parseCaseQuery, sameQuery, type CaseQuery } from './case-query.ts'
-import { applyBulkChange } from './optimistic.ts'
+import { useRef, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import { usePageAction } from '../../lib/api/use-page-action.ts'
+import { casesHref, sameQuery, type CaseQuery } from './case-query.ts'
+import type { applyBulkChange } from './optimistic.ts'
 import type { BulkAction, CaseList } from './types.ts'
 
 /**
- * The list for the query in the URL: seeded from the server's first paint, then fetched through the API for each new
- * query (the previous page stays on screen, dimmed, until the next arrives). `go` changes the query and the URL
- * together; the back button brings earlier queries back.
+ * The list is the page's data (pages/test-cases/+data.ts) for the query in the URL. `go` is a client-side navigation
+ * to the next query's URL: Vike runs `+data` again and renders the page with its answer in place (scroll kept, a
+ * history entry added, so the back button brings the earlier list back). Until the answer is on screen the controls
+ * show the query asked for and the previous list stays, `busy`.
  */
-export function useCaseList(projectId: string, initial: { query: CaseQuery; list: CaseList }) {
-  const trpc = useTRPC()
-  const [query, setQuery] = useState(initial.query)
-  // Vike renders the page again with new data when a link elsewhere (the side navigation, say) leads here: start over.
-  const [rendered, setRendered] = useState(initial.list)
-  if (rendered !== initial.list) {
-    setRendered(initial.list)
-    setQuery(initial.query)
-  }
-
-  const input = listInput(projectId, query)
-  const list = useQuery(
-    trpc.testCases.list.queryOptions(input, {
-      initialData: sameQuery(query, initial.query) ? initial.list : undefined,
-      placeholderData: keepPreviousData,
-    }),
-  )
+export function useCaseList(projectId: string, data: { query: CaseQuery; list: CaseList }) {
+  const [asked, setAsked] = useState<CaseQuery | null>(null)
+  const latest = useRef(0)
+  const waiting = asked !== null && !sameQuery(asked, data.query)
 
   const go = (next: CaseQuery) => {
-    if (!sameQuery(next, query)) window.history.pushState(null, '', casesHref(projectId, next))
-    setQuery(next)
+    if (sameQuery(next, waiting ? asked : data.query)) return
+    const call = ++latest.current
+    setAsked(next)
+    // Resolves once the page is rendered with the new data, or when a later navigation took over (or failed: Vike
+    // then shows the error page).
+    void navigate(casesHref(projectId, next), { keepScrollPosition: true }).finally(() => {
+      if (latest.current === call) setAsked(null)
+    })
   }
 
-  useEffect(() => {
-    // Vike leaves history entries this page made itself to the page (it does not render again for them).
-    const onPopState = () => {
-      const params = new URLSearchParams(window.location.search)
-      if (window.location.pathname === CASES_PATH && params.get('project') === projectId) setQuery(parseCaseQuery(params))
-    }
-    window.addEventListener('popstate', onPopState)
-    return () => window.removeEventListener('popstate', onPopState)
-  }, [projectId])
-
-  return { query, go, list, input }
+  return { query: waiting ? asked : data.query, busy: waiting, go }
 }
 
+type Shown = { base: CaseList; list: CaseList }
+
 /**
- * A bulk change in one call. The page shows it at once (the cached list is changed in place) and puts the list back
- * if the server refuses; either way the list is fetched again afterwards.
+ * A bulk change in one call. The page shows it at once (on the list it was made on) and drops it if the call fails;
+ * after success the page's data is fetched again, and the server's list replaces the one shown. `preview` is
+ * `applyBulkChange`, handed over by the bulk form, whose chunk brings it: the list's first paint does without it.
  */
-export function useBulkChange(listKeyInput: ReturnType<typeof listInput>) {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const listKey = trpc.testCases.list.queryKey(listKeyInput)
-  const refetch = () => queryClient.invalidateQueries({ queryKey: trpc.testCases.list.pathKey() })
-  const bulk = useMutation(
-    trpc.testCases.bulk.mutationOptions({
-      onMutate: async (variables: { caseIds: string[]; action: BulkAction }) => {
-        await queryClient.cancelQueries({ queryKey: trpc.testCases.list.pathKey() })
-        const previous = queryClient.getQueryData(listKey)
-        if (previous) queryClient.setQueryData(listKey, applyBulkChange(previous, variables.caseIds, variables.action))
-        return { previous }
-      },
-      onError: (_error, _variables, context) => {
-        if (context?.previous) queryClient.setQueryData(listKey, context.previous)
-      },
-      onSettled: refetch,
-    }),
-  )
-  const restore = useMutation(trpc.testCases.restore.mutationOptions({ onSettled: refetch }))
-  return { bulk, restore, refetch }
+export function useBulkChange(projectId: string, list: CaseList) {
+  const [shown, setShown] = useState<Shown | null>(null)
+  const bulk = usePageAction((client, input: { caseIds: string[]; action: BulkAction }) => client.testCases.bulk.mutate({ projectId, ...input }))
+  const restore = usePageAction((client, undo: string) => client.testCases.restore.mutate({ projectId, undo }))
+
+  const apply = async (caseIds: string[], action: BulkAction, preview: typeof applyBulkChange) => {
+    setShown({ base: list, list: preview(list, caseIds, action) })
+    const outcome = await bulk.run({ caseIds, action })
+    if (!outcome.ok) setShown(null)
+    return outcome
+  }
+
+  // Once the page's data is new (the refresh after the change, or another query) the change is no longer laid over it.
+  const current = shown && shown.base === list ? shown.list : list
+  return { list: current, apply, bulkPending: bulk.pending, restore: restore.run, restorePending: restore.pending }
 }

@@ -5,6 +5,8 @@ import { useT } from '../i18n/I18nProvider.tsx'
 import { refreshPageData } from '../routing/refresh-page.ts'
 
 type State<I, R> = { pending: boolean; input: I | null; done: boolean; result: R | null; failure: ApiFailure | null }
+/** How a call ended, for a caller that acts on it (a notice, a selection cleared); resolved once the refresh is done. */
+export type PageActionOutcome<R> = { ok: true; result: R } | { ok: false; failure: ApiFailure }
 
 /**
  * A change a page makes to what its `+data` lists (revoking a session, creating a token), without TanStack Query:
@@ -12,20 +14,21 @@ type State<I, R> = { pending: boolean; input: I | null; done: boolean; result: R
  * again in place, so the lists on screen are the server's (decision 021). `input` says which call is pending (which
  * row's button spins); `done` and `result` tell of the last call's success and answer, kept across the refresh because the component stays
  * mounted (a new token is shown once, from here, never from the page's data); `failure` is already in the user's
- * language.
+ * language. `run` resolves to the outcome once the page's data is the server's again (or, failed, at once).
  */
 export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promise<R>) {
   const t = useT()
   const [state, setState] = useState<State<I, R>>({ pending: false, input: null, done: false, result: null, failure: null })
 
-  async function run(input: I): Promise<void> {
+  async function run(input: I): Promise<PageActionOutcome<R>> {
     setState({ pending: true, input, done: false, result: null, failure: null })
     let result: R
     try {
       result = await call(await loadApiClient(), input)
     } catch (error) {
-      setState({ pending: false, input, done: false, result: null, failure: await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) })
-      return
+      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      setState({ pending: false, input, done: false, result: null, failure })
+      return { ok: false, failure }
     }
     // The answer is shown at once (a new token must never be lost to a failed refresh); the button stays pending
     // until the lists are the server's.
@@ -33,6 +36,7 @@ export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promi
     // The change is made; a refresh that fails leaves the old lists until the next load, with nothing to report.
     await refreshPageData().catch(() => undefined)
     setState({ pending: false, input, done: true, result, failure: null })
+    return { ok: true, result }
   }
 
   return { ...state, run }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkCustomValues, customValueFromText, customValueToText, type CustomFieldDefinition } from './custom-fields.ts'
+import { checkCustomValues } from './custom-field-checks.ts'
+import { customValueFromText, customValueToText, type CustomFieldDefinition } from './custom-fields.ts'
 
 const field = (id: string, type: CustomFieldDefinition['type'], extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({ id, label: id, type, options: [], required: false, ...extra })
 

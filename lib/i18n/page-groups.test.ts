@@ -36,10 +36,19 @@ function groupsUsed(files: Set<string>): Set<string> {
   return used
 }
 
+// Layouts, wrappers and configs add up from the folders above a page; its +Page is the nearest one alone (a page's own
+// +Page replaces the one of the page above it, as /test-cases/{id}'s replaces the list's).
 function hooksFrom(dir: string): string[] {
   const files: string[] = []
-  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) files.push(...BROWSER_HOOKS.map((name) => path.join(at, name)))
-  return files
+  let page: string | null = null
+  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) {
+    for (const name of BROWSER_HOOKS) {
+      const file = path.join(at, name)
+      if (name !== '+Page.tsx') files.push(file)
+      else if (page === null && existsSync(file)) page = file
+    }
+  }
+  return page ? [page, ...files] : files
 }
 
 describe('catalogue groups per page', () => {
@@ -57,6 +66,13 @@ describe('catalogue groups per page', () => {
       expect([...used].filter((group) => !declared.has(group)).sort()).toEqual([])
     })
   }
+
+  it("reads a page's own +Page and the layouts above it, not the +Page of the page above", () => {
+    const hooks = hooksFrom(path.join(ROOT, 'pages/test-cases/@id'))
+    expect(hooks).toContain(path.join(ROOT, 'pages/test-cases/@id/+Page.tsx'))
+    expect(hooks).toContain(path.join(ROOT, 'pages/+Layout.ts'))
+    expect(hooks).not.toContain(path.join(ROOT, 'pages/test-cases/+Page.tsx'))
+  })
 
   it('fails for a page that uses a group it does not declare', () => {
     const used = groupsUsed(browserClosure([path.join(ROOT, 'pages/data-formats/+Page.tsx')]))

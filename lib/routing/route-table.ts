@@ -45,7 +45,7 @@ const ROUTES_DECLARED = [
   { path: '/test-runs/{id}', access: 'auth', layout: 'default', messages: ['components', 'editor', 'execution', 'junit', 'runs', 'validation'] },
   { path: '/test-cases', access: 'auth', layout: 'default', messages: ['cases', 'components', 'validation'] },
   { path: '/test-cases/create', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
-  { path: '/test-cases/{id}', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'validation'] },
+  { path: '/test-cases/{id}', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components'] },
   { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
   { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'editor', 'projects', 'validation'] },
   { path: '/test-suites', access: 'auth', layout: 'default', messages: ['components', 'suites'] },

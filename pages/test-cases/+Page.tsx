@@ -2,7 +2,6 @@ import { useData } from 'vike-react/useData'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { CaseListPage } from '../../features/test-cases/CaseListPage.tsx'
-import { ApiProvider } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../styled-system/css'
 import type { Data } from './+data.ts'
@@ -23,11 +22,7 @@ export default function Page() {
       </PageIntro>
     )
   }
-  // The API client loads with this page only (the list changes in place after the first paint); kept here rather
-  // than in a +Wrapper so the pages under /test-cases/ choose their own.
-  return (
-    <ApiProvider>
-      <CaseListPage key={frame.project.id} projectId={frame.project.id} initial={{ query, list }} />
-    </ApiProvider>
-  )
+  // The list is this page's data only: a new filter, sort or page is a client-side navigation that runs +data again,
+  // and the same component stays mounted through it (selection, notices, open panels), keyed by the project.
+  return <CaseListPage key={frame.project.id} projectId={frame.project.id} data={{ query, list }} />
 }

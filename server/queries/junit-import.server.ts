@@ -4,7 +4,7 @@ import { testCases } from '../../db/schema/test-case.ts'
 import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
-import { checkCustomValues } from '../../lib/domain/custom-fields.ts'
+import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
 import {
   JUNIT_MAX_UNMATCHED_LISTED,
   junitCaseFolder,

@@ -117,6 +117,75 @@ test.describe('test cases', () => {
     await context.close()
   })
 
+  test('a filter change keeps the list on screen, busy, until the new one arrives, without calling the API', async ({ page }) => {
+    const projectId = await newProject(page, 'BSY', 'Načítání')
+    await createCase(page, projectId, { title: 'Vysoká priorita', priority: 'high' })
+    await createCase(page, projectId, { title: 'Nízká priorita', priority: 'low' })
+    await createCase(page, projectId, { title: 'Střední priorita', priority: 'medium' })
+
+    const apiCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/trpc')) apiCalls.push(request.url())
+    })
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    await expect(rows(page)).toHaveCount(3)
+    const results = page.locator('section[aria-labelledby="cases-results"]')
+    await expect(results).not.toHaveAttribute('aria-busy')
+
+    // The page's data for the new URL is held back: the old list stays, dimmed and marked busy, the box already ticked.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/*.pageContext.json*', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.getByRole('checkbox', { name: 'High' }).check()
+    await expect(page.getByTestId('cases-busy')).toBeVisible()
+    await expect(results).toHaveAttribute('aria-busy', 'true')
+    await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked()
+    await expect(rows(page)).toHaveCount(3)
+    release()
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('Vysoká priorita')
+    await expect(page.getByTestId('cases-busy')).toHaveCount(0)
+    await expect(results).not.toHaveAttribute('aria-busy')
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').join() === 'high')
+    await page.unroute('**/*.pageContext.json*')
+
+    // The back button returns to the filtered list; none of it asked the API.
+    await page.getByRole('checkbox', { name: 'High' }).uncheck()
+    await expect(rows(page)).toHaveCount(3)
+    await page.goBack()
+    await expect(rows(page)).toHaveCount(1)
+    expect(apiCalls).toEqual([])
+  })
+
+  test('a bulk change that fails over the network keeps the selection and says why', async ({ page }) => {
+    const projectId = await newProject(page, 'BNF', 'Výpadek sítě')
+    const first = await createCase(page, projectId, { title: 'Ověřit odkazy', priority: 'low' })
+    await createCase(page, projectId, { title: 'Ověřit popisy', priority: 'low' })
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` }).check()
+    await page.route('**/api/trpc/testCases.bulk**', (route) => route.abort())
+    await page.getByLabel('Priority', { exact: true }).selectOption('critical')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/The server could not be reached/)
+    await expect(page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` })).toBeChecked()
+    await expect(page.getByTestId('selection-bar')).toContainText('1 test case selected')
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Low')
+    expect((await listOf(page, projectId)).items.map((item) => item.priority)).toEqual(['low', 'low'])
+
+    // Once the network is back the same selection is applied.
+    await page.unroute('**/api/trpc/testCases.bulk**')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case changed\./)
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+    expect((await listOf(page, projectId)).items.map((item) => item.priority).sort()).toEqual(['critical', 'low'])
+  })
+
   test('a bulk state change shows at once and stays; a deletion can be undone', async ({ page }) => {
     const projectId = await newProject(page, 'BLK', 'Hromadné změny')
     const first = await createCase(page, projectId, { title: 'Ověřit licenci', state: 'draft' })

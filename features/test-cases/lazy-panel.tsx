@@ -1,0 +1,48 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../styled-system/css'
+
+/** The panel's chunk failed to load (offline, a new version deployed meanwhile): `fallback` instead of the page. */
+class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
+}
+
+/**
+ * A part of the list page that only a click brings up (the export and import panels, the bulk form once cases are
+ * selected), loaded then rather than with the page (decision 021). While it loads it says so; if it cannot load, it
+ * says so with the network message and tries again on "Retry".
+ */
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const make = () => lazy(() => load().then((component) => ({ default: component })))
+  const chunk = { Panel: make() }
+  return function LazyPanel(props: P) {
+    const t = useT()
+    const [attempt, setAttempt] = useState(0)
+    const retry = () => {
+      chunk.Panel = make()
+      setAttempt((count) => count + 1)
+    }
+    const failed = (
+      <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', color: 'error.text' })}>
+        <p>{t('common.networkError')}</p>
+        <Button size="sm" variant="outline" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    )
+    return (
+      <LoadBoundary key={attempt} fallback={failed}>
+        <Suspense fallback={<p className={css({ color: 'text.muted' })}>{t('common.loading')}</p>}>
+          <chunk.Panel {...props} />
+        </Suspense>
+      </LoadBoundary>
+    )
+  }
+}
