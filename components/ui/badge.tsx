@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { ark } from '@ark-ui/react/factory'
+import { html } from './html.tsx'
 import { badge } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -7,7 +7,7 @@ import type { VariantProps } from './style-context.tsx'
 
 type BadgeVariants = VariantProps<typeof badge>
 
-export type BadgeProps = ComponentProps<typeof ark.span> & BadgeVariants
+export type BadgeProps = ComponentProps<typeof html.span> & BadgeVariants
 
 /**
  * A chip-like label. `variant`: subtle (default), solid, outline; `tone`: neutral (default), primary, secondary,
@@ -15,7 +15,7 @@ export type BadgeProps = ComponentProps<typeof ark.span> & BadgeVariants
  * `size`: sm, md (default), lg.
  */
 export function Badge({ variant, tone, size, className, ...props }: BadgeProps) {
-  return <ark.span {...props} className={cx(badge({ variant, tone, size }), className)} />
+  return <html.span {...props} className={cx(badge({ variant, tone, size }), className)} />
 }
 
 export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'skipped', 'untested'] as const

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { ark } from '@ark-ui/react/factory'
+import { html } from './html.tsx'
 import { button } from '../../styled-system/recipes'
 import { cx } from '../../styled-system/css'
 import type { VariantProps } from './style-context.tsx'
@@ -7,7 +7,7 @@ import { SpinnerIcon } from './icons.tsx'
 
 type ButtonVariants = Omit<VariantProps<typeof button>, 'iconOnly'>
 
-export type ButtonProps = ComponentProps<typeof ark.button> &
+export type ButtonProps = ComponentProps<typeof html.button> &
   ButtonVariants & {
     /** Shows a spinner, marks the button busy and disables it. */
     loading?: boolean
@@ -19,7 +19,7 @@ export type ButtonProps = ComponentProps<typeof ark.button> &
  */
 export function Button({ variant, tone, size, loading, disabled, className, children, ...props }: ButtonProps) {
   return (
-    <ark.button
+    <html.button
       type={props.asChild ? undefined : 'button'}
       {...props}
       disabled={disabled || loading}
@@ -35,7 +35,7 @@ export function Button({ variant, tone, size, loading, disabled, className, chil
           {children}
         </>
       )}
-    </ark.button>
+    </html.button>
   )
 }
 
@@ -47,7 +47,7 @@ export type IconButtonProps = Omit<ButtonProps, 'aria-label'> & {
 /** A square button that holds only an icon; defaults to the ghost variant. */
 export function IconButton({ variant = 'ghost', tone, size, loading, disabled, className, children, ...props }: IconButtonProps) {
   return (
-    <ark.button
+    <html.button
       type={props.asChild ? undefined : 'button'}
       {...props}
       disabled={disabled || loading}
@@ -55,6 +55,6 @@ export function IconButton({ variant = 'ghost', tone, size, loading, disabled, c
       className={cx(button({ variant, tone, size, iconOnly: true }), className)}
     >
       {loading && !props.asChild ? <SpinnerIcon data-spinner="" /> : children}
-    </ark.button>
+    </html.button>
   )
 }

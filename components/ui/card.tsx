@@ -1,4 +1,4 @@
-import { ark } from '@ark-ui/react/factory'
+import { html } from './html.tsx'
 import { card } from '../../styled-system/recipes'
 import { createStyleContext } from './style-context.tsx'
 
@@ -10,10 +10,10 @@ const { withProvider, withContext } = createStyleContext(card)
  * to render another heading level, e.g. `<Card.Title asChild><h2>…</h2></Card.Title>`.
  */
 export const Card = {
-  Root: withProvider(ark.div, 'root'),
-  Header: withContext(ark.div, 'header'),
-  Title: withContext(ark.h3, 'title'),
-  Description: withContext(ark.p, 'description'),
-  Body: withContext(ark.div, 'body'),
-  Footer: withContext(ark.div, 'footer'),
+  Root: withProvider(html.div, 'root'),
+  Header: withContext(html.div, 'header'),
+  Title: withContext(html.h3, 'title'),
+  Description: withContext(html.p, 'description'),
+  Body: withContext(html.div, 'body'),
+  Footer: withContext(html.div, 'footer'),
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useLayoutEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { ark } from '@ark-ui/react/factory'
+import { html } from './html.tsx'
 import { cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { createStyleContext } from './style-context.tsx'
@@ -81,10 +81,10 @@ export function createModalParts<R extends ModalRecipe>(recipe: R) {
   }
 
   /** Opens it; `asChild` puts the behaviour on its one child (a Button). */
-  function Trigger({ onClick, ...props }: ComponentProps<typeof ark.button>) {
+  function Trigger({ onClick, ...props }: ComponentProps<typeof html.button>) {
     const modal = useModal()
     return (
-      <ark.button
+      <html.button
         type="button"
         aria-haspopup="dialog"
         aria-expanded={modal.open}
@@ -99,10 +99,10 @@ export function createModalParts<R extends ModalRecipe>(recipe: R) {
   }
 
   /** Closes it; `asChild` puts the behaviour on its one child. */
-  function CloseTrigger({ onClick, ...props }: ComponentProps<typeof ark.button>) {
+  function CloseTrigger({ onClick, ...props }: ComponentProps<typeof html.button>) {
     const modal = useModal()
     return (
-      <ark.button
+      <html.button
         type="button"
         data-modal-close=""
         {...props}
@@ -209,13 +209,13 @@ export function createModalParts<R extends ModalRecipe>(recipe: R) {
     )
   }
 
-  function Title({ className, ...props }: ComponentProps<typeof ark.h2>) {
+  function Title({ className, ...props }: ComponentProps<typeof html.h2>) {
     const modal = useModal()
     const classes = useClasses()
-    return <ark.h2 id={modal.ids.title} {...props} className={cx(classes.title, className)} />
+    return <html.h2 id={modal.ids.title} {...props} className={cx(classes.title, className)} />
   }
 
-  function Description({ className, ...props }: ComponentProps<typeof ark.p>) {
+  function Description({ className, ...props }: ComponentProps<typeof html.p>) {
     const modal = useModal()
     const classes = useClasses()
     const { setDescribed } = modal
@@ -223,7 +223,7 @@ export function createModalParts<R extends ModalRecipe>(recipe: R) {
       setDescribed(true)
       return () => setDescribed(false)
     }, [setDescribed])
-    return <ark.p id={modal.ids.description} {...props} className={cx(classes.description, className)} />
+    return <html.p id={modal.ids.description} {...props} className={cx(classes.description, className)} />
   }
 
   /** The × in the corner; labelled "Close" in the active language unless `aria-label` says otherwise. */
@@ -243,11 +243,11 @@ export function createModalParts<R extends ModalRecipe>(recipe: R) {
     Root: withRootProvider(ModalRoot),
     Trigger,
     Content,
-    Header: withContext(ark.div, slot('header')),
+    Header: withContext(html.div, slot('header')),
     Title,
     Description,
-    Body: withContext(ark.div, slot('body')),
-    Footer: withContext(ark.div, slot('footer')),
+    Body: withContext(html.div, slot('body')),
+    Footer: withContext(html.div, slot('footer')),
     CloseTrigger,
     CloseButton,
   }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { ark } from '@ark-ui/react/factory'
+import { html } from './html.tsx'
 import { table } from '../../styled-system/recipes'
 import { createStyleContext } from './style-context.tsx'
 
@@ -7,14 +7,14 @@ const { withProvider, withContext } = createStyleContext(table)
 
 type Align = { align?: 'start' | 'center' | 'end' }
 
-const Header = withContext(ark.th, 'header')
-const Cell = withContext(ark.td, 'cell')
+const Header = withContext(html.th, 'header')
+const Cell = withContext(html.td, 'cell')
 
 /** A region that scrolls a wide table sideways; focusable (keyboard scrolling) and named by its `aria-label`. */
 function Container(props: ComponentProps<typeof ContainerBase> & { 'aria-label': string }) {
   return <ContainerBase role="region" tabIndex={0} {...props} />
 }
-const ContainerBase = withContext(ark.div, 'container')
+const ContainerBase = withContext(html.div, 'container')
 
 /**
  * A semantic data table: `<Table.Container aria-label> <Table.Root density? striped?> <Table.Caption/> <Table.Head>
@@ -24,12 +24,12 @@ const ContainerBase = withContext(ark.div, 'container')
  */
 export const Table = {
   Container,
-  Root: withProvider(ark.table, 'root'),
-  Caption: withContext(ark.caption, 'caption'),
-  Head: withContext(ark.thead, 'head'),
-  Body: withContext(ark.tbody, 'body'),
-  Foot: withContext(ark.tfoot, 'foot'),
-  Row: withContext(ark.tr, 'row'),
+  Root: withProvider(html.table, 'root'),
+  Caption: withContext(html.caption, 'caption'),
+  Head: withContext(html.thead, 'head'),
+  Body: withContext(html.tbody, 'body'),
+  Foot: withContext(html.tfoot, 'foot'),
+  Row: withContext(html.tr, 'row'),
   Header: ({ align, ...props }: Omit<ComponentProps<typeof Header>, 'align'> & Align) => <Header data-align={align} {...props} />,
   Cell: ({ align, ...props }: Omit<ComponentProps<typeof Cell>, 'align'> & Align) => <Cell data-align={align} {...props} />,
 }
