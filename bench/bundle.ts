@@ -66,7 +66,7 @@ function vlq(segment: string): number[] {
 function packageOf(source: string): string {
   const inModules = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)
   if (inModules) return inModules[1]!
-  return source.replace(/^(\.\.\/)+/, '').split('/').slice(0, 2).join('/')
+  return source.replace(/^(\.\.\/)+/, '').split('/').slice(0, Number(process.env.BENCH_DEPTH ?? 2)).join('/')
 }
 
 function addShares(file: string, into: Map<string, number>): void {

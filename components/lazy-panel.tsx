@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { css } from '../../styled-system/css'
+import { Button } from './ui/button.tsx'
+import { useT } from '../lib/i18n/I18nProvider.tsx'
+import { css } from '../styled-system/css'
 
 /** The panel's chunk failed to load (offline, a new version deployed meanwhile): `fallback` instead of the page. */
 class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -15,9 +15,9 @@ class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode 
 }
 
 /**
- * A part of the list page that only a click brings up (the export and import panels, the bulk form once cases are
- * selected), loaded then rather than with the page (decision 021). While it loads it says so; if it cannot load, it
- * says so with the network message and tries again on "Retry".
+ * A part of a page that only a click brings up (the test-case list's export and import panels and bulk form, the
+ * suite editor's case search), loaded then rather than with the page (decision 021). While it loads it says so; if it
+ * cannot load, it says so with the network message and tries again on "Retry".
  */
 export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
   const make = () => lazy(() => load().then((component) => ({ default: component })))

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useMemo, useState } from 'react'
 import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
+import { createCallStore, type CallStore } from '../../lib/api/call-store.ts'
 import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiQuery, type ApiQueryOptions } from '../../lib/api/use-api-query.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
-import { createCallStore, isFresh, withRetries, type CallStore } from './search-calls.ts'
 import { mergeViews, type SearchView } from './search-view.ts'
 
 export type PortalChoice = { id: string; name: string; isDemo: boolean }
@@ -57,56 +58,15 @@ async function callSearch(input: SearchInput, signal: AbortSignal): Promise<Sear
 }
 
 // The query library's defaults as ApiProvider set them: a snapshot answer is fresh for 30 s and a failed call is
-// tried once more a second later.
+// tried once more a second later (useApiQuery's delay).
 const SNAPSHOT_FRESH_MS = 30_000
 const LIVE_FRESH_MS = 60_000
-const RETRY_DELAY_MS = 1000
 
 type SearchStore = CallStore<SearchView, SearchFailure>
 
-/**
- * One datasets.search call for an input: the stored answer while it is fresh, else a request (the previous input's
- * request is aborted when the input changes). Nothing runs while `enabled` is false (on the server, while hydrating).
- */
-function useSearchCall(store: SearchStore, input: SearchInput, options: { enabled: boolean; freshMs: number; retries: number; seed?: SearchView | undefined }) {
-  const key = JSON.stringify(input)
-  const { enabled, freshMs, retries, seed } = options
-  const [attempt, setAttempt] = useState(0)
-  const entry = useSyncExternalStore(
-    store.subscribe,
-    () => store.get(key),
-    () => store.get(key),
-  )
-
-  useEffect(() => {
-    if (!enabled) return
-    const now = Date.now()
-    // The first paint's answer counts as fetched when the page first asks for it, as the query library's initialData did.
-    if (seed && !store.get(key)) store.update(key, { data: seed, at: now })
-    if (isFresh(store.get(key), now, freshMs)) return
-    store.update(key, { fetching: true, failure: null })
-    const controller = new AbortController()
-    withRetries((signal) => callSearch(JSON.parse(key) as SearchInput, signal), { retries, delayMs: RETRY_DELAY_MS, signal: controller.signal }).then(
-      (data) => store.update(key, { data, at: Date.now(), fetching: false }),
-      async (error: unknown) => {
-        if (controller.signal.aborted) return
-        const failure = await failureOf(error)
-        if (!controller.signal.aborted) store.update(key, { fetching: false, failure })
-      },
-    )
-    return () => {
-      if (store.get(key)?.fetching) store.update(key, { fetching: false })
-      controller.abort()
-    }
-  }, [store, key, enabled, freshMs, retries, seed, attempt])
-
-  return {
-    data: entry ? entry.data : seed,
-    // Before the effect has run for a new input, a request is as good as on its way.
-    fetching: entry ? entry.fetching : enabled,
-    failure: entry?.failure ?? null,
-    retry: () => setAttempt((n) => n + 1),
-  }
+/** One datasets.search call for an input (lib/api/use-api-query.ts); nothing runs on the server or while hydrating. */
+function useSearchCall(store: SearchStore, input: SearchInput, options: ApiQueryOptions<SearchView>) {
+  return useApiQuery(store, input, callSearch, failureOf, options)
 }
 
 /**

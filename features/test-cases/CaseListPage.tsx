@@ -12,7 +12,7 @@ import { CASES_PATH, casesHref, hasFilters, PAGE_SIZE, parseCaseQuery, withoutFi
 import { CaseFilterForm } from './CaseFilterForm.tsx'
 import { CaseTable } from './CaseTable.tsx'
 import { FolderNav } from './FolderNav.tsx'
-import { lazyPanel } from './lazy-panel.tsx'
+import { lazyPanel } from '../../components/lazy-panel.tsx'
 import { useHydrated } from './hydrated.ts'
 import { TARGET_LABELS } from './labels.ts'
 import { linkButton, muted, panel, sectionHeading } from './styles.ts'

@@ -1,32 +1,35 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import type { ApiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref } from '../../lib/routing/project-links.ts'
 
 /** Deletes the suite after a confirmation; the cases stay in the project. */
 export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id: string; name: string }; projectId: string; onDeleted: () => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const [open, setOpen] = useState(false)
-  const remove = useMutation(trpc.testSuites.remove.mutationOptions())
-  const failure = remove.error ? apiFailure(remove.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<ApiFailure | null>(null)
 
   async function confirm() {
+    setPending(true)
+    setFailure(null)
     try {
-      await remove.mutateAsync({ id: suite.id })
-      onDeleted()
-      setOpen(false)
-      await navigate(projectHref('suites', projectId))
-    } catch {
-      // Shown in the dialog from remove.error.
+      await (await loadApiClient()).testSuites.remove.mutate({ id: suite.id })
+    } catch (error) {
+      setFailure(await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }))
+      setPending(false)
+      return
     }
+    onDeleted()
+    setOpen(false)
+    setPending(false)
+    await navigate(projectHref('suites', projectId))
   }
 
   return (
@@ -36,7 +39,7 @@ export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id
       open={open}
       onOpenChange={(details) => {
         setOpen(details.open)
-        if (!details.open) remove.reset()
+        if (!details.open) setFailure(null)
       }}
     >
       <Dialog.Trigger asChild>
@@ -58,7 +61,7 @@ export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id
           <Dialog.CloseTrigger asChild>
             <Button variant="outline">{t('common.cancel')}</Button>
           </Dialog.CloseTrigger>
-          <Button tone="error" loading={remove.isPending} onClick={() => void confirm()}>
+          <Button tone="error" loading={pending} onClick={() => void confirm()}>
             {t('suites.deleteConfirm')}
           </Button>
         </Dialog.Footer>

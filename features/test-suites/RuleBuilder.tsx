@@ -1,10 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { PriorityBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import type { ApiFailure } from '../../lib/api/browser-client.ts'
+import { createCallStore } from '../../lib/api/call-store.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PRIORITIES, type Priority, type SuiteRule } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { PRIORITY_KEYS } from './rule-text.ts'
@@ -13,8 +16,6 @@ import { useRuleText } from './use-rule-text.ts'
 
 export type PreviewCase = { id: string; key: string; title: string; priority: Priority }
 export type RulePreview = { total: number; cases: PreviewCase[] }
-
-export const EMPTY_RULE: SuiteRule = { tags: [], minPriority: null, folder: null, portalId: null }
 
 const sameRule = (a: SuiteRule, b: SuiteRule) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -146,16 +147,20 @@ export function RuleBuilder({ projectId, rule, onChange, tags, folders, portals,
 
 function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: string; rule: SuiteRule; text: string; initial?: RulePreview }) {
   const t = useT()
-  const trpc = useTRPC()
-  const preview = useQuery(
-    trpc.testSuites.preview.queryOptions(
-      { projectId, rule },
-      { placeholderData: keepPreviousData, initialData: initial ? { total: initial.total, cases: initial.cases } : undefined, staleTime: 10_000 },
-    ),
+  const hydrated = useHydrated()
+  const [store] = useState(createCallStore<RulePreview, ApiFailure>)
+  // An answer is reused for 10 s (going back to a rule just tried), and the last one stays on screen, dimmed, while
+  // the next rule's is on its way.
+  const preview = useApiQuery(
+    store,
+    { projectId, rule },
+    async (input, signal) => (await loadApiClient()).testSuites.preview.query(input, { signal }),
+    (error) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }),
+    { enabled: hydrated, freshMs: 10_000, retries: 1, seed: initial },
   )
-  const failure = preview.isError ? apiFailure(preview.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
-  const data = preview.data
-  const updating = preview.isFetching
+  const failure = preview.failure
+  const data = preview.shown
+  const updating = preview.fetching
   return (
     <section
       aria-labelledby="rule-preview-title"
@@ -175,7 +180,7 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
       {failure ? (
         <div role="alert" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', color: 'error.text', mb: '2' })}>
           <span>{failure.message}</span>
-          <Button size="md" variant="outline" onClick={() => void preview.refetch()}>
+          <Button size="md" variant="outline" onClick={preview.retry}>
             {t('common.retry')}
           </Button>
         </div>

@@ -1,19 +1,17 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { TextField } from '../../components/ui/input.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { TextareaField, TextField } from '../../components/ui/input.tsx'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import type { SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, suiteEditHref, suiteHref } from '../../lib/routing/project-links.ts'
 import { KindChoice } from './KindChoice.tsx'
-import { EMPTY_RULE, RuleBuilder } from './RuleBuilder.tsx'
+import { EMPTY_RULE } from './rule-text.ts'
+import { lazyPanel } from '../../components/lazy-panel.tsx'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
 import { checkForm } from '../../lib/forms/form-checks.ts'
 import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
@@ -27,6 +25,9 @@ type Choices = {
   portals: ReadonlyArray<{ id: string; name: string }>
 }
 
+// The rule builder loads when a dynamic suite is chosen, not with the page (decision 021).
+const RuleBuilder = lazyPanel(() => import('./RuleBuilder.tsx').then((module) => module.RuleBuilder))
+
 const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
 
 /** Errors of the nested input (`suite.name`, `suite.rule.tags.0`) by the field that shows them. */
@@ -39,7 +40,6 @@ function errorsByField(errors: FieldErrors) {
 export function SuiteCreateForm({ choices }: { choices: Choices }) {
   const t = useT()
   const focusFirstError = useInvalidFocus()
-  const trpc = useTRPC()
   const projectId = choices.project.id
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
@@ -47,9 +47,10 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
   const [rule, setRule] = useState<SuiteRule>(EMPTY_RULE)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const create = useMutation(trpc.testSuites.create.mutationOptions())
+  const [pending, setPending] = useState(false)
+  const [created, setCreated] = useState(false)
   const typed = name.trim() !== '' || description.trim() !== '' || rule !== EMPTY_RULE
-  const warning = useLeaveWarning(typed && !create.isSuccess)
+  const warning = useLeaveWarning(typed && !created)
   const shown = errorsByField(errors)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -64,15 +65,21 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
     }
     setErrors({})
     setFormError(null)
+    setPending(true)
+    let id: string
     try {
-      const { id } = await create.mutateAsync(parsed.data)
-      // A static suite is filled on its edit page; a dynamic one is complete.
-      await navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
+      id = (await (await loadApiClient()).testSuites.create.mutate(parsed.data)).id
     } catch (error) {
-      const failure = apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
+      setPending(false)
+      return
     }
+    setCreated(true)
+    // A static suite is filled on its edit page; a dynamic one is complete.
+    await navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
+    setPending(false)
   }
 
   return (
@@ -93,11 +100,16 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
           errorText={shown.name}
           autoComplete="off"
         />
-        <Field.Root invalid={Boolean(shown.description)}>
-          <Field.Label>{t('suites.description')}</Field.Label>
-          <Field.Textarea name="description" rows={4} value={description} onChange={(event) => setDescription(event.target.value)} />
-          {shown.description ? <Field.ErrorText>{shown.description}</Field.ErrorText> : <Field.HelperText>{t('suites.descriptionHint')}</Field.HelperText>}
-        </Field.Root>
+        <TextareaField
+          label={t('suites.description')}
+          name="description"
+          rows={4}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          invalid={Boolean(shown.description)}
+          errorText={shown.description}
+          helperText={t('suites.descriptionHint')}
+        />
         <KindChoice value={kind} onChange={setKind} />
       </section>
       {kind === 'dynamic' ? (
@@ -110,7 +122,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
         </section>
       ) : null}
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={pending}>
           {kind === 'static' ? t('suites.createAndAddCases') : t('suites.createSuite')}
         </Button>
         <a href={projectHref('suites', projectId)} className={css({ color: 'primary.text', minH: '10', display: 'inline-flex', alignItems: 'center' })}>

@@ -1,20 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { TextField } from '../../components/ui/input.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { TextareaField, TextField } from '../../components/ui/input.tsx'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { suiteHref } from '../../lib/routing/project-links.ts'
 import { CaseSearchDialog } from './CaseSearchDialog.tsx'
 import { DeleteSuiteButton } from './DeleteSuiteButton.tsx'
-import { EMPTY_RULE, RuleBuilder } from './RuleBuilder.tsx'
-import { StaticContentEditor, type CaseInfo } from './StaticContentEditor.tsx'
+import { EMPTY_RULE } from './rule-text.ts'
+import { lazyPanel } from '../../components/lazy-panel.tsx'
+import type { CaseInfo } from './StaticContentEditor.tsx'
 import {
   caseIdsOf,
   contentFromServer,
@@ -46,6 +44,11 @@ export type SuiteEditorProps = {
   folders: readonly string[]
   portals: ReadonlyArray<{ id: string; name: string }>
 }
+
+// Each kind's editor is its own chunk, so a suite's page loads the one it shows (server-rendered all the same), not
+// both (decision 021).
+const StaticContentEditor = lazyPanel(() => import('./StaticContentEditor.tsx').then((module) => module.StaticContentEditor))
+const RuleBuilder = lazyPanel(() => import('./RuleBuilder.tsx').then((module) => module.RuleBuilder))
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
 const panel = css({ display: 'grid', gap: '4' })
@@ -89,8 +92,6 @@ function formFieldErrors(errors: FieldErrors): FieldErrors {
  */
 export function SuiteEditor({ suite, project, sections, tags, folders, portals }: SuiteEditorProps) {
   const t = useT()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const saved = savedOf(suite, sections)
   const [state, setState] = useState<EditorState<Fields>>(() => editorState(saved.version, saved.fields, saved.content))
   const [cases, setCases] = useState(() => withCases(new Map(), sections.flatMap((section) => section.cases)))
@@ -107,12 +108,10 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const conflictRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const focusInvalid = useInvalidFocus()
-  const update = useMutation(trpc.testSuites.update.mutationOptions())
-  const setContent = useMutation(trpc.testSuites.setContent.mutationOptions())
   const dirty = isDirty(state)
   const unsaved = dirty.fields || dirty.content
   const warning = useLeaveWarning(unsaved && !deleted)
-  const failureText = (error: unknown) => apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+  const failureText = (error: unknown) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
 
   function setFields(change: Partial<Fields>) {
     setState((current) => ({ ...current, fields: { ...current.fields, ...change } }))
@@ -133,7 +132,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
 
   /** The suite as saved now, straight from the server. */
   async function loadSaved() {
-    const fresh = await queryClient.fetchQuery({ ...trpc.testSuites.byId.queryOptions({ id: suite.id }), staleTime: 0 })
+    const fresh = await (await loadApiClient()).testSuites.byId.query({ id: suite.id })
     setCases((known) => withCases(known, fresh.sections.flatMap((section) => section.cases)))
     return savedOf(fresh.suite, fresh.sections)
   }
@@ -159,19 +158,19 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
     let version = snapshot.version
     try {
       if (changed.fields) {
-        version = (await update.mutateAsync({ id: suite.id, expectedVersion: version, suite: parsed.data })).version
+        version = (await (await loadApiClient()).testSuites.update.mutate({ id: suite.id, expectedVersion: version, suite: parsed.data })).version
         // Saved, even if the content below is refused.
         setState((current) => ({ ...current, version, baseFields: snapshot.fields }))
       }
       if (changed.content) {
-        await setContent.mutateAsync({ suiteId: suite.id, expectedVersion: version, sections: contentInput(snapshot.content) })
+        await (await loadApiClient()).testSuites.setContent.mutate({ suiteId: suite.id, expectedVersion: version, sections: contentInput(snapshot.content) })
       }
       const fresh = await loadSaved()
       // What was changed while the save ran stays, on top of what was saved.
       setState((current) => rebase(current, { ops: snapshot.ops.length, fields: snapshot.fields }, fresh))
       setNotice({ tone: 'success', text: t('suites.saved') })
     } catch (error) {
-      const failure = failureText(error)
+      const failure = await failureText(error)
       if (failure.status === 409) {
         setConflict(failure.message)
         requestAnimationFrame(() => conflictRef.current?.focus())
@@ -194,7 +193,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
       setConflict(null)
       setNotice({ tone: 'info', text: t('suites.reapplied') })
     } catch (error) {
-      setFormError(failureText(error).message)
+      setFormError((await failureText(error)).message)
     } finally {
       setReloading(false)
     }
@@ -225,11 +224,16 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
             invalid={Boolean(errors.name)}
             errorText={errors.name}
           />
-          <Field.Root invalid={Boolean(errors.description)}>
-            <Field.Label>{t('suites.description')}</Field.Label>
-            <Field.Textarea name="description" rows={4} value={state.fields.description} onChange={(event) => setFields({ description: event.target.value })} />
-            {errors.description ? <Field.ErrorText>{errors.description}</Field.ErrorText> : <Field.HelperText>{t('suites.descriptionHint')}</Field.HelperText>}
-          </Field.Root>
+          <TextareaField
+            label={t('suites.description')}
+            name="description"
+            rows={4}
+            value={state.fields.description}
+            onChange={(event) => setFields({ description: event.target.value })}
+            invalid={Boolean(errors.description)}
+            errorText={errors.description}
+            helperText={t('suites.descriptionHint')}
+          />
         </section>
         {suite.kind === 'static' ? (
           <section aria-labelledby="suite-content-title" className={panel}>

@@ -4,6 +4,9 @@ import type { Priority, SuiteRule } from '../../lib/domain/test-management.ts'
 
 // A dynamic suite's rule in words, the same sentence on the list, the suite's page and under the rule builder.
 
+/** The rule of a new dynamic suite: every case of the project. */
+export const EMPTY_RULE: SuiteRule = { tags: [], minPriority: null, folder: null, portalId: null }
+
 export const PRIORITY_KEYS = {
   low: 'suites.priority_low',
   medium: 'suites.priority_medium',

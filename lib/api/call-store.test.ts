@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCallStore, isFresh, withRetries } from './search-calls.ts'
+import { createCallStore, isFresh, withRetries } from './call-store.ts'
 
 describe('createCallStore', () => {
   it('keeps one entry per key, tells its subscribers of each change and replaces entries rather than changing them', () => {

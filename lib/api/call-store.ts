@@ -1,13 +1,13 @@
-// The explorer's API calls without a query library (decision 021): answers are kept for the page's life by their
-// input, reused while fresh, and a failed call is tried again a set number of times. No React and no clock of its
-// own here, so the rules can be tested.
+// API calls without a query library (decision 021): answers are kept for the page's life by their input, reused while
+// fresh, and a failed call is tried again a set number of times. No React and no clock of its own here, so the rules
+// can be tested; ./use-api-query.ts is the hook over it.
 
 /** What is known of one call: its last answer (and when it came), a request on its way, the last failure. */
 export type CallEntry<T, F> = { data: T | undefined; at: number; fetching: boolean; failure: F | null }
 
 /**
- * Calls by the JSON of their input, for React's useSyncExternalStore; one per rendered explorer page, as there was
- * one query client per page. Entries are replaced, never changed, so each is a stable snapshot.
+ * Calls by the JSON of their input, for React's useSyncExternalStore; one per page (or per component that asks), as
+ * there was one query client per page. Entries are replaced, never changed, so each is a stable snapshot.
  */
 export function createCallStore<T, F>() {
   const entries = new Map<string, CallEntry<T, F>>()
