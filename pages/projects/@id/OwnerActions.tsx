@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { navigate, reload } from 'vike/client/router'
+import { navigate } from 'vike/client/router'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -8,21 +7,20 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { showToast } from '../../../components/ui/toast-host.tsx'
 import { ConfirmDialog } from '../../../features/projects/ConfirmDialog.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
-import { useFailure } from '../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
+import type { ApiClient } from '../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../lib/api/use-page-action.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { checkForm } from '../../../lib/forms/form-checks.ts'
 
 const loadProjectUpdateSchema = () => import('../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.ProjectUpdateSchema)
 
 type Project = { id: string; key: string; name: string; description: string }
+type ProjectUpdate = Parameters<ApiClient['projects']['update']['mutate']>[0]
 
 /** The owner's edit and delete of a project, on its dashboard. */
 export function OwnerActions({ project }: { project: Project }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const remove = useMutation(trpc.projects.remove.mutationOptions())
+  const remove = usePageAction((client, input: { projectId: string }) => client.projects.remove.mutate(input))
   return (
     <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
       <EditDialog project={project} />
@@ -39,11 +37,9 @@ export function OwnerActions({ project }: { project: Project }) {
         confirmTextLabel={t('projects.deleteTypeKey', { key: project.key })}
         confirmLabel={t('projects.deleteConfirm')}
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync({ projectId: project.id })
-          } catch (error) {
-            throw new Error(failure(error).message, { cause: error })
-          }
+          // The project is gone: no page to read again, the list is next.
+          const outcome = await remove.run({ projectId: project.id }, { refresh: false })
+          if (!outcome.ok) throw new Error(outcome.failure.message)
           void showToast({ type: 'success', title: t('projects.deleted', { name: project.name }) })
           await navigate('/projects')
         }}
@@ -54,9 +50,7 @@ export function OwnerActions({ project }: { project: Project }) {
 
 function EditDialog({ project }: { project: Project }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const update = useMutation(trpc.projects.update.mutationOptions())
+  const update = usePageAction((client, input: ProjectUpdate) => client.projects.update.mutate(input))
   const saved: ProjectFieldValues = { name: project.name, key: project.key, description: project.description }
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<ProjectFieldValues>(saved)
@@ -79,18 +73,15 @@ function EditDialog({ project }: { project: Project }) {
       setOpen(false)
       return
     }
-    try {
-      await update.mutateAsync({ projectId: project.id, ...changes })
-    } catch (error) {
-      const refused = failure(error)
-      setErrors(refused.fieldErrors)
-      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
+    // The name shows in the frame too (the switcher, the title): the page's data is read again before the dialog closes.
+    const outcome = await update.run({ projectId: project.id, ...changes })
+    if (!outcome.ok) {
+      setErrors(outcome.failure.fieldErrors)
+      if (Object.keys(outcome.failure.fieldErrors).length === 0) setFormError(outcome.failure.message)
       return
     }
     setOpen(false)
     void showToast({ type: 'success', title: t('projects.detailsSaved') })
-    // The name shows in the frame too (the switcher, the title): the page's data is read again.
-    await reload()
   }
 
   return (
@@ -125,7 +116,7 @@ function EditDialog({ project }: { project: Project }) {
             <Dialog.CloseTrigger asChild>
               <Button variant="ghost">{t('common.cancel')}</Button>
             </Dialog.CloseTrigger>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={update.pending}>
               {t('common.save')}
             </Button>
           </Dialog.Footer>

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
@@ -9,8 +8,9 @@ import { Field } from '../../../../components/ui/field.tsx'
 import { TextField } from '../../../../components/ui/input.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
 import { draftChanged, moveItem, newStepDraft, sharedStepDraft, sharedStepInput, type SharedStepDraft, type StepDraft } from '../../../../features/projects/step-drafts.ts'
-import { useFailure } from '../../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../../lib/api/trpc.tsx'
+import type { ApiClient } from '../../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { refreshPageData } from '../../../../lib/routing/refresh-page.ts'
 import { roleAtLeast, type ProjectRole, type StepText } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
@@ -21,23 +21,21 @@ import { useInvalidFocus } from '../../../../lib/forms/invalid-focus.ts'
 const loadSharedStepSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SharedStepSchema)
 
 type SharedStep = Data['sharedSteps'][number]
+type StepSave = { existing: false; input: Parameters<ApiClient['projects']['sharedSteps']['create']['mutate']>[0] } | { existing: true; input: Parameters<ApiClient['projects']['sharedSteps']['update']['mutate']>[0] }
 
 const itemClass = css({ py: '3', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', _last: { borderBottomWidth: '0' } })
 const muted = css({ fontSize: 'sm', color: 'text.muted' })
 
-/** Named lists of steps that test cases insert by reference. Editors write them; everyone sees them. */
-export function SharedStepsSection({ projectId, role, initial }: { projectId: string; role: ProjectRole; initial: SharedStep[] }) {
+/**
+ * Named lists of steps that test cases insert by reference, from the page's data (read again after each change).
+ * Editors write them; everyone sees them.
+ */
+export function SharedStepsSection({ projectId, role, steps: list }: { projectId: string; role: ProjectRole; steps: SharedStep[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const queryKey = trpc.projects.sharedSteps.list.queryKey({ projectId })
-  const steps = useQuery(trpc.projects.sharedSteps.list.queryOptions({ projectId }, { initialData: initial }))
-  const remove = useMutation(trpc.projects.sharedSteps.remove.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey }) }))
+  const remove = usePageAction((client, sharedStepId: string) => client.projects.sharedSteps.remove.mutate({ sharedStepId }))
   const [editing, setEditing] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const canEdit = roleAtLeast(role, 'editor')
-  const list = steps.data ?? []
 
   const done = (savedTitle: string | null) => {
     setEditing(null)
@@ -107,11 +105,8 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
                         description={step.usedBy > 0 ? t('projects.sharedStepDeleteInUse', { count: step.usedBy }) : t('projects.sharedStepDeleteText')}
                         confirmLabel={t('projects.delete')}
                         onConfirm={async () => {
-                          try {
-                            await remove.mutateAsync({ sharedStepId: step.id })
-                          } catch (error) {
-                            throw new Error(failure(error).message, { cause: error })
-                          }
+                          const outcome = await remove.run(step.id)
+                          if (!outcome.ok) throw new Error(outcome.failure.message)
                           setNotice(t('projects.sharedStepDeleted', { title: step.title }))
                         }}
                       />
@@ -157,13 +152,11 @@ function StepsView({ steps }: { steps: readonly StepText[] }) {
  */
 function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: string; existing?: SharedStep; latest?: SharedStep; onDone: (savedTitle: string | null) => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
   const id = useId()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.projects.sharedSteps.list.queryKey({ projectId }) })
-  const create = useMutation(trpc.projects.sharedSteps.create.mutationOptions({ onSuccess: invalidate }))
-  const update = useMutation(trpc.projects.sharedSteps.update.mutationOptions())
+  const saveStep = usePageAction(async (client, save: StepSave) => {
+    if (save.existing) await client.projects.sharedSteps.update.mutate(save.input)
+    else await client.projects.sharedSteps.create.mutate(save.input)
+  })
   const [draft, setDraft] = useState<SharedStepDraft>(() => sharedStepDraft(existing))
   const [baseVersion, setBaseVersion] = useState(existing?.version ?? 1)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -190,20 +183,18 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
       return
     }
     setErrors({})
-    try {
-      if (existing) await update.mutateAsync({ sharedStepId: existing.id, expectedVersion, step: parsed.data })
-      else await create.mutateAsync({ projectId, step: parsed.data })
-    } catch (error) {
-      const refused = failure(error)
+    const outcome = await saveStep.run(existing ? { existing: true, input: { sharedStepId: existing.id, expectedVersion, step: parsed.data } } : { existing: false, input: { projectId, step: parsed.data } })
+    if (!outcome.ok) {
+      const refused = outcome.failure
       if (refused.status === 409) {
         setConflict(true)
-        await invalidate()
+        // Their version comes with the page's data, read again.
+        await refreshPageData().catch(() => undefined)
       }
       setErrors(Object.fromEntries(Object.entries(refused.fieldErrors).map(([path, message]) => [path.replace(/^step\./, ''), message])))
       if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
       return
     }
-    await invalidate()
     onDone(parsed.data.title)
   }
 
@@ -239,7 +230,7 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '3' })}>
             <Button
               size="sm"
-              loading={update.isPending}
+              loading={saveStep.pending}
               onClick={() => {
                 setBaseVersion(theirs.version)
                 setConflict(false)
@@ -319,7 +310,7 @@ function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: 
         </div>
       </div>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
-        <Button type="submit" loading={create.isPending || update.isPending}>
+        <Button type="submit" loading={saveStep.pending}>
           {existing ? t('common.save') : t('projects.createSharedStep')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(null)}>
