@@ -36,9 +36,12 @@ function groupsUsed(files: Set<string>): Set<string> {
   return used
 }
 
+// A route's own +Page replaces its parent routes' (Vike takes the nearest definition of a config that is not
+// cumulative, and every route here has its own), so a parent's page code is not part of a child page; the other hooks
+// apply down the tree.
 function hooksFrom(dir: string): string[] {
-  const files: string[] = []
-  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) files.push(...BROWSER_HOOKS.map((name) => path.join(at, name)))
+  const files: string[] = [path.join(dir, '+Page.tsx')]
+  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) files.push(...BROWSER_HOOKS.filter((name) => name !== '+Page.tsx').map((name) => path.join(at, name)))
   return files
 }
 
@@ -57,6 +60,13 @@ describe('catalogue groups per page', () => {
       expect([...used].filter((group) => !declared.has(group)).sort()).toEqual([])
     })
   }
+
+  it('reads a page with the hooks above it but without its parent route\'s page', () => {
+    const files = browserClosure(hooksFrom(path.join(ROOT, 'pages/projects/@id/settings')))
+    expect(files.has(path.join(ROOT, 'pages/projects/@id/settings/+Page.tsx'))).toBe(true)
+    expect(files.has(path.join(ROOT, 'pages/+Wrapper.tsx'))).toBe(true)
+    expect(files.has(path.join(ROOT, 'pages/projects/@id/+Page.tsx'))).toBe(false)
+  })
 
   it('fails for a page that uses a group it does not declare', () => {
     const used = groupsUsed(browserClosure([path.join(ROOT, 'pages/data-formats/+Page.tsx')]))
