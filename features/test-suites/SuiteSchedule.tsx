@@ -1,9 +1,7 @@
-import { Field as ArkField } from '@ark-ui/react/field'
 import { useId, useState, useSyncExternalStore } from 'react'
 import { css } from '../../styled-system/css'
-import { nativeSelect } from '../../components/native-controls.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
+import { SelectField, TextField } from '../../components/ui/input.tsx'
 import { SUITE_SCHEDULES, type SuiteSchedule as Every } from '../../lib/domain/checks.ts'
 import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
@@ -93,33 +91,32 @@ export function SuiteSchedule({ suiteId, schedule, portals, canEdit }: Props) {
             {t('suites.scheduleChange')}
           </p>
           <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } })}>
-            <Field.Root>
-              <Field.Label>{t('suites.scheduleEvery')}</Field.Label>
-              <ArkField.Select value={every} onChange={(event) => setEvery(event.currentTarget.value as Every | 'none')} className={nativeSelect} data-testid="schedule-every">
-                <option value="none">{t('suites.scheduleOff')}</option>
-                {SUITE_SCHEDULES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(EVERY_KEYS[value])}
-                  </option>
-                ))}
-              </ArkField.Select>
-            </Field.Root>
-            <Field.Root disabled={every === 'none'}>
-              <Field.Label>{t('suites.schedulePortal')}</Field.Label>
-              <ArkField.Select value={portalId} onChange={(event) => setPortalId(event.currentTarget.value)} className={nativeSelect} data-testid="schedule-portal">
-                {portals.map((portal) => (
-                  <option key={portal.id} value={portal.id}>
-                    {portal.name}
-                  </option>
-                ))}
-                <option value="">{t('suites.schedulePortalOwn')}</option>
-              </ArkField.Select>
-            </Field.Root>
-            <Field.Root disabled={every === 'none'} invalid={Boolean(error && every !== 'none' && !fromLocalInput(firstAt))}>
-              <Field.Label>{t('suites.scheduleFirst')}</Field.Label>
-              <Field.Input type="datetime-local" value={firstAt} onChange={(event) => setFirstAt(event.currentTarget.value)} data-testid="schedule-first" />
-              <Field.HelperText>{t('suites.scheduleFirstHelp')}</Field.HelperText>
-            </Field.Root>
+            <SelectField label={t('suites.scheduleEvery')} value={every} onChange={(event) => setEvery(event.currentTarget.value as Every | 'none')} data-testid="schedule-every">
+              <option value="none">{t('suites.scheduleOff')}</option>
+              {SUITE_SCHEDULES.map((value) => (
+                <option key={value} value={value}>
+                  {t(EVERY_KEYS[value])}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('suites.schedulePortal')} disabled={every === 'none'} value={portalId} onChange={(event) => setPortalId(event.currentTarget.value)} data-testid="schedule-portal">
+              {portals.map((portal) => (
+                <option key={portal.id} value={portal.id}>
+                  {portal.name}
+                </option>
+              ))}
+              <option value="">{t('suites.schedulePortalOwn')}</option>
+            </SelectField>
+            <TextField
+              type="datetime-local"
+              label={t('suites.scheduleFirst')}
+              disabled={every === 'none'}
+              invalid={Boolean(error && every !== 'none' && !fromLocalInput(firstAt))}
+              value={firstAt}
+              onChange={(event) => setFirstAt(event.currentTarget.value)}
+              helperText={t('suites.scheduleFirstHelp')}
+              data-testid="schedule-first"
+            />
           </div>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
             <Button type="submit" loading={saving} data-testid="schedule-save">

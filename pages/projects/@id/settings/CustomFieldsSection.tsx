@@ -3,11 +3,10 @@ import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Badge } from '../../../../components/ui/badge.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
-import { Field } from '../../../../components/ui/field.tsx'
-import { TextField } from '../../../../components/ui/input.tsx'
+import { SelectField, TextareaField, TextField } from '../../../../components/ui/input.tsx'
 import { fieldTypeText } from '../../../../features/projects/audit-text.ts'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
-import { CheckboxField, SelectField } from '../../../../features/projects/SelectField.tsx'
+import { CheckboxField } from '../../../../features/projects/CheckboxField.tsx'
 import { errorAt, optionsFromText } from '../../../../features/projects/step-drafts.ts'
 import type { ApiClient } from '../../../../lib/api/browser-client.ts'
 import { usePageAction } from '../../../../lib/api/use-page-action.ts'
@@ -67,14 +66,16 @@ function FieldForm({
         )}
       </div>
       {hasOptions(draft.type) ? (
-        <Field.Root invalid={!!errorAt(errors, 'options')} required>
-          <Field.Label>
-            {t('projects.fieldOptions')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Field.Textarea rows={4} value={draft.options} onChange={(event) => onChange({ ...draft, options: event.currentTarget.value })} />
-          {errorAt(errors, 'options') ? <Field.ErrorText>{errorAt(errors, 'options')}</Field.ErrorText> : <Field.HelperText>{t('projects.fieldOptionsHelp')}</Field.HelperText>}
-        </Field.Root>
+        <TextareaField
+          label={t('projects.fieldOptions')}
+          required
+          rows={4}
+          value={draft.options}
+          onChange={(event) => onChange({ ...draft, options: event.currentTarget.value })}
+          invalid={!!errorAt(errors, 'options')}
+          errorText={errorAt(errors, 'options')}
+          helperText={t('projects.fieldOptionsHelp')}
+        />
       ) : null}
       <CheckboxField label={t('projects.fieldRequired')} checked={draft.required} onChange={(event) => onChange({ ...draft, required: event.currentTarget.checked })} />
     </div>
