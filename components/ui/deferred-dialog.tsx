@@ -11,8 +11,8 @@ export type DeferredDialogProps = { open: boolean; onOpenChange: (details: OpenC
 /**
  * A dialog whose code (its form, the modal parts, what it checks and sends) is fetched when its trigger is first
  * pressed, not with the page: most visits never open it (decision 021). The trigger (one element, a Button) is the
- * page's own and works from the first paint; while the module loads it is busy, and if it cannot be fetched (offline)
- * the network message shows beside it and the next press tries again. `children` renders the dialog from the loaded
+ * page's own and works from the first paint; while the module loads it is busy, and if it cannot be fetched (offline,
+ * once the reload guard has had its one reload) the network message shows beside it and the next press tries again. `children` renders the dialog from the loaded
  * module with `open`, `onOpenChange` and `finalFocusEl` for its Root.
  */
 export function DeferredDialog<M>({ load, trigger, children }: { load: () => Promise<M>; trigger: ReactElement; children: (module: M, dialog: DeferredDialogProps) => ReactNode }) {

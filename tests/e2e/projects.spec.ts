@@ -258,6 +258,24 @@ test('the owner edits the project’s details in a dialog and deletes the projec
   expect((await trpc(page, 'projects.byId', { projectId: id })).status).toBe(404)
 })
 
+test('a dialog whose code cannot be fetched says so beside its button, and opens once it can', async ({ page }) => {
+  const { id } = await ownerProject(page, 'Projekt bez spojení')
+  await page.goto(`/projects/${id}`)
+  await hydrated(page)
+  // The page has everything it shows; what a dialog needs comes when it is first opened, and now it cannot come. The
+  // page has just been reloaded for a new build (the reload guard's mark), so it is not reloaded again.
+  await page.evaluate(() => sessionStorage.setItem('portalscope:chunk-reload-at', String(Date.now())))
+  await page.route('**/assets/chunks/**', (route) => route.abort())
+  const deleteButton = page.getByRole('button', { name: 'Delete project' })
+  await deleteButton.click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible()
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  await page.unroute('**/assets/chunks/**')
+  await deleteButton.click()
+  await expect(page.getByRole('alertdialog', { name: 'Delete the project Projekt bez spojení?' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toHaveCount(0)
+})
+
 test('someone else’s project is a 404 page and NOT_FOUND from the API', async ({ page, browser }) => {
   const { id } = await ownerProject(page, 'Cizí projekt')
   const outsider = await otherPerson(browser, E2E_USERS.outsider)
