@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { describe, expect, it } from 'vitest'
 import { byId, ownText, renderMarkup, type Markup } from '../../tests/helpers/markup.ts'
-import { TextField } from './input.tsx'
+import { SelectField, TextareaField, TextField } from './input.tsx'
 
 // TextField is plain markup wired as Ark's Field wires a field: what a screen reader and the recipes get is in the attributes.
 
@@ -49,5 +49,37 @@ describe('TextField', () => {
     expect(input.attr('disabled')).toBe('')
     expect(error).toBe(undefined)
     expect(page.text).toBe('Name')
+  })
+})
+
+describe('TextareaField', () => {
+  it('is wired as TextField is, around a text area', () => {
+    const valid = renderMarkup(createElement(TextareaField, { label: 'Options', helperText: 'One per line', required: true, rows: 4, value: 'A', onChange: () => {} }))
+    const area = valid.tags.find((tag) => tag.name === 'textarea')!
+    expect(valid.tags.filter((tag) => tag.name === 'input')).toHaveLength(0)
+    expect(valid.tags.find((tag) => tag.name === 'label')?.attr('for')).toBe(area.attr('id'))
+    expect(area.attr('rows')).toBe('4')
+    expect(area.attr('required')).toBe('')
+    expect(ownText(valid, byId(valid, area.attr('aria-describedby'))!)).toBe('One per line')
+    expect(area.attr('aria-invalid')).toBe(null)
+
+    const invalid = renderMarkup(createElement(TextareaField, { label: 'Options', helperText: 'One per line', invalid: true, errorText: 'Add at least one option', value: '', onChange: () => {} }))
+    const wrong = invalid.tags.find((tag) => tag.name === 'textarea')!
+    expect(wrong.attr('aria-invalid')).toBe('true')
+    expect(wrong.attr('aria-describedby')).toBe(null)
+    expect(ownText(invalid, byId(invalid, wrong.attr('aria-errormessage'))!)).toBe('Add at least one option')
+    expect(invalid.text).toBe('OptionsAdd at least one option')
+  })
+})
+
+describe('SelectField', () => {
+  it('names its native select by its label and passes its state on', () => {
+    const option = (value: string) => createElement('option', { key: value, value }, value)
+    const page = renderMarkup(createElement(SelectField, { label: 'Every', helperText: 'When it runs', disabled: true, value: 'daily', onChange: () => {} }, [option('daily'), option('weekly')]))
+    const select = page.tags.find((tag) => tag.name === 'select')!
+    expect(page.tags.find((tag) => tag.name === 'label')?.attr('for')).toBe(select.attr('id'))
+    expect(select.attr('disabled')).toBe('')
+    expect(ownText(page, byId(page, select.attr('aria-describedby'))!)).toBe('When it runs')
+    expect(page.tags.filter((tag) => tag.name === 'option')).toHaveLength(2)
   })
 })

@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { field, input } from '../../styled-system/recipes'
-import { cx } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import type { VariantProps } from './style-context.tsx'
 
 export type InputVariants = Omit<VariantProps<typeof input>, 'multiline'>
@@ -18,47 +18,50 @@ export function Textarea({ size, className, ...props }: TextareaProps) {
   return <textarea {...props} className={cx(input({ size, multiline: true }), className)} />
 }
 
-type FieldTextProps = {
+type FieldFrameProps = {
   label: ReactNode
   helperText?: ReactNode
   errorText?: ReactNode
   invalid?: boolean
+  required?: boolean
+  disabled?: boolean
+  readOnly?: boolean
+  className?: string
+  id?: string
 }
 
-export type TextFieldProps = Omit<ComponentProps<'input'>, 'size'> & InputVariants & FieldTextProps
+export type TextFieldProps = Omit<ComponentProps<'input'>, 'size'> & InputVariants & FieldFrameProps
 
-export type TextareaFieldProps = ComponentProps<'textarea'> & InputVariants & FieldTextProps
+export type TextareaFieldProps = ComponentProps<'textarea'> & InputVariants & FieldFrameProps
+
+export type SelectFieldProps = Omit<ComponentProps<'select'>, 'size'> & InputVariants & Omit<FieldFrameProps, 'readOnly'>
 
 const flag = (on: boolean | undefined) => (on ? '' : undefined)
 
-type Control = { id: string; required: boolean; disabled: boolean | undefined; readOnly: boolean | undefined; wiring: Record<string, string | boolean | undefined> }
+/** What the frame gives its control: the ARIA wiring and data attributes (the caller's props may override them), and its id and states. */
+type Wiring = {
+  aria: { 'aria-describedby'?: string; 'aria-errormessage'?: string; 'aria-invalid'?: true; 'data-required'?: ''; 'data-invalid'?: ''; 'data-readonly'?: '' }
+  own: { id: string; required: boolean; disabled?: boolean; readOnly?: boolean }
+}
 
 /**
- * Label, helper text and error text around one control, wired as Ark's Field wires them (the label's `for`,
- * `aria-describedby` to the helper text, `aria-invalid` and `aria-errormessage` to the error text, the same data
- * attributes for the recipes), so a page whose forms are only text fields and text areas ships no Field code
+ * The label, helper text and error text around one control, in plain markup wired as Ark's Field wires it (the
+ * label's `for`, `aria-describedby` to the helper text, `aria-invalid` and `aria-errormessage` to the error text, the
+ * same data attributes for the recipes), so a page whose forms are only text fields and text areas ships no Field code
  * (decision 021). The error text shows only while the field is invalid, the helper text only while it is not.
  */
-function FieldFrame(props: FieldTextProps & { required: boolean; disabled: boolean | undefined; readOnly: boolean | undefined; className: string | undefined; id: string | undefined; control: (control: Control) => ReactNode }) {
-  const { label, helperText, errorText, invalid = false, required, disabled, readOnly, className, id, control } = props
+function FieldFrame({ label, helperText, errorText, invalid = false, required = false, disabled, readOnly, className, id, children }: FieldFrameProps & { children: (wiring: Wiring) => ReactNode }) {
   const generatedId = useId()
-  const inputId = id ?? `field-${generatedId}`
-  const helperId = `${inputId}-helper`
-  const errorId = `${inputId}-error`
+  const controlId = id ?? `field-${generatedId}`
+  const helperId = `${controlId}-helper`
+  const errorId = `${controlId}-error`
   const classes = field()
   const helper = helperText && !invalid ? helperText : null
   const error = errorText && invalid ? errorText : null
-  const state = { 'data-invalid': flag(invalid), 'data-readonly': flag(readOnly) }
-  const wiring = {
-    'aria-describedby': helper ? helperId : undefined,
-    'aria-errormessage': error ? errorId : undefined,
-    'aria-invalid': invalid || undefined,
-    'data-required': flag(required),
-    ...state,
-  }
+  const state = { 'data-invalid': flag(invalid), 'data-readonly': flag(readOnly) } as const
   return (
     <div role="group" className={cx(classes.root, className)} data-disabled={flag(disabled)} {...state}>
-      <label htmlFor={inputId} className={classes.label} data-disabled={flag(disabled)} data-required={flag(required)} {...state}>
+      <label htmlFor={controlId} className={classes.label} data-disabled={flag(disabled)} data-required={flag(required)} {...state}>
         {label}
         {required ? (
           <span aria-hidden="true" className={classes.requiredIndicator}>
@@ -66,7 +69,16 @@ function FieldFrame(props: FieldTextProps & { required: boolean; disabled: boole
           </span>
         ) : null}
       </label>
-      {control({ id: inputId, required, disabled, readOnly, wiring })}
+      {children({
+        aria: {
+          'aria-describedby': helper ? helperId : undefined,
+          'aria-errormessage': error ? errorId : undefined,
+          'aria-invalid': invalid || undefined,
+          'data-required': flag(required),
+          ...state,
+        },
+        own: { id: controlId, required, disabled, readOnly },
+      })}
       {helper ? (
         <span id={helperId} className={classes.helperText} data-disabled={flag(disabled)}>
           {helper}
@@ -81,22 +93,31 @@ function FieldFrame(props: FieldTextProps & { required: boolean; disabled: boole
   )
 }
 
-/** The common case in one element: label, input, helper text and error text (plain markup, see FieldFrame). */
-export function TextField({ label, helperText, errorText, invalid = false, required = false, disabled, readOnly, className, id, size, ...props }: TextFieldProps) {
+/** The common case in one element: label, input, helper text and error text (see FieldFrame). */
+export function TextField({ label, helperText, errorText, invalid, required, disabled, readOnly, className, id, size, ...props }: TextFieldProps) {
   return (
-    <FieldFrame
-      {...{ label, helperText, errorText, invalid, required, disabled, readOnly, className, id }}
-      control={(control) => <input {...control.wiring} {...props} id={control.id} required={required} disabled={disabled} readOnly={readOnly} className={cx(input({ size }))} />}
-    />
+    <FieldFrame {...{ label, helperText, errorText, invalid, required, disabled, readOnly, className, id }}>
+      {({ aria, own }) => <input {...aria} {...props} {...own} className={cx(input({ size }))} />}
+    </FieldFrame>
   )
 }
 
-/** The same for a text area. */
-export function TextareaField({ label, helperText, errorText, invalid = false, required = false, disabled, readOnly, className, id, size, ...props }: TextareaFieldProps) {
+/** A labelled text area, as TextField is a labelled input. */
+export function TextareaField({ label, helperText, errorText, invalid, required, disabled, readOnly, className, id, size, ...props }: TextareaFieldProps) {
   return (
-    <FieldFrame
-      {...{ label, helperText, errorText, invalid, required, disabled, readOnly, className, id }}
-      control={(control) => <textarea {...control.wiring} {...props} id={control.id} required={required} disabled={disabled} readOnly={readOnly} className={cx(input({ size, multiline: true }))} />}
-    />
+    <FieldFrame {...{ label, helperText, errorText, invalid, required, disabled, readOnly, className, id }}>
+      {({ aria, own }) => <textarea {...aria} {...props} {...own} className={cx(input({ size, multiline: true }))} />}
+    </FieldFrame>
+  )
+}
+
+const nativeArrow = css({ appearance: 'auto', pe: '2' })
+
+/** A labelled native select in the look of the text inputs (keyboard and phone pickers for free), as TextField is a labelled input. */
+export function SelectField({ label, helperText, errorText, invalid, required, disabled, className, id, size = 'md', ...props }: SelectFieldProps) {
+  return (
+    <FieldFrame {...{ label, helperText, errorText, invalid, required, disabled, className, id }}>
+      {({ aria, own }) => <select {...aria} {...props} {...own} className={cx(input({ size }), nativeArrow)} />}
+    </FieldFrame>
   )
 }

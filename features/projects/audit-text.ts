@@ -1,6 +1,7 @@
-import { CASE_STATES, CUSTOM_FIELD_TYPES, PROJECT_ROLES, caseKey } from '../../lib/domain/test-management.ts'
+import { CASE_STATES, PROJECT_ROLES, caseKey } from '../../lib/domain/test-management.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
+import { fieldTypeText } from './custom-field-drafts.ts'
 
 // The audit log in sentences people read: "Added Tomáš Tester as tester". The server keeps each event as an entity, an
 // action and a free-form detail (server/queries/*.server.ts write them); a page's +data reduces the detail to the few
@@ -63,15 +64,12 @@ function oneOf<T extends string>(list: readonly T[], value: string | number | un
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
 
-/** A role, state or field type in words; an unknown value as it came. */
+/** A role or state in words; an unknown value as it came. */
 function roleText(t: Translate, value: string | number | undefined): string {
   return oneOf(PROJECT_ROLES, value) ? t(`projects.role_${value}`) : String(value ?? '?')
 }
 function stateText(t: Translate, value: string | number | undefined): string {
   return oneOf(CASE_STATES, value) ? t(`projects.state_${value}`) : String(value ?? '?')
-}
-export function fieldTypeText(t: Translate, value: string | number | undefined): string {
-  return oneOf(CUSTOM_FIELD_TYPES, value) ? t(`projects.fieldType_${value}`) : String(value ?? '?')
 }
 
 /** The event in one sentence, in the language of `t`. */

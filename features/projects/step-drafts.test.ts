@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftChanged, errorAt, moveItem, optionsFromText, sharedStepDraft, sharedStepInput } from './step-drafts.ts'
+import { draftChanged, moveItem, sharedStepDraft, sharedStepInput } from './step-drafts.ts'
 
 describe('shared step drafts', () => {
   it('starts a new draft with one empty step, and an existing one with its steps under keys of their own', () => {
@@ -30,17 +30,5 @@ describe('shared step drafts', () => {
     expect(draftChanged(draft, saved)).toBe(true)
     expect(draftChanged(sharedStepDraft())).toBe(false)
     expect(draftChanged({ title: ' x', steps: [] })).toBe(true)
-  })
-})
-
-describe('custom field options', () => {
-  it('reads one option per line, trimmed, without blanks or repeats', () => {
-    expect(optionsFromText(' Praha \n\nBrno\r\nPraha\n  ')).toEqual(['Praha', 'Brno'])
-  })
-
-  it('finds the message of a field or of a part of it', () => {
-    expect(errorAt({ 'options.2': 'bad' }, 'options')).toBe('bad')
-    expect(errorAt({ options: 'none', 'options.2': 'bad' }, 'options')).toBe('none')
-    expect(errorAt({ optionsX: 'no' }, 'options')).toBeUndefined()
   })
 })

@@ -38,24 +38,3 @@ export function draftChanged(draft: SharedStepDraft, saved?: { title: string; st
   if (!saved) return input.title.trim() !== '' || input.steps.some((step) => step.action.trim() || step.data.trim() || step.expected.trim())
   return JSON.stringify(input) !== JSON.stringify({ title: saved.title, steps: saved.steps.map(({ action, data, expected }) => ({ action, data, expected })) })
 }
-
-/** Options of a select field typed one per line: trimmed, blank lines and repeats dropped. */
-export function optionsFromText(text: string): string[] {
-  const seen = new Set<string>()
-  const options: string[] = []
-  for (const line of text.split(/\r?\n/)) {
-    const option = line.trim()
-    if (!option || seen.has(option)) continue
-    seen.add(option)
-    options.push(option)
-  }
-  return options
-}
-
-/** The first message of a field or of any part of it (`options` for `options.3`), as forms show one per field. */
-export function errorAt(errors: Readonly<Record<string, string>>, path: string): string | undefined {
-  if (errors[path]) return errors[path]
-  const prefix = `${path}.`
-  const key = Object.keys(errors).find((name) => name.startsWith(prefix))
-  return key ? errors[key] : undefined
-}

@@ -3,8 +3,8 @@ import { Badge } from '../../components/ui/badge.tsx'
 import type { RunCounts, RunState } from '../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { runHref } from '../../lib/routing/project-links.ts'
-import { STATE_TONES } from './RunList.tsx'
 import { RunProgress } from './RunProgress.tsx'
+import { STATE_TONES } from './run-state-tones.ts'
 
 export type RecentRun = { id: string; name: string; state: RunState; createdAt: Date; passRate: number | null; counts?: RunCounts; total?: number }
 

@@ -1,19 +1,17 @@
-import { Field as ArkField } from '@ark-ui/react/field'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, useSyncExternalStore } from 'react'
 import { css } from '../../styled-system/css'
-import { nativeSelect } from '../../components/native-controls.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
+import { SelectField, TextField } from '../../components/ui/input.tsx'
 import { SUITE_SCHEDULES, type SuiteSchedule as Every } from '../../lib/domain/checks.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { refreshPageData } from '../../lib/routing/refresh-page.ts'
 import { defaultFirstRun, fromLocalInput, toLocalInput } from './schedule-time.ts'
 
 // A suite's schedule: its automated cases run by themselves daily or weekly against a portal, starting at a time
-// the editor picks. Editors change it here (testSuites.setSchedule); everyone else reads it.
+// the editor picks. Editors change it here (testSuites.setSchedule); everyone else reads it. What it says comes from
+// the page's data, read again after a save (it names the next run); the API client loads with the first save.
 
 export type Schedule = { every: Every; portalId: string | null; nextAt: Date | null }
 type Portal = { id: string; name: string }
@@ -24,15 +22,12 @@ const noSubscription = () => () => {}
 
 type Props = { suiteId: string; schedule: Schedule | null; portals: readonly Portal[]; canEdit: boolean }
 
-export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: Props) {
+export function SuiteSchedule({ suiteId, schedule, portals, canEdit }: Props) {
   const t = useT()
   const intl = useIntl()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const id = useId()
-  // The suite as the server has it, seeded from the first paint and read again after a save (it names the next run).
-  const suite = useQuery({ ...trpc.testSuites.byId.queryOptions({ id: suiteId }), enabled: false })
-  const schedule: Schedule | null = suite.data ? suite.data.schedule : initial
+  // The form starts from the schedule of the first paint and keeps what the editor chose through a save.
+  const [initial] = useState(schedule)
   const [every, setEvery] = useState<Every | 'none'>(initial?.every ?? 'none')
   const [portalId, setPortalId] = useState<string>(initial ? (initial.portalId ?? '') : (portals[0]?.id ?? ''))
   // Local time is the browser's: the default is filled in once the page runs there, so the server's zone never shows.
@@ -41,7 +36,7 @@ export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: 
   const firstAt = typed ?? (hydrated ? toLocalInput(initial?.nextAt ?? defaultFirstRun(new Date())) : '')
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const save = useMutation(trpc.testSuites.setSchedule.mutationOptions())
+  const [saving, setSaving] = useState(false)
   const portalName = (value: string | null) => (value ? (portals.find((portal) => portal.id === value)?.name ?? value) : t('suites.schedulePortalOwn'))
 
   const summary = schedule ? (
@@ -56,7 +51,7 @@ export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: 
   )
 
   async function submit() {
-    if (save.isPending) return
+    if (saving) return
     setError(null)
     setNotice(null)
     const when = fromLocalInput(firstAt)
@@ -64,12 +59,17 @@ export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: 
       setError(t('suites.scheduleTimeInvalid'))
       return
     }
+    setSaving(true)
     try {
-      await save.mutateAsync({ id: suiteId, schedule: every === 'none' ? null : { every, portalId: portalId || null, firstAt: when! } })
-      await queryClient.fetchQuery({ ...trpc.testSuites.byId.queryOptions({ id: suiteId }), staleTime: 0 })
+      const client = await loadApiClient()
+      await client.testSuites.setSchedule.mutate({ id: suiteId, schedule: every === 'none' ? null : { every, portalId: portalId || null, firstAt: when! } })
+      // Saved: a refresh that fails leaves the old summary until the next load, with nothing to report.
+      await refreshPageData().catch(() => undefined)
       setNotice(t('suites.scheduleSaved'))
     } catch (failure) {
-      setError(apiFailure(failure, { network: t('suites.scheduleNetworkError'), unexpected: t('suites.scheduleUnexpected') }).message)
+      setError((await loadApiFailure(failure, { network: t('suites.scheduleNetworkError'), unexpected: t('suites.scheduleUnexpected') })).message)
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -91,40 +91,39 @@ export function SuiteSchedule({ suiteId, schedule: initial, portals, canEdit }: 
             {t('suites.scheduleChange')}
           </p>
           <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } })}>
-            <Field.Root>
-              <Field.Label>{t('suites.scheduleEvery')}</Field.Label>
-              <ArkField.Select value={every} onChange={(event) => setEvery(event.currentTarget.value as Every | 'none')} className={nativeSelect} data-testid="schedule-every">
-                <option value="none">{t('suites.scheduleOff')}</option>
-                {SUITE_SCHEDULES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(EVERY_KEYS[value])}
-                  </option>
-                ))}
-              </ArkField.Select>
-            </Field.Root>
-            <Field.Root disabled={every === 'none'}>
-              <Field.Label>{t('suites.schedulePortal')}</Field.Label>
-              <ArkField.Select value={portalId} onChange={(event) => setPortalId(event.currentTarget.value)} className={nativeSelect} data-testid="schedule-portal">
-                {portals.map((portal) => (
-                  <option key={portal.id} value={portal.id}>
-                    {portal.name}
-                  </option>
-                ))}
-                <option value="">{t('suites.schedulePortalOwn')}</option>
-              </ArkField.Select>
-            </Field.Root>
-            <Field.Root disabled={every === 'none'} invalid={Boolean(error && every !== 'none' && !fromLocalInput(firstAt))}>
-              <Field.Label>{t('suites.scheduleFirst')}</Field.Label>
-              <Field.Input type="datetime-local" value={firstAt} onChange={(event) => setFirstAt(event.currentTarget.value)} data-testid="schedule-first" />
-              <Field.HelperText>{t('suites.scheduleFirstHelp')}</Field.HelperText>
-            </Field.Root>
+            <SelectField label={t('suites.scheduleEvery')} value={every} onChange={(event) => setEvery(event.currentTarget.value as Every | 'none')} data-testid="schedule-every">
+              <option value="none">{t('suites.scheduleOff')}</option>
+              {SUITE_SCHEDULES.map((value) => (
+                <option key={value} value={value}>
+                  {t(EVERY_KEYS[value])}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('suites.schedulePortal')} disabled={every === 'none'} value={portalId} onChange={(event) => setPortalId(event.currentTarget.value)} data-testid="schedule-portal">
+              {portals.map((portal) => (
+                <option key={portal.id} value={portal.id}>
+                  {portal.name}
+                </option>
+              ))}
+              <option value="">{t('suites.schedulePortalOwn')}</option>
+            </SelectField>
+            <TextField
+              type="datetime-local"
+              label={t('suites.scheduleFirst')}
+              disabled={every === 'none'}
+              invalid={Boolean(error && every !== 'none' && !fromLocalInput(firstAt))}
+              value={firstAt}
+              onChange={(event) => setFirstAt(event.currentTarget.value)}
+              helperText={t('suites.scheduleFirstHelp')}
+              data-testid="schedule-first"
+            />
           </div>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
-            <Button type="submit" loading={save.isPending} data-testid="schedule-save">
+            <Button type="submit" loading={saving} data-testid="schedule-save">
               {t('suites.scheduleSave')}
             </Button>
             <p role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'text.muted' })}>
-              {save.isPending ? t('suites.scheduleSaving') : (notice ?? '')}
+              {saving ? t('suites.scheduleSaving') : (notice ?? '')}
             </p>
           </div>
           {error ? (

@@ -5,22 +5,24 @@ import { useT } from '../i18n/I18nProvider.tsx'
 import { refreshPageData } from '../routing/refresh-page.ts'
 
 type State<I, R> = { pending: boolean; input: I | null; done: boolean; result: R | null; failure: ApiFailure | null }
-/** How a call ended, for a caller that acts on it (a notice, a selection cleared); resolved once the refresh is done. */
+
+/** How a call ended, for code that goes on after it (a form that empties, a dialog that closes or shows the message). */
 export type PageActionOutcome<R> = { ok: true; result: R } | { ok: false; failure: ApiFailure }
 
 /**
  * A change a page makes to what its `+data` lists (revoking a session, creating a token), without TanStack Query:
  * the tRPC client is loaded on the first call (lib/api/load-client.ts), and after success the page's data is fetched
  * again in place, so the lists on screen are the server's (decision 021). `input` says which call is pending (which
- * row's button spins); `done` and `result` tell of the last call's success and answer, kept across the refresh because the component stays
- * mounted (a new token is shown once, from here, never from the page's data); `failure` is already in the user's
- * language. `run` resolves to the outcome once the page's data is the server's again (or, failed, at once).
+ * row's button spins); `done` and `result` tell of the last call's success and answer, kept across the refresh because the
+ * component stays mounted (a new token is shown once, from here, never from the page's data); `failure` is already in
+ * the user's language. `run` answers the outcome too, once the lists are the server's; `{ refresh: false }` for a
+ * change after which the page is gone (the project deleted, the user no longer a member): the caller goes elsewhere.
  */
 export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promise<R>) {
   const t = useT()
   const [state, setState] = useState<State<I, R>>({ pending: false, input: null, done: false, result: null, failure: null })
 
-  async function run(input: I): Promise<PageActionOutcome<R>> {
+  async function run(input: I, { refresh = true }: { refresh?: boolean } = {}): Promise<PageActionOutcome<R>> {
     setState({ pending: true, input, done: false, result: null, failure: null })
     let result: R
     try {
@@ -32,7 +34,8 @@ export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promi
     }
     // The answer is shown at once (a new token must never be lost to a failed refresh); the button stays pending
     // until the lists are the server's.
-    setState({ pending: true, input, done: true, result, failure: null })
+    setState({ pending: refresh, input, done: true, result, failure: null })
+    if (!refresh) return { ok: true, result }
     // The change is made; a refresh that fails leaves the old lists until the next load, with nothing to report.
     await refreshPageData().catch(() => undefined)
     setState({ pending: false, input, done: true, result, failure: null })

@@ -74,6 +74,13 @@ describe('catalogue groups per page', () => {
     expect(hooks).not.toContain(path.join(ROOT, 'pages/test-cases/+Page.tsx'))
   })
 
+  it('reads a page with the hooks above it but without its parent route\'s page', () => {
+    const files = browserClosure(hooksFrom(path.join(ROOT, 'pages/projects/@id/settings')))
+    expect(files.has(path.join(ROOT, 'pages/projects/@id/settings/+Page.tsx'))).toBe(true)
+    expect(files.has(path.join(ROOT, 'pages/+Wrapper.tsx'))).toBe(true)
+    expect(files.has(path.join(ROOT, 'pages/projects/@id/+Page.tsx'))).toBe(false)
+  })
+
   it('fails for a page that uses a group it does not declare', () => {
     const used = groupsUsed(browserClosure([path.join(ROOT, 'pages/data-formats/+Page.tsx')]))
     expect(used.has('formats')).toBe(true)

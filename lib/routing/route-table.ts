@@ -53,10 +53,10 @@ const ROUTES_DECLARED = [
   { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default', messages: ['components', 'suites', 'validation'] },
   { path: '/projects/new', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'validation'] },
   { path: '/projects/{id}', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'runs', 'validation'] },
-  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'runs', 'validation'] },
+  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard', messages: ['components', 'projects'] },
   // Beyond the spec: a project's members, portals, custom fields and shared steps, a section of its side navigation.
-  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'runs', 'validation'] },
-  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'runs', 'suites', 'validation'] },
+  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'validation'] },
+  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard', messages: ['components', 'runs', 'suites'] },
 ] as const satisfies ReadonlyArray<RouteEntry>
 
 export const ROUTES: readonly RouteEntry[] = ROUTES_DECLARED

@@ -136,6 +136,32 @@ test('a dynamic suite: the preview and the saved suite show what the rule matche
   await expect(page.getByTestId('suite-row').filter({ hasText: 'Important smoke' })).toContainText('1 matches now')
 })
 
+test('a schedule that cannot reach the server says so and stays unsaved; saved, the page reads it from the server', async ({ page }) => {
+  const projectId = await newProject(page, 'Offline schedule')
+  const suite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Nightly', kind: 'dynamic', rule: { tags: [], minPriority: null, folder: null, portalId: null } } }, 'mutation')
+  expect(suite.error).toBeNull()
+  await page.goto(`/projects/${projectId}/test-suites/${suite.data!.id}`)
+  await hydrated(page)
+  const schedule = page.getByTestId('suite-schedule')
+  await schedule.getByTestId('schedule-every').selectOption('weekly')
+  await schedule.getByTestId('schedule-first').fill('2031-06-01T08:00')
+
+  await page.route('**/api/trpc/*setSchedule*', (route) => route.abort())
+  await schedule.getByTestId('schedule-save').click()
+  await expect(schedule.getByTestId('schedule-error')).toHaveText('The server could not be reached. The schedule was not saved; try again.')
+  await expect(schedule.getByTestId('schedule-summary')).toHaveText('Not scheduled: the suite runs only when someone starts a run.')
+  // What was chosen stays for the next try.
+  await expect(schedule.getByTestId('schedule-every')).toHaveValue('weekly')
+  await page.unroute('**/api/trpc/*setSchedule*')
+  const unsaved = await trpc<{ schedule: unknown }>(page, 'testSuites.byId', { id: suite.data!.id })
+  expect(unsaved.data?.schedule).toBeNull()
+
+  await schedule.getByTestId('schedule-save').click()
+  await expect(schedule.getByRole('status')).toHaveText('The schedule is saved.')
+  await expect(schedule.getByTestId('schedule-error')).toHaveCount(0)
+  await expect(schedule.getByTestId('schedule-next')).toContainText('2031')
+})
+
 test('a suite without a name is refused in Czech and keeps what was typed', async ({ page }) => {
   const projectId = await newProject(page, 'Validation')
   await page.goto(`/test-suites/create?project=${projectId}&lang=cs`)

@@ -6,7 +6,6 @@ import { Badge, PriorityBadge } from '../../../components/ui/badge.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { ActivityList } from '../../../features/projects/ActivityList.tsx'
 import { RecentRuns } from '../../../features/test-runs/RecentRuns.tsx'
-import { ApiProvider } from '../../../lib/api/trpc.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { caseCreateHref, projectHref, runStartHref, suiteCreateHref, suiteHref } from '../../../lib/routing/project-links.ts'
@@ -62,11 +61,7 @@ export default function Page() {
           id="about"
           title={t('projects.about')}
           action={
-            role === 'owner' ? (
-              <ApiProvider>
-                <OwnerActions project={project} />
-              </ApiProvider>
-            ) : null
+            role === 'owner' ? <OwnerActions project={project} /> : null
           }
         >
           {data.descriptionHtml ? (

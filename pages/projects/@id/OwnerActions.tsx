@@ -1,137 +1,38 @@
-import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { navigate, reload } from 'vike/client/router'
 import { css } from '../../../styled-system/css'
-import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { showToast } from '../../../components/ui/toast-host.tsx'
-import { ConfirmDialog } from '../../../features/projects/ConfirmDialog.tsx'
-import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
-import { useFailure } from '../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../lib/api/trpc.tsx'
+import { DeferredDialog } from '../../../components/ui/deferred-dialog.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
-import { checkForm } from '../../../lib/forms/form-checks.ts'
 
-const loadProjectUpdateSchema = () => import('../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.ProjectUpdateSchema)
+export type Project = { id: string; key: string; name: string; description: string }
 
-type Project = { id: string; key: string; name: string; description: string }
+// Their forms, the modal and the API client come with the first press of either button.
+const loadDialogs = () => import('./ProjectDialogs.tsx')
 
 /** The owner's edit and delete of a project, on its dashboard. */
 export function OwnerActions({ project }: { project: Project }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const remove = useMutation(trpc.projects.remove.mutationOptions())
   return (
-    <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-      <EditDialog project={project} />
-      <ConfirmDialog
-        testId="delete-project-dialog"
+    <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+      <DeferredDialog
+        load={loadDialogs}
+        trigger={
+          <Button size="sm" variant="outline">
+            {t('projects.editDetails')}
+          </Button>
+        }
+      >
+        {({ EditProjectDialog }, dialog) => <EditProjectDialog project={project} dialog={dialog} />}
+      </DeferredDialog>
+      <DeferredDialog
+        load={loadDialogs}
         trigger={
           <Button size="sm" variant="outline" tone="error">
             {t('projects.deleteProject')}
           </Button>
         }
-        title={t('projects.deleteTitle', { name: project.name })}
-        description={t('projects.deleteText')}
-        confirmText={project.key}
-        confirmTextLabel={t('projects.deleteTypeKey', { key: project.key })}
-        confirmLabel={t('projects.deleteConfirm')}
-        onConfirm={async () => {
-          try {
-            await remove.mutateAsync({ projectId: project.id })
-          } catch (error) {
-            throw new Error(failure(error).message, { cause: error })
-          }
-          void showToast({ type: 'success', title: t('projects.deleted', { name: project.name }) })
-          await navigate('/projects')
-        }}
-      />
+      >
+        {({ DeleteProjectQuestion }, dialog) => <DeleteProjectQuestion project={project} dialog={dialog} />}
+      </DeferredDialog>
     </div>
-  )
-}
-
-function EditDialog({ project }: { project: Project }) {
-  const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const update = useMutation(trpc.projects.update.mutationOptions())
-  const saved: ProjectFieldValues = { name: project.name, key: project.key, description: project.description }
-  const [open, setOpen] = useState(false)
-  const [values, setValues] = useState<ProjectFieldValues>(saved)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setFormError(null)
-    const parsed = await checkForm(loadProjectUpdateSchema, { projectId: project.id, ...values }, t)
-    if (!parsed.ok) {
-      setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('common.networkError'))
-      return
-    }
-    setErrors({})
-    // Only what changed: the audit log then says what happened ("renamed"), not that everything was set again.
-    const changes = Object.fromEntries((['name', 'key', 'description'] as const).filter((name) => parsed.data[name] !== saved[name]).map((name) => [name, parsed.data[name]]))
-    if (Object.keys(changes).length === 0) {
-      setOpen(false)
-      return
-    }
-    try {
-      await update.mutateAsync({ projectId: project.id, ...changes })
-    } catch (error) {
-      const refused = failure(error)
-      setErrors(refused.fieldErrors)
-      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
-      return
-    }
-    setOpen(false)
-    void showToast({ type: 'success', title: t('projects.detailsSaved') })
-    // The name shows in the frame too (the switcher, the title): the page's data is read again.
-    await reload()
-  }
-
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open)
-        // A dialog opened again starts from what is saved; a failed save keeps what was typed while it stays open.
-        if (details.open) {
-          setValues(saved)
-          setErrors({})
-          setFormError(null)
-        }
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline">
-          {t('projects.editDetails')}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Content data-testid="edit-project-dialog">
-        <Dialog.Header>
-          <Dialog.Title>{t('projects.editDetails')}</Dialog.Title>
-          <Dialog.Description>{t('projects.editDetailsText')}</Dialog.Description>
-        </Dialog.Header>
-        <form onSubmit={onSubmit} noValidate>
-          <Dialog.Body className={css({ display: 'grid', gap: '4' })}>
-            {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
-            <ProjectFields values={values} onChange={setValues} errors={errors} />
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost">{t('common.cancel')}</Button>
-            </Dialog.CloseTrigger>
-            <Button type="submit" loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Dialog.Footer>
-        </form>
-        <Dialog.CloseButton />
-      </Dialog.Content>
-    </Dialog.Root>
   )
 }

@@ -42,10 +42,10 @@ export default function Page() {
         </ul>
       </nav>
       <div className={css({ display: 'grid', gap: '6' })}>
-        <MembersSection projectId={data.project.id} meId={data.meId} role={data.role} initial={data.members} />
+        <MembersSection projectId={data.project.id} meId={data.meId} role={data.role} members={data.members} />
         <PortalsSection projectId={data.project.id} role={data.role} chosen={data.portals.chosen} registry={data.portals.registry} />
-        <CustomFieldsSection projectId={data.project.id} role={data.role} initial={data.fields} />
-        <SharedStepsSection projectId={data.project.id} role={data.role} initial={data.sharedSteps} />
+        <CustomFieldsSection projectId={data.project.id} role={data.role} fields={data.fields} />
+        <SharedStepsSection projectId={data.project.id} role={data.role} steps={data.sharedSteps} />
       </div>
     </PageIntro>
   )

@@ -1,17 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Badge } from '../../../../components/ui/badge.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
-import { Field } from '../../../../components/ui/field.tsx'
-import { TextField } from '../../../../components/ui/input.tsx'
-import { fieldTypeText } from '../../../../features/projects/audit-text.ts'
+import { SelectField, TextareaField, TextField } from '../../../../components/ui/input.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
-import { CheckboxField, SelectField } from '../../../../features/projects/SelectField.tsx'
-import { errorAt, optionsFromText } from '../../../../features/projects/step-drafts.ts'
-import { useFailure } from '../../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../../lib/api/trpc.tsx'
+import { CheckboxField } from '../../../../features/projects/CheckboxField.tsx'
+import { errorAt, fieldTypeText, optionsFromText } from '../../../../features/projects/custom-field-drafts.ts'
+import type { ApiClient } from '../../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../../lib/api/use-page-action.ts'
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
@@ -22,6 +19,8 @@ import type { Translate } from '../../../../lib/i18n/intl.ts'
 const loadCustomFieldSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.CustomFieldSchema)
 
 type CustomField = Data['fields'][number]
+type FieldCreate = Parameters<ApiClient['projects']['fields']['create']['mutate']>[0]
+type FieldUpdate = Parameters<ApiClient['projects']['fields']['update']['mutate']>[0]
 type Draft = { label: string; type: CustomFieldType; options: string; required: boolean }
 
 const hasOptions = (type: CustomFieldType) => type === 'select' || type === 'multiselect'
@@ -66,14 +65,16 @@ function FieldForm({
         )}
       </div>
       {hasOptions(draft.type) ? (
-        <Field.Root invalid={!!errorAt(errors, 'options')} required>
-          <Field.Label>
-            {t('projects.fieldOptions')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Field.Textarea rows={4} value={draft.options} onChange={(event) => onChange({ ...draft, options: event.currentTarget.value })} />
-          {errorAt(errors, 'options') ? <Field.ErrorText>{errorAt(errors, 'options')}</Field.ErrorText> : <Field.HelperText>{t('projects.fieldOptionsHelp')}</Field.HelperText>}
-        </Field.Root>
+        <TextareaField
+          label={t('projects.fieldOptions')}
+          required
+          rows={4}
+          value={draft.options}
+          onChange={(event) => onChange({ ...draft, options: event.currentTarget.value })}
+          invalid={!!errorAt(errors, 'options')}
+          errorText={errorAt(errors, 'options')}
+          helperText={t('projects.fieldOptionsHelp')}
+        />
       ) : null}
       <CheckboxField label={t('projects.fieldRequired')} checked={draft.required} onChange={(event) => onChange({ ...draft, required: event.currentTarget.checked })} />
     </div>
@@ -84,28 +85,25 @@ function parseDraft(draft: Draft, t: Translate) {
   return checkForm(loadCustomFieldSchema, { label: draft.label, type: draft.type, options: hasOptions(draft.type) ? optionsFromText(draft.options) : [], required: draft.required }, t)
 }
 
-/** Fields every test case of the project gets. Owners define them; the others see what exists. */
-export function CustomFieldsSection({ projectId, role, initial }: { projectId: string; role: ProjectRole; initial: CustomField[] }) {
+/**
+ * Fields every test case of the project gets, from the page's data (read again after each change). Owners define
+ * them; the others see what exists.
+ */
+export function CustomFieldsSection({ projectId, role, fields }: { projectId: string; role: ProjectRole; fields: CustomField[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) })
-  const fields = useQuery(trpc.projects.fields.list.queryOptions({ projectId }, { initialData: initial }))
-  const remove = useMutation(trpc.projects.fields.remove.mutationOptions({ onSettled: invalidate }))
+  const remove = usePageAction((client, fieldId: string) => client.projects.fields.remove.mutate({ projectId, fieldId }))
   const [editing, setEditing] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const isOwner = role === 'owner'
-  const list = fields.data ?? []
 
   return (
     <SettingsCard id="fields" title={t('projects.fieldsHeading')} description={t('projects.fieldsHelp')}>
       <div aria-live="polite">{notice ? <FormAlert tone="success">{notice}</FormAlert> : null}</div>
-      {list.length === 0 ? (
+      {fields.length === 0 ? (
         <p className={css({ color: 'text.muted' })}>{t('projects.noFields')}</p>
       ) : (
         <ul className={css({ listStyle: 'none', p: '0', m: '0' })} data-testid="custom-fields">
-          {list.map((field) => (
+          {fields.map((field) => (
             <li key={field.id} data-testid="custom-field" className={css({ py: '3', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', _last: { borderBottomWidth: '0' } })}>
               {editing === field.id ? (
                 <EditField
@@ -143,11 +141,8 @@ export function CustomFieldsSection({ projectId, role, initial }: { projectId: s
                         description={t('projects.fieldDeleteText')}
                         confirmLabel={t('projects.delete')}
                         onConfirm={async () => {
-                          try {
-                            await remove.mutateAsync({ projectId, fieldId: field.id })
-                          } catch (error) {
-                            throw new Error(failure(error).message, { cause: error })
-                          }
+                          const outcome = await remove.run(field.id)
+                          if (!outcome.ok) throw new Error(outcome.failure.message)
                           setNotice(t('projects.fieldDeleted', { label: field.label }))
                         }}
                       />
@@ -166,10 +161,7 @@ export function CustomFieldsSection({ projectId, role, initial }: { projectId: s
 
 function NewField({ projectId, onCreated }: { projectId: string; onCreated: (label: string) => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const create = useMutation(trpc.projects.fields.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) }) }))
+  const create = usePageAction((client, input: FieldCreate) => client.projects.fields.create.mutate(input))
   const empty: Draft = { label: '', type: 'text', options: '', required: false }
   const [draft, setDraft] = useState<Draft>(empty)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -185,10 +177,9 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
       return
     }
     setErrors({})
-    try {
-      await create.mutateAsync({ projectId, field: parsed.data })
-    } catch (error) {
-      const refused = failure(error)
+    const outcome = await create.run({ projectId, field: parsed.data })
+    if (!outcome.ok) {
+      const refused = outcome.failure
       // The server's paths are under `field.`; the form's are the field's own.
       setErrors(Object.fromEntries(Object.entries(refused.fieldErrors).map(([path, message]) => [path.replace(/^field\./, ''), message])))
       if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
@@ -206,7 +197,7 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       <FieldForm draft={draft} onChange={setDraft} errors={errors} />
       <div>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.pending}>
           {t('projects.addField')}
         </Button>
       </div>
@@ -216,10 +207,7 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
 
 function EditField({ projectId, field, onDone }: { projectId: string; field: CustomField; onDone: (savedLabel: string | null) => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const update = useMutation(trpc.projects.fields.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.projects.fields.list.queryKey({ projectId }) }) }))
+  const update = usePageAction((client, input: FieldUpdate) => client.projects.fields.update.mutate(input))
   const [draft, setDraft] = useState<Draft>({ label: field.label, type: field.type, options: field.options.join('\n'), required: field.required })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -234,12 +222,10 @@ function EditField({ projectId, field, onDone }: { projectId: string; field: Cus
       return
     }
     setErrors({})
-    try {
-      await update.mutateAsync({ projectId, fieldId: field.id, label: parsed.data.label, options: parsed.data.options, required: parsed.data.required })
-    } catch (error) {
-      const refused = failure(error)
-      setErrors(refused.fieldErrors)
-      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
+    const outcome = await update.run({ projectId, fieldId: field.id, label: parsed.data.label, options: parsed.data.options, required: parsed.data.required })
+    if (!outcome.ok) {
+      setErrors(outcome.failure.fieldErrors)
+      if (Object.keys(outcome.failure.fieldErrors).length === 0) setFormError(outcome.failure.message)
       return
     }
     onDone(parsed.data.label)
@@ -251,7 +237,7 @@ function EditField({ projectId, field, onDone }: { projectId: string; field: Cus
       <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('projects.fieldTypeFixed', { type: fieldTypeText(t, field.type) })}</p>
       <FieldForm draft={draft} onChange={setDraft} errors={errors} typeFixed autoFocus />
       <div className={css({ display: 'flex', gap: '2' })}>
-        <Button type="submit" loading={update.isPending}>
+        <Button type="submit" loading={update.pending}>
           {t('common.save')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(null)}>

@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { navigate, reload } from 'vike/client/router'
+import { navigate } from 'vike/client/router'
 import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
-import { TextField } from '../../../../components/ui/input.tsx'
+import { SelectField, TextField } from '../../../../components/ui/input.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
 import { RoleBadge } from '../../../../features/projects/RoleBadge.tsx'
-import { SelectField } from '../../../../features/projects/SelectField.tsx'
-import { useFailure } from '../../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../../lib/api/trpc.tsx'
+import type { ApiClient } from '../../../../lib/api/browser-client.ts'
+import { usePageAction } from '../../../../lib/api/use-page-action.ts'
 import { PROJECT_ROLES, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
@@ -19,68 +17,51 @@ import { checkForm } from '../../../../lib/forms/form-checks.ts'
 const loadMemberAddSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.MemberAddSchema)
 
 type Member = Data['members'][number]
+type MemberAdd = Parameters<ApiClient['projects']['members']['add']['mutate']>[0]
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
 const ROLES_HIGH_FIRST = [...PROJECT_ROLES].reverse()
 
 /**
- * Members and their roles. Owners add people by e-mail, change roles (shown at once, put back if the server refuses)
- * and remove people; everyone may leave. The server keeps the last owner: its refusal is shown as it words it.
+ * Members and their roles, from the page's data. Owners add people by e-mail, change roles (shown at once, put back
+ * if the server refuses) and remove people; everyone may leave. The server keeps the last owner: its refusal is shown
+ * as it words it. After each change the page's data is read again, so the list (and, for an owner who gave up
+ * ownership, the whole page) is as the server has it.
  */
-export function MembersSection({ projectId, meId, role, initial }: { projectId: string; meId: string; role: ProjectRole; initial: Member[] }) {
+export function MembersSection({ projectId, meId, role, members }: { projectId: string; meId: string; role: ProjectRole; members: Member[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const queryKey = trpc.projects.members.list.queryKey({ projectId })
-  const members = useQuery(trpc.projects.members.list.queryOptions({ projectId }, { initialData: initial }))
   const [notice, setNotice] = useState<Notice>(null)
   const isOwner = role === 'owner'
+  const setRole = usePageAction((client, change: { userId: string; role: ProjectRole }) => client.projects.members.setRole.mutate({ projectId, userId: change.userId, role: change.role }))
+  const remove = usePageAction((client, member: { userId: string }) => client.projects.members.remove.mutate({ projectId, userId: member.userId }))
+  // The role being saved shows at once; the list's own (the server's) comes back when the call ends either way.
+  const roleOf = (member: Member) => (setRole.pending && setRole.input?.userId === member.userId ? setRole.input.role : member.role)
 
-  const setRole = useMutation(
-    trpc.projects.members.setRole.mutationOptions({
-      onMutate: async (change) => {
-        await queryClient.cancelQueries({ queryKey })
-        const previous = queryClient.getQueryData(queryKey)
-        queryClient.setQueryData(queryKey, (list) => list?.map((member) => (member.userId === change.userId ? { ...member, role: change.role } : member)))
-        return { previous }
-      },
-      onError: (error, _change, context) => {
-        if (context?.previous) queryClient.setQueryData(queryKey, context.previous)
-        setNotice({ tone: 'error', text: failure(error).message })
-      },
-      onSuccess: async (_result, change) => {
-        const member = members.data?.find((row) => row.userId === change.userId)
-        setNotice({ tone: 'success', text: t('projects.roleChanged', { name: member?.name ?? '', role: t(`projects.role_${change.role}`) }) })
-        // An owner who gave up ownership sees the page as their new role sees it.
-        if (change.userId === meId) await reload()
-      },
-      onSettled: () => queryClient.invalidateQueries({ queryKey }),
-    }),
-  )
-  const remove = useMutation(trpc.projects.members.remove.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey }) }))
+  async function changeRole(member: Member, next: ProjectRole) {
+    setNotice(null)
+    const outcome = await setRole.run({ userId: member.userId, role: next })
+    setNotice(outcome.ok ? { tone: 'success', text: t('projects.roleChanged', { name: member.name, role: t(`projects.role_${next}`) }) } : { tone: 'error', text: outcome.failure.message })
+  }
 
   async function removeMember(member: Member) {
-    try {
-      await remove.mutateAsync({ projectId, userId: member.userId })
-    } catch (error) {
-      throw new Error(failure(error).message, { cause: error })
-    }
-    if (member.userId === meId) {
+    const leaving = member.userId === meId
+    // Someone who left has no settings to read again: the project list is next.
+    const outcome = await remove.run({ userId: member.userId }, { refresh: !leaving })
+    if (!outcome.ok) throw new Error(outcome.failure.message)
+    if (leaving) {
       await navigate('/projects')
       return
     }
     setNotice({ tone: 'success', text: t('projects.memberRemoved', { name: member.name }) })
   }
 
-  const list = members.data ?? []
   return (
     <SettingsCard id="members" title={t('projects.membersHeading')} description={isOwner ? t('projects.membersOwnerHelp') : t('projects.membersReadOnlyHelp')}>
       <div aria-live="polite" data-testid="members-notice">
         {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
       </div>
       <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '0' })} aria-label={t('projects.membersHeading')} data-testid="members">
-        {list.map((member) => {
+        {members.map((member) => {
           const isMe = member.userId === meId
           return (
             <li
@@ -101,12 +82,9 @@ export function MembersSection({ projectId, meId, role, initial }: { projectId: 
                   <SelectField
                     label={t('projects.roleOf', { name: member.name })}
                     className={css({ w: 'auto', '& label': { srOnly: true } })}
-                    value={member.role}
-                    disabled={setRole.isPending && setRole.variables?.userId === member.userId}
-                    onChange={(event) => {
-                      setNotice(null)
-                      setRole.mutate({ projectId, userId: member.userId, role: event.currentTarget.value as ProjectRole })
-                    }}
+                    value={roleOf(member)}
+                    disabled={setRole.pending && setRole.input?.userId === member.userId}
+                    onChange={(event) => void changeRole(member, event.currentTarget.value as ProjectRole)}
                   >
                     {ROLES_HIGH_FIRST.map((option) => (
                       <option key={option} value={option}>
@@ -144,10 +122,7 @@ export function MembersSection({ projectId, meId, role, initial }: { projectId: 
 
 function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (name: string) => void }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const add = useMutation(trpc.projects.members.add.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.projects.members.list.queryKey({ projectId }) }) }))
+  const add = usePageAction((client, input: MemberAdd) => client.projects.members.add.mutate(input))
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<ProjectRole>('tester')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -163,12 +138,10 @@ function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (na
       return
     }
     setErrors({})
-    try {
-      await add.mutateAsync(parsed.data)
-    } catch (error) {
-      const refused = failure(error)
-      setErrors(refused.fieldErrors)
-      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
+    const outcome = await add.run(parsed.data)
+    if (!outcome.ok) {
+      setErrors(outcome.failure.fieldErrors)
+      if (Object.keys(outcome.failure.fieldErrors).length === 0) setFormError(outcome.failure.message)
       return
     }
     setEmail('')
@@ -204,7 +177,7 @@ function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (na
         </SelectField>
       </div>
       <div>
-        <Button type="submit" loading={add.isPending}>
+        <Button type="submit" loading={add.pending}>
           {t('projects.addMemberButton')}
         </Button>
       </div>

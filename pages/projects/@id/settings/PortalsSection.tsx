@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Badge } from '../../../../components/ui/badge.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
 import { PortalPicker, type PortalChoice } from '../../../../features/projects/PortalPicker.tsx'
-import { useFailure } from '../../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../../lib/api/trpc.tsx'
+import { usePageAction } from '../../../../lib/api/use-page-action.ts'
 import type { ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import { SettingsCard } from './SettingsCard.tsx'
@@ -14,9 +12,7 @@ import { SettingsCard } from './SettingsCard.tsx'
 /** The portals the project tests: owners choose them from the registry; the others see the choice. */
 export function PortalsSection({ projectId, role, chosen, registry }: { projectId: string; role: ProjectRole; chosen: PortalChoice[]; registry: PortalChoice[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const save = useMutation(trpc.projects.setPortals.mutationOptions())
+  const save = usePageAction((client, portalIds: string[]) => client.projects.setPortals.mutate({ projectId, portalIds }))
   const [selected, setSelected] = useState(() => chosen.map((portal) => portal.id))
   const [saved, setSaved] = useState(selected)
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -25,10 +21,9 @@ export function PortalsSection({ projectId, role, chosen, registry }: { projectI
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setNotice(null)
-    try {
-      await save.mutateAsync({ projectId, portalIds: selected })
-    } catch (error) {
-      setNotice({ tone: 'error', text: failure(error).message })
+    const outcome = await save.run(selected)
+    if (!outcome.ok) {
+      setNotice({ tone: 'error', text: outcome.failure.message })
       return
     }
     setSaved(selected)
@@ -64,7 +59,7 @@ export function PortalsSection({ projectId, role, chosen, registry }: { projectI
         <div aria-live="polite">{notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}</div>
         <PortalPicker portals={registry} selected={selected} onChange={setSelected} legend={t('projects.portalsLegend')} description={t('projects.portalsHelp')} />
         <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <Button type="submit" loading={save.isPending} disabled={!dirty}>
+          <Button type="submit" loading={save.pending} disabled={!dirty}>
             {t('projects.portalsSave')}
           </Button>
           {dirty ? <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('projects.unsavedChanges')}</span> : null}

@@ -1,43 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
-import { SortableList } from '../../../../components/SortableList.tsx'
-import { Button, IconButton } from '../../../../components/ui/button.tsx'
-import { XIcon } from '../../../../components/ui/icons.tsx'
-import { Field } from '../../../../components/ui/field.tsx'
-import { TextField } from '../../../../components/ui/input.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
-import { draftChanged, moveItem, newStepDraft, sharedStepDraft, sharedStepInput, type SharedStepDraft, type StepDraft } from '../../../../features/projects/step-drafts.ts'
-import { useFailure } from '../../../../features/projects/use-failure.ts'
-import { useTRPC } from '../../../../lib/api/trpc.tsx'
-import { roleAtLeast, type ProjectRole, type StepText } from '../../../../lib/domain/test-management.ts'
+import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { roleAtLeast, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
+import { useLoadOnUse } from '../../../../lib/use-load-on-use.ts'
 import type { Data } from './+data.ts'
 import { SettingsCard } from './SettingsCard.tsx'
-import { checkForm } from '../../../../lib/forms/form-checks.ts'
-import { useInvalidFocus } from '../../../../lib/forms/invalid-focus.ts'
+import { StepsView } from './StepsView.tsx'
 
-const loadSharedStepSchema = () => import('../../../../lib/forms/test-management-schemas.ts').then((schemas) => schemas.SharedStepSchema)
+export type SharedStep = Data['sharedSteps'][number]
 
-type SharedStep = Data['sharedSteps'][number]
+const loadEditor = () => import('./SharedStepEditor.tsx')
 
 const itemClass = css({ py: '3', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', _last: { borderBottomWidth: '0' } })
 const muted = css({ fontSize: 'sm', color: 'text.muted' })
 
-/** Named lists of steps that test cases insert by reference. Editors write them; everyone sees them. */
-export function SharedStepsSection({ projectId, role, initial }: { projectId: string; role: ProjectRole; initial: SharedStep[] }) {
+/**
+ * Named lists of steps that test cases insert by reference, from the page's data (read again after each change).
+ * Editors write them; everyone sees them.
+ */
+export function SharedStepsSection({ projectId, role, steps: list }: { projectId: string; role: ProjectRole; steps: SharedStep[] }) {
   const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const queryKey = trpc.projects.sharedSteps.list.queryKey({ projectId })
-  const steps = useQuery(trpc.projects.sharedSteps.list.queryOptions({ projectId }, { initialData: initial }))
-  const remove = useMutation(trpc.projects.sharedSteps.remove.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey }) }))
+  const remove = usePageAction((client, sharedStepId: string) => client.projects.sharedSteps.remove.mutate({ sharedStepId }))
   const [editing, setEditing] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const editor = useLoadOnUse(loadEditor)
+  // Which "New" or "Edit" is waiting for the editor's code (its button spins).
+  const [opening, setOpening] = useState<string | null>(null)
   const canEdit = roleAtLeast(role, 'editor')
-  const list = steps.data ?? []
+  const SharedStepEditor = editor.module?.SharedStepEditor
+
+  async function startEditing(target: string) {
+    setNotice(null)
+    setOpening(target)
+    const loaded = await editor.load()
+    setOpening(null)
+    if (loaded) setEditing(target)
+  }
 
   const done = (savedTitle: string | null) => {
     setEditing(null)
@@ -46,28 +48,25 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
 
   return (
     <SettingsCard id="shared-steps" title={t('projects.sharedStepsHeading')} description={t('projects.sharedStepsHelp')}>
-      <div aria-live="polite">{notice ? <FormAlert tone="success">{notice}</FormAlert> : null}</div>
+      <div aria-live="polite">
+        {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+        {editor.failed ? <FormAlert tone="error">{t('common.networkError')}</FormAlert> : null}
+      </div>
       {canEdit && editing === null ? (
         <div>
-          <Button
-            variant="outline"
-            onClick={() => {
-              setNotice(null)
-              setEditing('new')
-            }}
-          >
+          <Button variant="outline" loading={opening === 'new'} onClick={() => void startEditing('new')}>
             {t('projects.newSharedStep')}
           </Button>
         </div>
       ) : null}
-      {editing === 'new' ? <SharedStepEditor projectId={projectId} onDone={done} /> : null}
+      {editing === 'new' && SharedStepEditor ? <SharedStepEditor projectId={projectId} onDone={done} /> : null}
       {list.length === 0 && editing !== 'new' ? (
         <p className={muted}>{t('projects.noSharedSteps')}</p>
       ) : (
         <ul className={css({ listStyle: 'none', p: '0', m: '0' })} data-testid="shared-steps">
           {list.map((step) => (
             <li key={step.id} className={itemClass} data-testid="shared-step">
-              {editing === step.id ? (
+              {editing === step.id && SharedStepEditor ? (
                 <SharedStepEditor projectId={projectId} existing={step} latest={list.find((row) => row.id === step.id)} onDone={done} />
               ) : (
                 <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'start' })}>
@@ -88,10 +87,8 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
                         variant="outline"
                         className={css({ minH: '10' })}
                         disabled={editing !== null}
-                        onClick={() => {
-                          setNotice(null)
-                          setEditing(step.id)
-                        }}
+                        loading={opening === step.id}
+                        onClick={() => void startEditing(step.id)}
                       >
                         {t('projects.edit')}
                         <span className={css({ srOnly: true })}> {step.title}</span>
@@ -107,11 +104,8 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
                         description={step.usedBy > 0 ? t('projects.sharedStepDeleteInUse', { count: step.usedBy }) : t('projects.sharedStepDeleteText')}
                         confirmLabel={t('projects.delete')}
                         onConfirm={async () => {
-                          try {
-                            await remove.mutateAsync({ sharedStepId: step.id })
-                          } catch (error) {
-                            throw new Error(failure(error).message, { cause: error })
-                          }
+                          const outcome = await remove.run(step.id)
+                          if (!outcome.ok) throw new Error(outcome.failure.message)
                           setNotice(t('projects.sharedStepDeleted', { title: step.title }))
                         }}
                       />
@@ -124,222 +118,5 @@ export function SharedStepsSection({ projectId, role, initial }: { projectId: st
         </ul>
       )}
     </SettingsCard>
-  )
-}
-
-function StepsView({ steps }: { steps: readonly StepText[] }) {
-  const t = useT()
-  return (
-    <ol className={css({ ps: '5', mt: '2', display: 'grid', gap: '2' })}>
-      {steps.map((step, index) => (
-        <li key={index} className={css({ overflowWrap: 'anywhere' })}>
-          <p>{step.action}</p>
-          {step.data ? (
-            <p className={muted}>
-              {t('projects.stepData')}: {step.data}
-            </p>
-          ) : null}
-          {step.expected ? (
-            <p className={muted}>
-              {t('projects.stepExpected')}: {step.expected}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ol>
-  )
-}
-
-/**
- * Writes new shared steps or edits saved ones over the version it started from. When someone saved in between, the
- * server refuses (CONFLICT): the editor keeps everything typed, shows their version, and lets the user save theirs
- * over it or take theirs instead.
- */
-function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: string; existing?: SharedStep; latest?: SharedStep; onDone: (savedTitle: string | null) => void }) {
-  const t = useT()
-  const trpc = useTRPC()
-  const failure = useFailure()
-  const queryClient = useQueryClient()
-  const id = useId()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.projects.sharedSteps.list.queryKey({ projectId }) })
-  const create = useMutation(trpc.projects.sharedSteps.create.mutationOptions({ onSuccess: invalidate }))
-  const update = useMutation(trpc.projects.sharedSteps.update.mutationOptions())
-  const [draft, setDraft] = useState<SharedStepDraft>(() => sharedStepDraft(existing))
-  const [baseVersion, setBaseVersion] = useState(existing?.version ?? 1)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState(false)
-  const [focusStep, setFocusStep] = useState<string | null>(null)
-  const root = useRef<HTMLFormElement>(null)
-  const focusInvalid = useInvalidFocus()
-  const changed = draftChanged(draft, existing)
-  // Their version, once the list has been read again after a conflict.
-  const theirs = conflict && latest && latest.version !== baseVersion ? latest : null
-
-  useEffect(() => {
-    if (focusStep) root.current?.querySelector<HTMLElement>(`[data-step="${focusStep}"] textarea`)?.focus()
-  }, [focusStep])
-
-  async function save(expectedVersion: number) {
-    setFormError(null)
-    const parsed = await checkForm(loadSharedStepSchema, sharedStepInput(draft), t)
-    if (!parsed.ok) {
-      setErrors(parsed.errors ?? {})
-      if (!parsed.errors) setFormError(t('common.networkError'))
-      focusInvalid(root.current)
-      return
-    }
-    setErrors({})
-    try {
-      if (existing) await update.mutateAsync({ sharedStepId: existing.id, expectedVersion, step: parsed.data })
-      else await create.mutateAsync({ projectId, step: parsed.data })
-    } catch (error) {
-      const refused = failure(error)
-      if (refused.status === 409) {
-        setConflict(true)
-        await invalidate()
-      }
-      setErrors(Object.fromEntries(Object.entries(refused.fieldErrors).map(([path, message]) => [path.replace(/^step\./, ''), message])))
-      if (Object.keys(refused.fieldErrors).length === 0) setFormError(refused.message)
-      return
-    }
-    await invalidate()
-    onDone(parsed.data.title)
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    void save(baseVersion)
-  }
-
-  function setStep(key: string, change: Partial<StepText>) {
-    setDraft((current) => ({ ...current, steps: current.steps.map((step) => (step.key === key ? { ...step, ...change } : step)) }))
-  }
-
-  const stepLabel = (step: StepDraft, index: number) => (step.action.trim() ? t('projects.stepNamed', { n: index + 1, action: step.action.trim().slice(0, 40) }) : t('projects.stepN', { n: index + 1 }))
-
-  return (
-    <form ref={root} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className={css({ display: 'grid', gap: '4', p: '4', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', borderRadius: 'l2', bg: 'bg' })} data-testid="shared-step-editor">
-      <h3 id={`${id}-title`} className={css({ fontWeight: '600' })}>
-        {existing ? t('projects.editSharedStep', { title: existing.title }) : t('projects.newSharedStep')}
-      </h3>
-      <div aria-live="assertive">
-        {formError ? (
-          <FormAlert tone="error">
-            <p>{formError}</p>
-            {conflict ? <p className={css({ mt: '1' })}>{t('projects.conflictKept')}</p> : null}
-          </FormAlert>
-        ) : null}
-      </div>
-      {theirs ? (
-        <div className={css({ p: '3', borderRadius: 'l2', bg: 'surface', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong' })} data-testid="their-version">
-          <h4 className={css({ fontWeight: '600' })}>{t('projects.theirVersion', { version: theirs.version })}</h4>
-          <p className={css({ mt: '1', overflowWrap: 'anywhere' })}>{theirs.title}</p>
-          <StepsView steps={theirs.steps} />
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '3' })}>
-            <Button
-              size="sm"
-              loading={update.isPending}
-              onClick={() => {
-                setBaseVersion(theirs.version)
-                setConflict(false)
-                void save(theirs.version)
-              }}
-            >
-              {t('projects.saveMineOver')}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                setDraft(sharedStepDraft(theirs))
-                setBaseVersion(theirs.version)
-                setConflict(false)
-                setFormError(null)
-              }}
-            >
-              {t('projects.takeTheirs')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-      <TextField label={t('projects.sharedStepTitle')} required maxLength={200} autoFocus value={draft.title} onChange={(event) => setDraft({ ...draft, title: event.currentTarget.value })} invalid={!!errors.title} errorText={errors.title} />
-      <div>
-        <p id={`${id}-steps`} className={css({ fontSize: 'sm', fontWeight: '500', mb: '2' })}>
-          {t('projects.stepsLabel')}
-        </p>
-        {errors.steps ? <p className={css({ fontSize: 'sm', color: 'error.text', mb: '2' })}>{errors.steps}</p> : null}
-        <SortableList
-          items={draft.steps}
-          getKey={(step) => step.key}
-          itemLabel={stepLabel}
-          label={t('projects.stepsLabel')}
-          testId={`${id.replace(/:/g, '')}-steps`}
-          onMove={(from, to) => {
-            setDraft((current) => ({ ...current, steps: moveItem(current.steps, from, to) }))
-            // Messages are placed by position; after a move they would sit under the wrong step.
-            setErrors((current): Record<string, string> => (current.title ? { title: current.title } : {}))
-          }}
-          renderItem={(step, index, handle) => (
-            <div role="group" aria-labelledby={`${id}-step-${step.key}`} data-step={step.key} className={css({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', p: '3', bg: 'surface', minW: '0', display: 'grid', gap: '3' })}>
-              <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-                {handle}
-                <span id={`${id}-step-${step.key}`} className={css({ fontWeight: '600', flex: '1' })}>
-                  {t('projects.stepN', { n: index + 1 })}
-                </span>
-                <IconButton
-                  aria-label={t('projects.removeStep', { n: index + 1 })}
-                  tone="error"
-                  disabled={draft.steps.length <= 1}
-                  onClick={() => setDraft((current) => ({ ...current, steps: current.steps.filter((row) => row.key !== step.key) }))}
-                >
-                  <XIcon />
-                </IconButton>
-              </div>
-              <StepTextField label={t('projects.stepAction')} required value={step.action} error={errors[`steps.${index}.action`]} onChange={(action) => setStep(step.key, { action })} />
-              <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
-                <StepTextField label={t('projects.stepData')} value={step.data} error={errors[`steps.${index}.data`]} onChange={(data) => setStep(step.key, { data })} />
-                <StepTextField label={t('projects.stepExpected')} value={step.expected} error={errors[`steps.${index}.expected`]} onChange={(expected) => setStep(step.key, { expected })} />
-              </div>
-            </div>
-          )}
-        />
-        <div className={css({ mt: '2' })}>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              const step = newStepDraft()
-              setDraft((current) => ({ ...current, steps: [...current.steps, step] }))
-              setFocusStep(step.key)
-            }}
-          >
-            {t('projects.addStep')}
-          </Button>
-        </div>
-      </div>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
-        <Button type="submit" loading={create.isPending || update.isPending}>
-          {existing ? t('common.save') : t('projects.createSharedStep')}
-        </Button>
-        <Button variant="ghost" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </Button>
-        {changed ? <span className={muted}>{t('projects.unsavedChanges')}</span> : null}
-      </div>
-    </form>
-  )
-}
-
-function StepTextField({ label, value, onChange, error, required }: { label: string; value: string; onChange: (value: string) => void; error?: string; required?: boolean }) {
-  return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Field.Textarea rows={2} maxLength={5000} value={value} onChange={(event) => onChange(event.currentTarget.value)} />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
   )
 }
