@@ -3,7 +3,8 @@
 // active language (lib/routing/route-table.ts), which the page loads before hydrating. Budget for every page but
 // the map's: 150 KB (decision 021); the pages built around the map (the home page and a location's page) are printed
 // against it too but have their own budget. Every route of the route table by default; `BENCH_PAGES=/a,/b` for some.
-// `--by-package` (with a build made with PORTALSCOPE_SOURCEMAP=1) lists what each page's initial JS is made of.
+// `--by-package` (with a build made with PORTALSCOPE_SOURCEMAP=1) lists what each page's initial JS is made of, by
+// package and folder; `BENCH_DEPTH=3` (path segments kept) breaks the folders down by file.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
