@@ -167,7 +167,7 @@ function StepItem({ step, index, controls, lastOutcome }: { step: PinnedStep; in
             <select id={`step-status-${step.id}`} className={cx(nativeSelect, css({ w: '100%' }))} value={own.status} onChange={(event) => set({ status: event.target.value as StepResult['status'] })}>
               {STEP_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {t(`runs.status_${status}`)}
+                  {t(`labels.status_${status}`)}
                 </option>
               ))}
             </select>
@@ -254,7 +254,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
       {controls.newerMeanwhile && problem?.kind !== 'conflict' ? (
         <FormAlert tone="info">
           <span data-testid="newer-meanwhile">
-            {t('execution.newerMeanwhile', { name: controls.newerMeanwhile.recordedBy ?? t('execution.someone'), status: t(`runs.status_${controls.newerMeanwhile.status}`) })}
+            {t('execution.newerMeanwhile', { name: controls.newerMeanwhile.recordedBy ?? t('execution.someone'), status: t(`labels.status_${controls.newerMeanwhile.status}`) })}
           </span>
         </FormAlert>
       ) : null}
@@ -269,7 +269,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           {RESULT_STATUSES.map((status) => (
             <Button key={status} tone={STATUS_BUTTON_TONES[status]} variant={status === 'passed' || status === 'failed' ? 'solid' : 'subtle'} disabled={controls.recording} onClick={() => controls.record(status, { thenNext: true })} aria-keyshortcuts={SHORTCUT_KEYS[status]}>
-              {t(`runs.status_${status}`)}
+              {t(`labels.status_${status}`)}
               <kbd className={buttonKbd} aria-hidden="true">
                 {SHORTCUT_KEYS[status]}
               </kbd>
@@ -285,10 +285,10 @@ function RecordForm({ controls }: { controls: RecordControls }) {
 function ShortcutLegend() {
   const t = useT()
   const keys: Array<[string[], string]> = [
-    [['P'], t('runs.status_passed')],
-    [['F'], t('runs.status_failed')],
-    [['B'], t('runs.status_blocked')],
-    [['S'], t('runs.status_skipped')],
+    [['P'], t('labels.status_passed')],
+    [['F'], t('labels.status_failed')],
+    [['B'], t('labels.status_blocked')],
+    [['S'], t('labels.status_skipped')],
     [['J', 'N'], t('execution.next')],
     [['K', 'Shift+N'], t('execution.previous')],
   ]

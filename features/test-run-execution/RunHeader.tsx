@@ -42,7 +42,7 @@ export function RunHeader({ detail, info, junitNotice, onChanged }: { detail: Ru
           {info.name}
         </h1>
         <Badge tone={STATE_TONES[run.state]} data-testid="run-state">
-          {t(`runs.state_${run.state}`)}
+          {t(`labels.runState_${run.state}`)}
         </Badge>
       </div>
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' }, gap: '3', fontSize: 'sm' })}>
@@ -132,7 +132,7 @@ function Progress({ detail }: { detail: RunDetail }) {
         {CASE_FILTER_STATUSES.map((status) => (
           <li key={status}>
             <StatusBadge status={status} data-testid={`count-${status}`}>
-              {t('execution.countOf', { status: t(`runs.status_${status}`), count: detail.counts[status], total: detail.total })}
+              {t('execution.countOf', { status: t(`labels.status_${status}`), count: detail.counts[status], total: detail.total })}
             </StatusBadge>
           </li>
         ))}

@@ -54,7 +54,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     seen.current = detail.cases
     if (fresh.length === 1) {
       const [one] = fresh
-      setAnnouncement(t('execution.othersOne', { name: one!.by ?? t('execution.someone'), key: one!.key, status: t(`runs.status_${one!.status}`) }))
+      setAnnouncement(t('execution.othersOne', { name: one!.by ?? t('execution.someone'), key: one!.key, status: t(`labels.status_${one!.status}`) }))
     } else if (fresh.length > 1) setAnnouncement(t('execution.othersMany', { count: fresh.length }))
   }, [detail.cases, ownResults, t])
 
@@ -129,7 +129,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
         })
         clearProblem(input.runCaseId)
         const key = detail.cases.find((item) => item.id === input.runCaseId)?.key ?? ''
-        setAnnouncement(t('execution.recorded', { key, status: t(`runs.status_${input.result.status}`) }))
+        setAnnouncement(t('execution.recorded', { key, status: t(`labels.status_${input.result.status}`) }))
       },
       onSettled: (_answer, _error, input) => {
         void queryClient.invalidateQueries({ queryKey: byIdOptions.queryKey })

@@ -22,7 +22,7 @@ export function RecentRuns({ runs }: { runs: RecentRun[] }) {
             </a>
             <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm', color: 'text.muted' })}>
               <Badge tone={STATE_TONES[run.state]} size="sm">
-                {t(`runs.state_${run.state}`)}
+                {t(`labels.runState_${run.state}`)}
               </Badge>
               <time dateTime={new Date(run.createdAt).toISOString()}>{intl.formatDate(run.createdAt, { dateStyle: 'medium' })}</time>
             </span>

@@ -45,7 +45,7 @@ export function RunList({ list }: { list: RunListData }) {
         ) : null}
       </div>
       <p className={css({ srOnly: true })} role="status">
-        {list.state ? t('runs.filteredCount', { count: list.runs.length, state: t(`runs.state_${list.state}`) }) : t('runs.runCount', { count: list.runs.length })}
+        {list.state ? t('runs.filteredCount', { count: list.runs.length, state: t(`labels.runState_${list.state}`) }) : t('runs.runCount', { count: list.runs.length })}
       </p>
       {list.allRuns === 0 ? <EmptyState list={list} /> : list.runs.length === 0 ? <NoneInState list={list} /> : <RunTable list={list} />}
     </div>
@@ -65,7 +65,7 @@ function StateFilter({ list }: { list: RunListData }) {
           <option value="">{t('runs.allStates')}</option>
           {RUN_STATES.map((state) => (
             <option key={state} value={state}>
-              {t(`runs.state_${state}`)}
+              {t(`labels.runState_${state}`)}
             </option>
           ))}
         </select>
@@ -108,7 +108,7 @@ function NoneInState({ list }: { list: RunListData }) {
   const t = useT()
   return (
     <p className={css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'l2', p: '4', color: 'text.muted' })} data-testid="runs-none-in-state">
-      {t('runs.noneInState', { state: t(`runs.state_${list.state ?? 'open'}`) })}{' '}
+      {t('runs.noneInState', { state: t(`labels.runState_${list.state ?? 'open'}`) })}{' '}
       <a href={runListHref(list.project.id)} className={link}>
         {t('runs.showAll')}
       </a>
@@ -144,7 +144,7 @@ function RunTable({ list }: { list: RunListData }) {
               </Table.Header>
               <Table.Cell>
                 <Badge tone={STATE_TONES[run.state]} size="sm" data-testid="run-state">
-                  {t(`runs.state_${run.state}`)}
+                  {t(`labels.runState_${run.state}`)}
                 </Badge>
               </Table.Cell>
               <Table.Cell className={css({ minW: '56' })}>
