@@ -1,10 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
 import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
 import { mayTransition } from '../../lib/domain/test-runs.ts'
@@ -16,6 +13,7 @@ import { JunitImport } from './JunitImport.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
 import { AutomationBar } from './AutomationBar.tsx'
+import { useRunCall } from './run-calls.ts'
 
 const STATE_TONES = { open: 'neutral', in_progress: 'info', completed: 'success' } as const
 
@@ -60,7 +58,7 @@ export function RunHeader({ detail, info, junitNotice, onChanged }: { detail: Ru
       <Progress detail={detail} />
       <Exports runId={run.id} />
       <AutomationBar detail={detail} onChanged={onChanged} />
-      {roleAtLeast(detail.role, 'tester') && run.state !== 'completed' ? <JunitImport runId={run.id} role={detail.role} notice={junitNotice} /> : null}
+      {roleAtLeast(detail.role, 'tester') && run.state !== 'completed' ? <JunitImport runId={run.id} role={detail.role} notice={junitNotice} onImported={onChanged} /> : null}
       {run.state === 'completed' ? (
         <FormAlert tone="info">
           <span data-testid="run-completed-note">
@@ -144,16 +142,15 @@ function Progress({ detail }: { detail: RunDetail }) {
 /** Complete (editors) or reopen (owners); over the version shown, so a stale view is told so instead of overriding. */
 function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const hydrated = useHydrated()
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const update = useMutation(
-    trpc.testRuns.update.mutationOptions({
-      onSuccess: (_answer, input) => setMessage({ tone: 'success', text: input.run.state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') }),
-      onError: (error) => setMessage({ tone: 'error', text: apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') }).message }),
-      onSettled: onChanged,
-    }),
-  )
+  const update = useRunCall((client, input: { id: string; expectedVersion: number; run: { state: 'completed' | 'in_progress' } }) => client.testRuns.update.mutate(input))
+  const change = async (state: 'completed' | 'in_progress') => {
+    const answer = await update.run({ id: detail.run.id, expectedVersion: detail.version, run: { state } })
+    if (!answer) return
+    setMessage(answer.ok ? { tone: 'success', text: state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') } : { tone: 'error', text: answer.failure.message })
+    onChanged()
+  }
   const { run, role } = detail
   if (!roleAtLeast(role, 'editor')) return null
   const target = run.state === 'completed' ? 'in_progress' : 'completed'
@@ -162,7 +159,7 @@ function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () 
   return (
     <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
       {allowed && hydrated ? (
-        <Button variant="outline" loading={update.isPending} onClick={() => update.mutate({ id: run.id, expectedVersion: detail.version, run: { state: target } })}>
+        <Button variant="outline" loading={update.pending} onClick={() => void change(target)}>
           {target === 'completed' ? t('execution.complete') : t('execution.reopen')}
         </Button>
       ) : null}
