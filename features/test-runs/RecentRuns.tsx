@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import type { RunCounts, RunState } from '../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { runHref } from '../../lib/routing/project-links.ts'
-import { STATE_TONES } from './RunList.tsx'
+import { STATE_TONES } from './state-tones.ts'
 import { RunProgress } from './RunProgress.tsx'
 
 export type RecentRun = { id: string; name: string; state: RunState; createdAt: Date; passRate: number | null; counts?: RunCounts; total?: number }

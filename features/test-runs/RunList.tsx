@@ -7,6 +7,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { runHref, runListHref, runStartHref, suiteCreateHref } from '../../lib/routing/project-links.ts'
 import { input } from '../../styled-system/recipes'
 import { RunProgress } from './RunProgress.tsx'
+import { STATE_TONES } from './state-tones.ts'
 
 export type RunListData = {
   project: { id: string; key: string; name: string }
@@ -29,7 +30,6 @@ export type RunListData = {
 
 const link = css({ color: 'primary.text', fontWeight: '600', textDecoration: 'underline', textUnderlineOffset: '2px', overflowWrap: 'anywhere' })
 const muted = css({ color: 'text.muted', fontSize: 'sm' })
-export const STATE_TONES = { open: 'info', in_progress: 'warning', completed: 'success' } as const
 
 /** The project's runs: a state filter (a plain GET form, so it works before and without JavaScript) and the table. */
 export function RunList({ list }: { list: RunListData }) {

@@ -38,7 +38,7 @@ const ROUTES_DECLARED = [
   { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.
   { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
-  { path: '/reports', access: 'auth', layout: 'default', messages: ['charts', 'components', 'labels', 'quality', 'reports', 'runs'] },
+  { path: '/reports', access: 'auth', layout: 'default', messages: ['charts', 'components', 'labels', 'reports', 'runs'] },
   { path: '/profile', access: 'auth', layout: 'default', messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', messages: ['components', 'projects'] },
   { path: '/test-runs', access: 'auth', layout: 'default', messages: ['components', 'labels', 'runs', 'validation'] },
