@@ -60,17 +60,7 @@ const statGrid = css({
   gridTemplateColumns: { base: 'repeat(auto-fit, minmax(10rem, 1fr))' },
   gap: '3',
 })
-const statCard = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  p: '4',
-  borderRadius: 'l3',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'border',
-  bg: 'surface',
-})
+const statCard = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '4', borderRadius: 'l3', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', bg: 'surface' })
 
 export type Stat = { key: string; label: string; value: ReactNode; raw?: number | string | null }
 

@@ -36,9 +36,13 @@ function groupsUsed(files: Set<string>): Set<string> {
   return used
 }
 
+// The page's own hooks and those it inherits from the folders above it; a folder's +Page.tsx is another page (the
+// one at that folder's path), never part of the pages below it.
 function hooksFrom(dir: string): string[] {
   const files: string[] = []
-  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) files.push(...BROWSER_HOOKS.map((name) => path.join(at, name)))
+  for (let at = dir; at.startsWith(path.join(ROOT, 'pages')); at = path.dirname(at)) {
+    files.push(...BROWSER_HOOKS.filter((name) => at === dir || name !== '+Page.tsx').map((name) => path.join(at, name)))
+  }
   return files
 }
 
