@@ -184,3 +184,6 @@ function Items({ items }: { items: CheckItemEvidence[] }) {
     </Table.Container>
   )
 }
+
+// The module's part for a lazy import (the run page loads it with its texts: lazyWithGroups).
+export default CheckEvidenceView

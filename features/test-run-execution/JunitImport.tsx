@@ -63,9 +63,9 @@ function upload(url: string, file: File, onProgress: (share: number) => void): P
 /**
  * Testers record a JUnit XML report into the run; editors may have the cases the project lacks created. A plain
  * multipart form that the server answers with a redirect back here (no JavaScript), or an upload with progress and
- * the summary in a live region.
+ * the summary in a live region. Loaded with its texts when the run page renders it (`lazyWithGroups`, RunHeader).
  */
-export function JunitImport({ runId, role, notice, onImported }: { runId: string; role: ProjectRole; notice: JunitNotice | null; onImported: () => void }) {
+export default function JunitImport({ runId, role, notice, onImported }: { runId: string; role: ProjectRole; notice: JunitNotice | null; onImported: () => void }) {
   const t = useT()
   const intl = useIntl()
   const hydrated = useHydrated()

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { loadApiClient } from '../../lib/api/load-client.ts'
 import { passRate, type ResultStatus } from '../../lib/domain/test-runs.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -65,11 +65,17 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       if (resultsOrder.current.get(runCaseId) === ticket) setFailedCase(runCaseId)
     }
   }
-  /** The run and the open case again (after a change here: a state change, queued checks, an import). */
-  const refresh = () => {
+  const refreshNow = () => {
     void refetchRun()
     if (openId) void refetchResults(openId)
   }
+  // The same function for the view's life: the JUnit import, a lazily loaded part, keeps its props across polls.
+  const latestRefresh = useRef(refreshNow)
+  useEffect(() => {
+    latestRefresh.current = refreshNow
+  })
+  /** The run and the open case again (after a change here: a state change, queued checks, an import). */
+  const refresh = useCallback(() => latestRefresh.current(), [])
 
   // A case opened that was not fetched yet is fetched at once; the run and the open case are polled.
   useEffect(() => {

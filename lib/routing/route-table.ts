@@ -42,7 +42,7 @@ const ROUTES_DECLARED = [
   { path: '/profile', access: 'auth', layout: 'default', messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', messages: ['components', 'projects'] },
   { path: '/test-runs', access: 'auth', layout: 'default', messages: ['components', 'labels', 'runs', 'validation'] },
-  { path: '/test-runs/{id}', access: 'auth', layout: 'default', messages: ['components', 'evidence', 'execution', 'junit', 'labels'] },
+  { path: '/test-runs/{id}', access: 'auth', layout: 'default', messages: ['components', 'execution', 'labels'] },
   { path: '/test-cases', access: 'auth', layout: 'default', messages: ['cases', 'components', 'labels', 'validation'] },
   { path: '/test-cases/create', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'editor', 'evidence', 'labels', 'projects', 'validation'] },
   { path: '/test-cases/{id}', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'components', 'labels', 'validation'] },
