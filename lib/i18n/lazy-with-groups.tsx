@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, use, useMemo, type ComponentType, type ReactNode } from 'react'
+import { lazy, memo, use, useMemo, type ComponentType, type ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { loadMessageGroups, pickGroups, type MessageGroup, type Messages } from './catalog.ts'
 import { I18nProvider, useIntl, useLocale } from './I18nProvider.tsx'
@@ -6,33 +6,32 @@ import { I18nProvider, useIntl, useLocale } from './I18nProvider.tsx'
 const onServer = typeof window === 'undefined'
 
 /**
- * A part of a page that the browser loads when it is first rendered (its code and its own catalogue groups), not
- * with the page: the page's route lists fewer groups (decision 021; lib/i18n/page-groups.test.ts reads `groups`
- * here for the part's code). The server has every group and loads the part's code once when it starts, so it
- * renders the part in place, in the first HTML (a form in it works without JavaScript); the browser keeps that HTML
- * until the part has loaded and then hydrates it. Its props should keep their identity across renders (the part is
- * memoised): a part updated before it has hydrated is rendered again from scratch, and is empty while it loads.
+ * A part of a page whose code and catalogue groups are not in the page's bundle (decision 021): the browser starts
+ * loading its code when the page's code runs, and its groups when it first renders; the page's route lists fewer
+ * groups (lib/i18n/page-groups.test.ts reads `groups` here for the part's code). The server has every group and has
+ * the part's code from its first use, so the part is in the first HTML in place (a form in it works without
+ * JavaScript). There is no Suspense boundary around it: the server would stream a boundary after a large page apart
+ * from its place, hidden until a script moves it; so the page hydrates once the part has loaded, which it does while
+ * the page's own code loads. Its props should keep their identity across renders (it is memoised).
  */
 export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[], load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
-  if (onServer) void load().then((module) => (loaded = module.default))
-  const Lazy = lazy(load) as unknown as ComponentType<P>
+  const code = load().then((module) => (loaded = module.default))
+  // Not loaded is not an error here: the part's render asks again (lazy) and fails there if it must.
+  code.catch(() => undefined)
+  const Lazy = lazy(load)
 
   function Part(props: P) {
     const pageContext = usePageContext()
     const ServerPart = onServer ? loaded : null
-    return (
-      <Suspense fallback={null}>
-        {ServerPart ? (
-          <WithMessages extra={pickGroups(pageContext.messages ?? {}, groups)}>
-            <ServerPart {...props} />
-          </WithMessages>
-        ) : (
-          <WithGroups groups={groups}>
-            <Lazy {...props} />
-          </WithGroups>
-        )}
-      </Suspense>
+    return ServerPart ? (
+      <WithMessages extra={pickGroups(pageContext.messages ?? {}, groups)}>
+        <ServerPart {...props} />
+      </WithMessages>
+    ) : (
+      <WithGroups groups={groups}>
+        <Lazy {...props} />
+      </WithGroups>
     )
   }
   return memo(Part) as unknown as ComponentType<P>
