@@ -3,8 +3,7 @@ import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { AnalysisFilterForm } from '../../features/quality/AnalysisFilterForm.tsx'
-import { AsOf, NothingAnalysed } from '../../features/quality/AnalysisParts.tsx'
-import { SectionFailed } from '../../components/SectionParts.tsx'
+import { AsOf, NothingAnalysed, SectionFailed } from '../../features/quality/AnalysisParts.tsx'
 import { analysisHref, hasFilters } from '../../lib/url-state/analysis-href.ts'
 import { FormatDetailView } from './FormatDetailView.tsx'
 import { FormatsOverview } from './FormatsOverview.tsx'
@@ -20,10 +19,10 @@ export default function Page() {
   return (
     <div className={css({ display: 'grid', gap: '8' })}>
       <PageIntro title={t('pages.dataFormatsTitle')} description={t('pages.dataFormatsDescription')}>
-        {summary.ok && summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+        {summary.ok && summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
       </PageIntro>
       {nothing ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <>
           <AnalysisFilterForm action="/data-formats" query={query} options={options} keep={{ format }} />

@@ -3,8 +3,7 @@ import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { AnalysisFilterForm } from '../../features/quality/AnalysisFilterForm.tsx'
-import { AsOf, NothingAnalysed } from '../../features/quality/AnalysisParts.tsx'
-import { SectionBlock, SectionFailed } from '../../components/SectionParts.tsx'
+import { AsOf, NothingAnalysed, SectionBlock, SectionFailed } from '../../features/quality/AnalysisParts.tsx'
 import { analysisHref, hasFilters } from '../../lib/url-state/analysis-href.ts'
 import { PublishersSection } from './PublishersSection.tsx'
 import { QualityOverview } from './QualityOverview.tsx'
@@ -22,10 +21,10 @@ export default function Page() {
   return (
     <div className={css({ display: 'grid', gap: '8' })}>
       <PageIntro title={t('pages.dataQualityTitle')} description={t('pages.dataQualityDescription')}>
-        {summary.ok && summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+        {summary.ok && summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
       </PageIntro>
       {nothing ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <>
           <AnalysisFilterForm action="/data-quality" query={query} options={options} />

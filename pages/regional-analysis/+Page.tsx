@@ -1,8 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { PageIntro } from '../../components/PageIntro.tsx'
-import { AsOf, NothingAnalysed } from '../../features/quality/AnalysisParts.tsx'
-import { leadClass, SectionBlock, SectionFailed, StatGrid } from '../../components/SectionParts.tsx'
+import { AsOf, leadClass, NothingAnalysed, SectionBlock, SectionFailed, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { METRIC_KEYS, METRIC_PHRASE_KEYS } from './metric-text.ts'
@@ -82,7 +81,7 @@ export default function Page() {
       {!summary.ok ? (
         <SectionFailed retryHref={regionsHref(query)} />
       ) : summary.value.datasets === 0 ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <div className={css({ display: 'grid', gap: '8' })}>
           <StatGrid
@@ -105,7 +104,7 @@ export default function Page() {
             )}
             <p className={leadClass}>{t('regions.definitions')}</p>
           </SectionBlock>
-          {summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+          {summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
         </div>
       )}
     </>

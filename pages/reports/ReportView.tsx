@@ -1,4 +1,3 @@
-import { CHECK_TYPES, type CheckType } from '../../lib/domain/checks.ts'
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { ChartTable } from '../../components/charts/ChartFigure.tsx'
@@ -7,7 +6,7 @@ import { LineChart } from '../../components/charts/LineChart.tsx'
 import { StackedBarChart, type StackRow, type StackSeries } from '../../components/charts/StackedBarChart.tsx'
 import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { SectionBlock, StatGrid } from '../../components/SectionParts.tsx'
+import { SectionBlock, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { STATE_TONES } from '../../features/test-runs/state-tones.ts'
 import { RunProgress } from '../../features/test-runs/RunProgress.tsx'
 import type { Figure, ReportSummary } from '../../lib/domain/reports.ts'
@@ -266,7 +265,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 { key: 'blocked', label: t('labels.status_blocked'), tone: 'blocked' },
                 { key: 'other', label: t('reports.otherOutcomes'), tone: 'skipped' },
               ]}
-              rows={report.checkFailures.map((item) => ({ key: item.check, label: checkLabel(t, item.check), values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
+              rows={report.checkFailures.map((item) => ({ key: item.check, label: checkLabel(t, intl.messages, item.check), values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
               rowHeader={t('reports.checkType')}
               labelRows
               testId="checks-chart"
@@ -294,7 +293,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 {report.slowest.map((item, index) => (
                   <Table.Row key={`${item.runId}-${item.caseId}-${index}`} data-testid="slowest-row">
                     <CaseHeader caseId={item.caseId} caseKey={item.key} title={item.title} />
-                    <Table.Cell>{checkLabel(t, item.check)}</Table.Cell>
+                    <Table.Cell>{checkLabel(t, intl.messages, item.check)}</Table.Cell>
                     <Table.Cell className={wrapCell}>
                       <a href={runHref(item.runId)} className={link}>
                         {item.runName}
@@ -318,6 +317,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
 }
 
 /** A check type by its name in the user's language (a type this version does not know stays as stored). */
-function checkLabel(t: ReturnType<typeof useT>, check: string): string {
-  return (CHECK_TYPES as readonly string[]).includes(check) ? t(`labels.checkType_${check as CheckType}`) : check
+function checkLabel(t: ReturnType<typeof useT>, messages: Record<string, unknown>, check: string): string {
+  const key = `labels.checkType_${check}`
+  return key in messages ? t(key as MessageKey) : check
 }
