@@ -16,10 +16,12 @@ const onServer = typeof window === 'undefined'
  */
 export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[], load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
-  const code = load().then((module) => (loaded = module.default))
-  // Not loaded is not an error here: the part's render asks again (lazy) and fails there if it must.
-  code.catch(() => undefined)
-  const Lazy = lazy(load)
+  load().then(
+    (module) => (loaded = module.default),
+    () => undefined, // the part's render asks again
+  )
+  // A part whose code cannot load (offline since the page came) is left out; the rest of the page still hydrates.
+  const Lazy = lazy(() => load().catch(() => ({ default: Unavailable as ComponentType<P> })))
 
   function Part(props: P) {
     const pageContext = usePageContext()
@@ -35,6 +37,10 @@ export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[]
     )
   }
   return memo(Part) as unknown as ComponentType<P>
+}
+
+function Unavailable() {
+  return null
 }
 
 const groupLoads = new Map<string, Promise<Messages>>()
