@@ -50,10 +50,10 @@ export function CheckEvidenceView({ evidence, open = false, testId = 'check-evid
   return (
     <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid={testId}>
       <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
-        <span className={css({ fontWeight: '600' })}>{t('editor.evidenceResult')}</span>
+        <span className={css({ fontWeight: '600' })}>{t('evidence.result')}</span>
         <StatusBadge status={evidence.outcome} data-testid="check-outcome" />
         <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
-          {t('editor.evidenceDuration', { ms: intl.formatNumber(evidence.durationMs) })} · {intl.formatDate(evidence.startedAt, { dateStyle: 'medium', timeStyle: 'medium' })}
+          {t('evidence.duration', { ms: intl.formatNumber(evidence.durationMs) })} · {intl.formatDate(evidence.startedAt, { dateStyle: 'medium', timeStyle: 'medium' })}
         </span>
       </p>
       {evidence.messages.length > 0 ? (
@@ -65,7 +65,7 @@ export function CheckEvidenceView({ evidence, open = false, testId = 'check-evid
       ) : null}
       <details open={open} className={css({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', minW: '0' })}>
         <summary className={css({ cursor: 'pointer', fontWeight: '600', px: '3', minH: '10', display: 'flex', alignItems: 'center', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}>
-          {t('editor.evidenceDetails')}
+          {t('evidence.details')}
         </summary>
         <div className={css({ display: 'grid', gap: '4', p: '3', pt: '1', minW: '0' })}>
           <Exchange item={evidence} />
@@ -85,19 +85,19 @@ function Exchange({ item }: { item: CheckItemEvidence }) {
   return (
     <div className={css({ display: 'grid', gap: '4', minW: '0' })}>
       <dl className={dl} data-testid="check-exchange">
-        <Row term={t('editor.evidenceRequest')}>{item.request ? <span className={mono} data-testid="check-request">{`${item.request.method} ${item.request.url}`}</span> : none}</Row>
-        <Row term={t('editor.evidenceFinalUrl')}>{value(item.finalUrl)}</Row>
-        <Row term={t('editor.evidenceStatus')}>{value(item.status)}</Row>
-        <Row term={t('editor.evidenceLatency')}>{item.latencyMs === null ? none : t('editor.evidenceMs', { ms: intl.formatNumber(item.latencyMs) })}</Row>
-        <Row term={t('editor.evidenceContentType')}>{value(item.headers.contentType)}</Row>
-        <Row term={t('editor.evidenceContentLength')}>{value(item.headers.contentLength)}</Row>
+        <Row term={t('evidence.request')}>{item.request ? <span className={mono} data-testid="check-request">{`${item.request.method} ${item.request.url}`}</span> : none}</Row>
+        <Row term={t('evidence.finalUrl')}>{value(item.finalUrl)}</Row>
+        <Row term={t('evidence.status')}>{value(item.status)}</Row>
+        <Row term={t('evidence.latency')}>{item.latencyMs === null ? none : t('evidence.ms', { ms: intl.formatNumber(item.latencyMs) })}</Row>
+        <Row term={t('evidence.contentType')}>{value(item.headers.contentType)}</Row>
+        <Row term={t('evidence.contentLength')}>{value(item.headers.contentLength)}</Row>
         <Row term="ETag">{value(item.headers.etag)}</Row>
         <Row term="Last-Modified">{value(item.headers.lastModified)}</Row>
-        <Row term={t('editor.evidenceHash')}>{value(item.hash)}</Row>
-        <Row term={t('editor.evidenceBytes')}>{item.bytes === null ? none : intl.formatNumber(item.bytes)}</Row>
-        <Row term={t('editor.evidenceRedirects')}>
+        <Row term={t('evidence.hash')}>{value(item.hash)}</Row>
+        <Row term={t('evidence.bytes')}>{item.bytes === null ? none : intl.formatNumber(item.bytes)}</Row>
+        <Row term={t('evidence.redirects')}>
           {item.redirects.length === 0 ? (
-            <span className={muted}>{t('editor.evidenceNoRedirects')}</span>
+            <span className={muted}>{t('evidence.noRedirects')}</span>
           ) : (
             <ol className={css({ ps: '5', listStyleType: 'decimal' })}>
               {item.redirects.map((url, index) => (
@@ -111,10 +111,10 @@ function Exchange({ item }: { item: CheckItemEvidence }) {
       </dl>
       {item.excerpt ? (
         <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
-          <p className={dt}>{t('editor.evidenceExcerpt')}</p>
+          <p className={dt}>{t('evidence.excerpt')}</p>
           <pre
             tabIndex={0}
-            aria-label={t('editor.evidenceExcerpt')}
+            aria-label={t('evidence.excerpt')}
             className={css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxH: '60', overflow: 'auto', bg: 'surface.raised', color: 'text', p: '3', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'focus' } })}
           >
             {item.excerpt}
@@ -122,15 +122,15 @@ function Exchange({ item }: { item: CheckItemEvidence }) {
         </div>
       ) : null}
       {item.attempts.length > 0 ? (
-        <Table.Container aria-label={t('editor.evidenceAttempts')}>
+        <Table.Container aria-label={t('evidence.attempts')}>
           <Table.Root density="compact">
-            <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('editor.evidenceAttempts')}</Table.Caption>
+            <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('evidence.attempts')}</Table.Caption>
             <Table.Head>
               <Table.Row>
                 <Table.Header scope="col">#</Table.Header>
-                <Table.Header scope="col">{t('editor.evidenceRequest')}</Table.Header>
-                <Table.Header scope="col">{t('editor.evidenceStatus')}</Table.Header>
-                <Table.Header scope="col">{t('editor.evidenceLatency')}</Table.Header>
+                <Table.Header scope="col">{t('evidence.request')}</Table.Header>
+                <Table.Header scope="col">{t('evidence.status')}</Table.Header>
+                <Table.Header scope="col">{t('evidence.latency')}</Table.Header>
               </Table.Row>
             </Table.Head>
             <Table.Body>
@@ -140,8 +140,8 @@ function Exchange({ item }: { item: CheckItemEvidence }) {
                   <Table.Cell className={css({ minW: '12rem', whiteSpace: 'normal' })}>
                     <span className={mono}>{`${attempt.method} ${attempt.url}`}</span>
                   </Table.Cell>
-                  <Table.Cell>{attempt.status ?? (attempt.error ? t('editor.evidenceAttemptError', { error: attempt.error }) : '–')}</Table.Cell>
-                  <Table.Cell className={css({ whiteSpace: 'nowrap' })}>{t('editor.evidenceMs', { ms: intl.formatNumber(attempt.ms) })}</Table.Cell>
+                  <Table.Cell>{attempt.status ?? (attempt.error ? t('evidence.attemptError', { error: attempt.error }) : '–')}</Table.Cell>
+                  <Table.Cell className={css({ whiteSpace: 'nowrap' })}>{t('evidence.ms', { ms: intl.formatNumber(attempt.ms) })}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -157,14 +157,14 @@ function Items({ items }: { items: CheckItemEvidence[] }) {
   const t = useT()
   const message = useCheckMessage()
   return (
-    <Table.Container aria-label={t('editor.evidenceItems', { count: items.length })}>
+    <Table.Container aria-label={t('evidence.items', { count: items.length })}>
       <Table.Root density="compact" data-testid="check-items">
-        <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('editor.evidenceItems', { count: items.length })}</Table.Caption>
+        <Table.Caption className={css({ textAlign: 'start', fontWeight: '600', fontSize: 'sm', color: 'text.muted', captionSide: 'top', pb: '1' })}>{t('evidence.items', { count: items.length })}</Table.Caption>
         <Table.Head>
           <Table.Row>
-            <Table.Header scope="col">{t('editor.evidenceSubject')}</Table.Header>
-            <Table.Header scope="col">{t('editor.evidenceResult')}</Table.Header>
-            <Table.Header scope="col">{t('editor.evidenceMessage')}</Table.Header>
+            <Table.Header scope="col">{t('evidence.subject')}</Table.Header>
+            <Table.Header scope="col">{t('evidence.result')}</Table.Header>
+            <Table.Header scope="col">{t('evidence.message')}</Table.Header>
           </Table.Row>
         </Table.Head>
         <Table.Body>
@@ -184,3 +184,6 @@ function Items({ items }: { items: CheckItemEvidence[] }) {
     </Table.Container>
   )
 }
+
+// The module's part for a lazy import (the run page loads it with its texts: lazyWithGroups).
+export default CheckEvidenceView

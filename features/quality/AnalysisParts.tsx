@@ -3,7 +3,9 @@ import { css, cx } from '../../styled-system/css'
 import { ErrorIcon } from '../../components/ui/icons.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 
-// Building blocks shared by the analysis pages (/data-formats, /data-quality).
+// Building blocks shared by the analysis pages (/data-formats, /data-quality, /regional-analysis) and a project's
+// report. They hold no texts of an analysis page's own group (the pages pass those), so the report, which loads no
+// analysis texts, can use them.
 
 export const sectionClass = css({ display: 'grid', gap: '4', minW: '0' })
 export const headingClass = css({ fontSize: 'xl', fontWeight: '600' })
@@ -48,20 +50,20 @@ export function SectionFailed({ retryHref }: { retryHref: string }) {
     <div className={failedClass} data-testid="section-failed">
       <ErrorIcon />
       <p>
-        {t('quality.sectionFailed')} <a href={retryHref}>{t('common.retry')}</a>
+        {t('errors.loadFailed')} <a href={retryHref}>{t('common.retry')}</a>
       </p>
     </div>
   )
 }
 
-/** Nothing analysed yet: no portal has been harvested, so there are no rollups to show. */
-export function NothingAnalysed() {
+/** Nothing analysed yet: no portal has been harvested, so there are no rollups to show (the page words why and where to go). */
+export function NothingAnalysed({ text, linkText }: { text: string; linkText: string }) {
   const t = useT()
   return (
     <div className={css({ display: 'grid', gap: '2', py: '6' })} data-testid="analysis-empty">
       <p className={css({ fontSize: 'lg', fontWeight: '600' })}>{t('common.noData')}</p>
       <p className={leadClass}>
-        {t('quality.nothingAnalysed')} <a href="/ckan-instances">{t('quality.goToInstances')}</a>
+        {text} <a href="/ckan-instances">{linkText}</a>
       </p>
     </div>
   )
@@ -100,13 +102,12 @@ export function StatGrid({ stats }: { stats: Stat[] }) {
   )
 }
 
-/** "Figures as of …": the time of the newest rollup; in the reader's time zone, hence no hydration check on it. */
-export function AsOf({ date }: { date: Date }) {
-  const t = useT()
+/** "Figures as of …" (`label`): the time of the newest rollup; in the reader's time zone, hence no hydration check on it. */
+export function AsOf({ label, date }: { label: string; date: Date }) {
   const intl = useIntl()
   return (
     <p className={leadClass} data-testid="as-of">
-      {t('quality.asOf')}{' '}
+      {label}{' '}
       <time dateTime={date.toISOString()} suppressHydrationWarning>
         {intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}
       </time>

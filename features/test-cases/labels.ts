@@ -4,10 +4,10 @@ import type { CaseState, CaseType, Priority, TargetKind } from '../../lib/domain
 // The names of test-management values in the active language, one map per kind of value.
 
 export const PRIORITY_LABELS: Record<Priority, MessageKey> = {
-  low: 'cases.priorityLow',
-  medium: 'cases.priorityMedium',
-  high: 'cases.priorityHigh',
-  critical: 'cases.priorityCritical',
+  low: 'labels.priority_low',
+  medium: 'labels.priority_medium',
+  high: 'labels.priority_high',
+  critical: 'labels.priority_critical',
 }
 
 export const TYPE_LABELS: Record<CaseType, MessageKey> = { manual: 'cases.typeManual', automated: 'cases.typeAutomated' }

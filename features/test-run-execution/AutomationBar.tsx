@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../styled-system/css'
 import { muted, useHydrated } from './bits.tsx'
+import { useRunCall } from './run-calls.ts'
 import type { RunDetail } from './types.ts'
 
 /**
@@ -16,18 +14,17 @@ import type { RunDetail } from './types.ts'
  */
 export function AutomationBar({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const hydrated = useHydrated()
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const automated = detail.cases.filter((item) => item.type === 'automated').length
   const pending = detail.cases.filter((item) => item.checkState !== null).length
-  const start = useMutation(
-    trpc.testRuns.runChecks.mutationOptions({
-      onSuccess: ({ queued }) => setMessage({ tone: 'success', text: queued === 0 ? t('execution.checksNoneQueued') : t('execution.checksQueued', { count: queued }) }),
-      onError: (error) => setMessage({ tone: 'error', text: apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') }).message }),
-      onSettled: onChanged,
-    }),
-  )
+  const start = useRunCall((client, runId: string) => client.testRuns.runChecks.mutate({ runId }))
+  const queue = async () => {
+    const answer = await start.run(detail.run.id)
+    if (!answer) return
+    setMessage(answer.ok ? { tone: 'success', text: answer.value.queued === 0 ? t('execution.checksNoneQueued') : t('execution.checksQueued', { count: answer.value.queued }) } : { tone: 'error', text: answer.failure.message })
+    onChanged()
+  }
   if (automated === 0) return null
   const mayRun = roleAtLeast(detail.role, 'tester') && detail.run.state !== 'completed'
   return (
@@ -39,7 +36,7 @@ export function AutomationBar({ detail, onChanged }: { detail: RunDetail; onChan
         {pending > 0 ? t('execution.checksPending', { pending, count: automated }) : t('execution.checksIdle', { count: automated })}
       </p>
       {mayRun && hydrated ? (
-        <Button variant="outline" loading={start.isPending} disabled={pending > 0} onClick={() => start.mutate({ runId: detail.run.id })} data-testid="run-checks">
+        <Button variant="outline" loading={start.pending} disabled={pending > 0} onClick={() => void queue()} data-testid="run-checks">
           {t('execution.runChecks')}
         </Button>
       ) : null}

@@ -77,7 +77,7 @@ export function CaseList({
             <option value="">{t('execution.anyStatus')}</option>
             {CASE_FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {t(`runs.status_${status}`)}
+                {t(`labels.status_${status}`)}
               </option>
             ))}
           </select>

@@ -2,12 +2,12 @@ import { Badge, PriorityBadge, StatusBadge } from '../../components/ui/badge.tsx
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
-import { CheckEvidenceView } from '../../components/CheckEvidenceView.tsx'
 import { isCheckEvidence } from '../../lib/domain/checks.ts'
 import { Input, Textarea } from '../../components/ui/input.tsx'
 import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../lib/domain/test-runs.ts'
 import type { Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { css, cx } from '../../styled-system/css'
 import { checkRow, nativeSelect } from '../../components/native-controls.ts'
@@ -16,6 +16,9 @@ import type { Draft } from './draft.ts'
 import { formatElapsed, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
+
+// A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
+const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../components/CheckEvidenceView.tsx'))
 
 const SHORTCUT_KEYS: Record<ResultStatus, string> = { passed: 'P', failed: 'F', blocked: 'B', skipped: 'S' }
 const STATUS_BUTTON_TONES = { passed: 'primary', failed: 'error', blocked: 'secondary', skipped: 'secondary' } as const
@@ -167,7 +170,7 @@ function StepItem({ step, index, controls, lastOutcome }: { step: PinnedStep; in
             <select id={`step-status-${step.id}`} className={cx(nativeSelect, css({ w: '100%' }))} value={own.status} onChange={(event) => set({ status: event.target.value as StepResult['status'] })}>
               {STEP_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {t(`runs.status_${status}`)}
+                  {t(`labels.status_${status}`)}
                 </option>
               ))}
             </select>
@@ -254,7 +257,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
       {controls.newerMeanwhile && problem?.kind !== 'conflict' ? (
         <FormAlert tone="info">
           <span data-testid="newer-meanwhile">
-            {t('execution.newerMeanwhile', { name: controls.newerMeanwhile.recordedBy ?? t('execution.someone'), status: t(`runs.status_${controls.newerMeanwhile.status}`) })}
+            {t('execution.newerMeanwhile', { name: controls.newerMeanwhile.recordedBy ?? t('execution.someone'), status: t(`labels.status_${controls.newerMeanwhile.status}`) })}
           </span>
         </FormAlert>
       ) : null}
@@ -269,7 +272,7 @@ function RecordForm({ controls }: { controls: RecordControls }) {
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           {RESULT_STATUSES.map((status) => (
             <Button key={status} tone={STATUS_BUTTON_TONES[status]} variant={status === 'passed' || status === 'failed' ? 'solid' : 'subtle'} disabled={controls.recording} onClick={() => controls.record(status, { thenNext: true })} aria-keyshortcuts={SHORTCUT_KEYS[status]}>
-              {t(`runs.status_${status}`)}
+              {t(`labels.status_${status}`)}
               <kbd className={buttonKbd} aria-hidden="true">
                 {SHORTCUT_KEYS[status]}
               </kbd>
@@ -285,10 +288,10 @@ function RecordForm({ controls }: { controls: RecordControls }) {
 function ShortcutLegend() {
   const t = useT()
   const keys: Array<[string[], string]> = [
-    [['P'], t('runs.status_passed')],
-    [['F'], t('runs.status_failed')],
-    [['B'], t('runs.status_blocked')],
-    [['S'], t('runs.status_skipped')],
+    [['P'], t('labels.status_passed')],
+    [['F'], t('labels.status_failed')],
+    [['B'], t('labels.status_blocked')],
+    [['S'], t('labels.status_skipped')],
     [['J', 'N'], t('execution.next')],
     [['K', 'Shift+N'], t('execution.previous')],
   ]

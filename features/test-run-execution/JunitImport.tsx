@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { checkRow } from '../../components/native-controls.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
 import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
 import { roleAtLeast, type ProjectRole } from '../../lib/domain/test-management.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
@@ -65,13 +63,11 @@ function upload(url: string, file: File, onProgress: (share: number) => void): P
 /**
  * Testers record a JUnit XML report into the run; editors may have the cases the project lacks created. A plain
  * multipart form that the server answers with a redirect back here (no JavaScript), or an upload with progress and
- * the summary in a live region.
+ * the summary in a live region. Loaded with its texts when the run page renders it (`lazyWithGroups`, RunHeader).
  */
-export function JunitImport({ runId, role, notice }: { runId: string; role: ProjectRole; notice: JunitNotice | null }) {
+export default function JunitImport({ runId, role, notice, onImported }: { runId: string; role: ProjectRole; notice: JunitNotice | null; onImported: () => void }) {
   const t = useT()
   const intl = useIntl()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const hydrated = useHydrated()
   const id = useId()
   const fileRef = useRef<HTMLInputElement>(null)
@@ -105,7 +101,7 @@ export function JunitImport({ runId, role, notice }: { runId: string; role: Proj
     } finally {
       setProgress(null)
       // The run's figures and the open case's results follow what was recorded.
-      void queryClient.invalidateQueries(trpc.testRuns.pathFilter())
+      onImported()
     }
   }
 

@@ -53,7 +53,7 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
   const content = state.results.data && openCase && state.results.data.runCase.id === openCase.id ? state.results.data : null
   return (
     <article aria-labelledby="page-title">
-      <RunHeader detail={detail} info={initial.info} junitNotice={initial.junitNotice ?? null} onChanged={() => void state.refetchRun()} />
+      <RunHeader detail={detail} info={initial.info} junitNotice={initial.junitNotice ?? null} onChanged={state.refresh} />
       <div role="status" aria-live="polite" className={css({ srOnly: true })} data-testid="run-announcer">
         {state.announcement}
       </div>

@@ -1,31 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
-import { useEffect, useRef, useState } from 'react'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { loadApiClient } from '../../lib/api/load-client.ts'
 import { passRate, type ResultStatus } from '../../lib/domain/test-runs.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { EMPTY_DRAFT, resultOf, type Draft } from './draft.ts'
 import { countsAfter, currentCaseId, executionHref, filterCases, neighbourCaseId, newResultsFromOthers, parseExecutionQuery, type ExecutionQuery } from './execution.ts'
-import type { CaseResults, ConflictResult, RunDetail } from './types.ts'
-import { madeBy } from '../../lib/made-by.ts'
-
-/** How often the view asks for others' results (paused while the tab is hidden: TanStack Query's default). */
-const POLL_MS = 4000
+import { useLatestOnly, usePoll, useRunCall } from './run-calls.ts'
+import type { CaseResults, ConflictResult, RecordInput, RunDetail } from './types.ts'
 
 export type CaseProblem =
   | { kind: 'conflict'; message: string; latest: ConflictResult | null; status: ResultStatus }
   | { kind: 'busy' | 'error'; message: string }
   | { kind: 'field'; field: 'elapsed' | 'other'; message: string }
 
+/** The newer result a refused record carries (`error.data.conflict`, read from the shape: the client's error class is not loaded up front). */
+function conflictOf(error: unknown): { latest: ConflictResult | null } | undefined {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data?: { conflict?: { latest: ConflictResult | null } } }).data : undefined
+  return data?.conflict
+}
+
 /**
  * The execution view's state: the run (seeded from the first paint, then polled), the filters and the open case in
  * the address, what the tester typed per case, and recording with an optimistic update of the figures that is rolled
- * back when the server refuses.
+ * back when the server refuses. What the tester typed is dropped only when the server has stored it.
  */
 export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQuery; open: CaseResults | null }) {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const t = useT()
   const runId = initial.detail.run.id
   const [query, setQuery] = useState(initial.query)
@@ -34,18 +32,59 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
   const [announcement, setAnnouncement] = useState('')
   const [ownResults, setOwnResults] = useState<ReadonlySet<number>>(() => new Set())
 
-  const byIdOptions = trpc.testRuns.byId.queryOptions({ id: runId })
-  const run = useQuery({ ...byIdOptions, initialData: initial.detail, refetchInterval: POLL_MS })
-  const detail = run.data
+  const [detail, setDetail] = useState(initial.detail)
+  const runOrder = useLatestOnly()
   const shown = filterCases(detail.cases, query)
   const openId = currentCaseId(shown, query.caseId)
   const openCase = detail.cases.find((item) => item.id === openId) ?? null
-  const results = useQuery({
-    ...trpc.testRuns.results.queryOptions({ runCaseId: openId ?? '' }),
-    enabled: openId !== null,
-    initialData: openId !== null && openId === initial.open?.runCase.id ? initial.open : undefined,
-    refetchInterval: POLL_MS,
+
+  // The open case's steps and results, per case as they were last fetched (the first paint's case from the start).
+  const [caseResults, setCaseResults] = useState<Record<string, CaseResults>>(() => (initial.open ? { [initial.open.runCase.id]: initial.open } : {}))
+  const [failedCase, setFailedCase] = useState<string | null>(null)
+  const resultsOrder = useRef(new Map<string, number>())
+  const resultsTicket = useRef(0)
+
+  const refetchRun = async () => {
+    const ticket = runOrder.start()
+    try {
+      const fresh = await (await loadApiClient()).testRuns.byId.query({ id: runId })
+      if (runOrder.accept(ticket)) setDetail(fresh)
+    } catch {
+      // The next poll tries again; the figures on screen stay.
+    }
+  }
+  const refetchResults = async (runCaseId: string) => {
+    const ticket = ++resultsTicket.current
+    resultsOrder.current.set(runCaseId, ticket)
+    try {
+      const fresh = await (await loadApiClient()).testRuns.results.query({ runCaseId })
+      if (resultsOrder.current.get(runCaseId) !== ticket) return
+      setCaseResults((all) => ({ ...all, [runCaseId]: fresh }))
+      setFailedCase((now) => (now === runCaseId ? null : now))
+    } catch {
+      if (resultsOrder.current.get(runCaseId) === ticket) setFailedCase(runCaseId)
+    }
+  }
+  const refreshNow = () => {
+    void refetchRun()
+    if (openId) void refetchResults(openId)
+  }
+  // The same function for the view's life: the JUnit import, a lazily loaded part, keeps its props across polls.
+  const latestRefresh = useRef(refreshNow)
+  useEffect(() => {
+    latestRefresh.current = refreshNow
   })
+  /** The run and the open case again (after a change here: a state change, queued checks, an import). */
+  const refresh = useCallback(() => latestRefresh.current(), [])
+
+  // A case opened that was not fetched yet is fetched at once; the run and the open case are polled.
+  useEffect(() => {
+    if (!openId || openId in caseResults) return
+    const timer = setTimeout(() => void refetchResults(openId), 0)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly opened case starts a fetch, not its answer
+  }, [openId])
+  usePoll(refresh)
 
   // Others' results, announced politely as they arrive.
   const seen = useRef(detail.cases)
@@ -54,7 +93,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     seen.current = detail.cases
     if (fresh.length === 1) {
       const [one] = fresh
-      setAnnouncement(t('execution.othersOne', { name: one!.by ?? t('execution.someone'), key: one!.key, status: t(`runs.status_${one!.status}`) }))
+      setAnnouncement(t('execution.othersOne', { name: one!.by ?? t('execution.someone'), key: one!.key, status: t(`labels.status_${one!.status}`) }))
     } else if (fresh.length > 1) setAnnouncement(t('execution.othersMany', { count: fresh.length }))
   }, [detail.cases, ownResults, t])
 
@@ -90,59 +129,58 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       return rest
     })
 
-  const record = useMutation(
-    trpc.testRuns.record.mutationOptions({
-      onMutate: async (input) => {
-        await queryClient.cancelQueries({ queryKey: byIdOptions.queryKey })
-        const previous = queryClient.getQueryData(byIdOptions.queryKey)
-        queryClient.setQueryData(byIdOptions.queryKey, (old) => {
-          if (!old) return old
-          const target = old.cases.find((item) => item.id === input.runCaseId)
-          if (!target) return old
-          const counts = countsAfter(old.counts, target.latest?.status ?? null, input.result.status)
-          const latest = { id: -1, status: input.result.status, recordedAt: new Date(), recordedBy: t('execution.you'), comment: input.result.comment ?? '', retest: input.result.retest ?? false }
-          return { ...old, counts, passRate: passRate(counts), cases: old.cases.map((item) => (item.id === input.runCaseId ? { ...item, latest } : item)) }
-        })
-        return { previous }
-      },
-      onError: (error, input, context) => {
-        if (context?.previous) queryClient.setQueryData(byIdOptions.queryKey, context.previous)
-        const failure = apiFailure(error, { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') })
-        const conflict = madeBy(error, TRPCClientError) ? (error.data as { conflict?: { latest: ConflictResult | null } } | undefined)?.conflict : undefined
-        const problem: CaseProblem =
-          failure.status === 409 && conflict
-            ? { kind: 'conflict', message: failure.message, latest: conflict.latest, status: input.result.status }
-            : failure.status === 503
-              ? { kind: 'busy', message: failure.message }
-              : Object.keys(failure.fieldErrors).length > 0
-                ? { kind: 'field', field: 'other', message: Object.values(failure.fieldErrors)[0]! }
-                : { kind: 'error', message: failure.message }
-        setProblems((all) => ({ ...all, [input.runCaseId]: problem }))
-        setAnnouncement('')
-        void queryClient.invalidateQueries({ queryKey: byIdOptions.queryKey })
-      },
-      onSuccess: (answer, input) => {
-        setOwnResults((ids) => new Set([...ids, answer.id]))
-        setDrafts((all) => {
-          const { [input.runCaseId]: _done, ...rest } = all
-          return rest
-        })
-        clearProblem(input.runCaseId)
-        const key = detail.cases.find((item) => item.id === input.runCaseId)?.key ?? ''
-        setAnnouncement(t('execution.recorded', { key, status: t(`runs.status_${input.result.status}`) }))
-      },
-      onSettled: (_answer, _error, input) => {
-        void queryClient.invalidateQueries({ queryKey: byIdOptions.queryKey })
-        void queryClient.invalidateQueries({ queryKey: trpc.testRuns.results.queryKey({ runCaseId: input.runCaseId }) })
-      },
-    }),
-  )
+  const record = useRunCall((client, input: RecordInput) => client.testRuns.record.mutate(input))
+
+  /** Stores a result: the figures move at once and go back if the server refuses; the draft stays until it is stored. */
+  const sendRecord = async (input: RecordInput, next: string | null) => {
+    if (record.busy()) return
+    // Polls that left before this change must not undo it.
+    runOrder.invalidate()
+    const previous = detail
+    setDetail((old) => {
+      const target = old.cases.find((item) => item.id === input.runCaseId)
+      if (!target) return old
+      const counts = countsAfter(old.counts, target.latest?.status ?? null, input.result.status)
+      const latest = { id: -1, status: input.result.status, recordedAt: new Date(), recordedBy: t('execution.you'), comment: input.result.comment ?? '', retest: input.result.retest ?? false }
+      return { ...old, counts, passRate: passRate(counts), cases: old.cases.map((item) => (item.id === input.runCaseId ? { ...item, latest } : item)) }
+    })
+    const answer = await record.run(input)
+    if (!answer) return
+    if (answer.ok) {
+      setOwnResults((ids) => new Set([...ids, answer.value.id]))
+      setDrafts((all) => {
+        const { [input.runCaseId]: _done, ...rest } = all
+        return rest
+      })
+      clearProblem(input.runCaseId)
+      const key = detail.cases.find((item) => item.id === input.runCaseId)?.key ?? ''
+      setAnnouncement(t('execution.recorded', { key, status: t(`labels.status_${input.result.status}`) }))
+      if (next) openCaseById(next)
+    } else {
+      runOrder.invalidate()
+      setDetail(previous)
+      const { failure } = answer
+      const conflict = conflictOf(answer.error)
+      const problem: CaseProblem =
+        failure.status === 409 && conflict
+          ? { kind: 'conflict', message: failure.message, latest: conflict.latest, status: input.result.status }
+          : failure.status === 503
+            ? { kind: 'busy', message: failure.message }
+            : Object.keys(failure.fieldErrors).length > 0
+              ? { kind: 'field', field: 'other', message: Object.values(failure.fieldErrors)[0]! }
+              : { kind: 'error', message: failure.message }
+      setProblems((all) => ({ ...all, [input.runCaseId]: problem }))
+      setAnnouncement('')
+    }
+    void refetchRun()
+    void refetchResults(input.runCaseId)
+  }
 
   /** Records the open case's draft with a status; `force` adds it over the newer result the tester has now seen. */
   const recordOpen = (status: ResultStatus, options: { force?: boolean; thenNext?: boolean } = {}) => {
-    if (!openCase || record.isPending) return
+    if (!openCase || record.pending) return
     const draft = draftOf(openCase.id)
-    const stepIds = (results.data?.steps ?? []).map((step) => step.id)
+    const stepIds = (caseResults[openCase.id]?.steps ?? []).map((step) => step.id)
     const built = resultOf(draft, status, stepIds)
     if (!built.ok) {
       setProblems((all) => ({ ...all, [openCase.id]: { kind: 'field', field: 'elapsed', message: t('execution.elapsedInvalid') } }))
@@ -153,14 +191,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     // After a refusal the tester has seen the newer result: a record now stacks on it (force or not).
     const expected = conflictLatest !== undefined ? conflictLatest : draft.baseline !== undefined ? draft.baseline : (openCase.latest?.id ?? null)
     const next = options.thenNext ? neighbourCaseId(shown, openCase.id, 1) : null
-    record.mutate(
-      { runCaseId: openCase.id, expectedLatestResultId: expected, force: options.force ?? false, result: built.result },
-      {
-        onSuccess: () => {
-          if (next) openCaseById(next)
-        },
-      },
-    )
+    void sendRecord({ runCaseId: openCase.id, expectedLatestResultId: expected, force: options.force ?? false, result: built.result }, next)
   }
 
   /** Keeps the newer result: what the tester typed for this case is dropped. */
@@ -170,8 +201,11 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       return rest
     })
     clearProblem(caseId)
-    void queryClient.invalidateQueries({ queryKey: byIdOptions.queryKey })
+    void refetchRun()
   }
+
+  const results = { data: openId ? (caseResults[openId] ?? null) : null, // Fetching while the open case has no results yet (the panel shows placeholders), unless that fetch failed.
+    isFetching: openId !== null && !(openId in caseResults) && failedCase !== openId, isError: failedCase !== null && failedCase === openId }
 
   return {
     detail,
@@ -187,10 +221,10 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     problems,
     clearProblem,
     recordOpen,
-    recording: record.isPending,
+    recording: record.pending,
     discard,
     announcement,
     setAnnouncement,
-    refetchRun: () => queryClient.invalidateQueries({ queryKey: byIdOptions.queryKey }),
+    refresh,
   }
 }

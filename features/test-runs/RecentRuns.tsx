@@ -3,8 +3,8 @@ import { Badge } from '../../components/ui/badge.tsx'
 import type { RunCounts, RunState } from '../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { runHref } from '../../lib/routing/project-links.ts'
+import { STATE_TONES } from './state-tones.ts'
 import { RunProgress } from './RunProgress.tsx'
-import { STATE_TONES } from './run-state-tones.ts'
 
 export type RecentRun = { id: string; name: string; state: RunState; createdAt: Date; passRate: number | null; counts?: RunCounts; total?: number }
 
@@ -22,7 +22,7 @@ export function RecentRuns({ runs }: { runs: RecentRun[] }) {
             </a>
             <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm', color: 'text.muted' })}>
               <Badge tone={STATE_TONES[run.state]} size="sm">
-                {t(`runs.state_${run.state}`)}
+                {t(`labels.runState_${run.state}`)}
               </Badge>
               <time dateTime={new Date(run.createdAt).toISOString()}>{intl.formatDate(run.createdAt, { dateStyle: 'medium' })}</time>
             </span>

@@ -7,7 +7,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { runHref, runListHref, runStartHref, suiteCreateHref } from '../../lib/routing/project-links.ts'
 import { input } from '../../styled-system/recipes'
 import { RunProgress } from './RunProgress.tsx'
-import { STATE_TONES } from './run-state-tones.ts'
+import { STATE_TONES } from './state-tones.ts'
 
 export type RunListData = {
   project: { id: string; key: string; name: string }
@@ -30,8 +30,6 @@ export type RunListData = {
 
 const link = css({ color: 'primary.text', fontWeight: '600', textDecoration: 'underline', textUnderlineOffset: '2px', overflowWrap: 'anywhere' })
 const muted = css({ color: 'text.muted', fontSize: 'sm' })
-// Also read from here by the reports page; RecentRuns imports the tones alone so that the list stays out of its pages.
-export { STATE_TONES }
 
 /** The project's runs: a state filter (a plain GET form, so it works before and without JavaScript) and the table. */
 export function RunList({ list }: { list: RunListData }) {
@@ -47,7 +45,7 @@ export function RunList({ list }: { list: RunListData }) {
         ) : null}
       </div>
       <p className={css({ srOnly: true })} role="status">
-        {list.state ? t('runs.filteredCount', { count: list.runs.length, state: t(`runs.state_${list.state}`) }) : t('runs.runCount', { count: list.runs.length })}
+        {list.state ? t('runs.filteredCount', { count: list.runs.length, state: t(`labels.runState_${list.state}`) }) : t('runs.runCount', { count: list.runs.length })}
       </p>
       {list.allRuns === 0 ? <EmptyState list={list} /> : list.runs.length === 0 ? <NoneInState list={list} /> : <RunTable list={list} />}
     </div>
@@ -67,7 +65,7 @@ function StateFilter({ list }: { list: RunListData }) {
           <option value="">{t('runs.allStates')}</option>
           {RUN_STATES.map((state) => (
             <option key={state} value={state}>
-              {t(`runs.state_${state}`)}
+              {t(`labels.runState_${state}`)}
             </option>
           ))}
         </select>
@@ -110,7 +108,7 @@ function NoneInState({ list }: { list: RunListData }) {
   const t = useT()
   return (
     <p className={css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'l2', p: '4', color: 'text.muted' })} data-testid="runs-none-in-state">
-      {t('runs.noneInState', { state: t(`runs.state_${list.state ?? 'open'}`) })}{' '}
+      {t('runs.noneInState', { state: t(`labels.runState_${list.state ?? 'open'}`) })}{' '}
       <a href={runListHref(list.project.id)} className={link}>
         {t('runs.showAll')}
       </a>
@@ -146,7 +144,7 @@ function RunTable({ list }: { list: RunListData }) {
               </Table.Header>
               <Table.Cell>
                 <Badge tone={STATE_TONES[run.state]} size="sm" data-testid="run-state">
-                  {t(`runs.state_${run.state}`)}
+                  {t(`labels.runState_${run.state}`)}
                 </Badge>
               </Table.Cell>
               <Table.Cell className={css({ minW: '56' })}>

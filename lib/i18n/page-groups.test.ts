@@ -16,13 +16,39 @@ const KEY = new RegExp(`['"\`](${GROUPS.join('|')})\\.([A-Za-z0-9_]*)(\\$\\{)?`,
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
 const BROWSER_HOOKS = ['+Page.tsx', '+Wrapper.tsx', '+Layout.tsx', '+Layout.ts', '+config.ts', '+title.ts', '+description.ts', '+onPageTransitionStart.ts', '+onPageTransitionEnd.ts']
 
-function browserClosure(files: string[], seen = new Set<string>()): Set<string> {
+// A part loaded with its own groups (lib/i18n/lazy-with-groups.tsx): its code may use those groups besides the page's.
+const LAZY_PART = /lazyWithGroups\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+type LazyPart = { file: string; groups: string[] }
+
+/** The page's browser code, without the parts it loads with their own groups (those are added to `parts`). */
+function browserClosure(files: string[], seen = new Set<string>(), parts: LazyPart[] = []): Set<string> {
   for (const file of files) {
     if (seen.has(file) || !existsSync(file) || !statSync(file).isFile() || !/\.tsx?$/.test(file) || file.endsWith('.server.ts')) continue
     seen.add(file)
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) browserClosure([path.resolve(path.dirname(file), (match[1] ?? match[2])!)], seen)
+    const text = readFileSync(file, 'utf8')
+    const lazy = new Set<string>()
+    for (const match of text.matchAll(LAZY_PART)) {
+      const target = path.resolve(path.dirname(file), match[2]!)
+      lazy.add(target)
+      parts.push({ file: target, groups: [...match[1]!.matchAll(/['"](\w+)['"]/g)].map((group) => group[1]!) })
+    }
+    for (const match of text.matchAll(IMPORT)) {
+      const target = path.resolve(path.dirname(file), (match[1] ?? match[2])!)
+      if (!lazy.has(target)) browserClosure([target], seen, parts)
+    }
   }
   return seen
+}
+
+/** The groups a page's code uses that it does not declare: its own code's, and each lazily loaded part's beyond that part's groups. */
+function undeclared(entries: string[], declared: Set<string>): string[] {
+  const parts: LazyPart[] = []
+  const missing = new Set([...groupsUsed(browserClosure(entries, new Set(), parts))].filter((group) => !declared.has(group)))
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index]!
+    for (const group of groupsUsed(browserClosure([part.file], new Set(), parts))) if (!declared.has(group) && !part.groups.includes(group)) missing.add(group)
+  }
+  return [...missing].sort()
 }
 
 function groupsUsed(files: Set<string>): Set<string> {
@@ -61,9 +87,7 @@ describe('catalogue groups per page', () => {
     it(`${route.path} declares every group its browser code uses`, () => {
       const dir = path.join(ROOT, pageIdOf(route.path).replace(/^\//, ''))
       expect(existsSync(path.join(dir, '+Page.tsx')), `no page for ${route.path}`).toBe(true)
-      const used = groupsUsed(browserClosure(hooksFrom(dir)))
-      const declared = new Set<string>(messageGroupsFor(pageIdOf(route.path)))
-      expect([...used].filter((group) => !declared.has(group)).sort()).toEqual([])
+      expect(undeclared(hooksFrom(dir), new Set<string>(messageGroupsFor(pageIdOf(route.path))))).toEqual([])
     })
   }
 
@@ -79,6 +103,17 @@ describe('catalogue groups per page', () => {
     expect(files.has(path.join(ROOT, 'pages/projects/@id/settings/+Page.tsx'))).toBe(true)
     expect(files.has(path.join(ROOT, 'pages/+Wrapper.tsx'))).toBe(true)
     expect(files.has(path.join(ROOT, 'pages/projects/@id/+Page.tsx'))).toBe(false)
+  })
+
+  it('counts a lazily loaded part with the groups it loads, and only those', () => {
+    const page = path.join(ROOT, 'pages/test-runs/@id/+Page.tsx')
+    const declared = new Set<string>(messageGroupsFor('/pages/test-runs/@id'))
+    expect(declared.has('junit')).toBe(false)
+    expect(undeclared([page], declared)).toEqual([])
+    // Its JUnit import uses the junit group, which it loads: without that, the page would lack it.
+    expect(groupsUsed(browserClosure([path.join(ROOT, 'features/test-run-execution/JunitImport.tsx')])).has('junit')).toBe(true)
+    declared.delete('execution')
+    expect(undeclared([page], declared)).toEqual(['execution'])
   })
 
   it('fails for a page that uses a group it does not declare', () => {

@@ -19,10 +19,10 @@ export default function Page() {
   return (
     <div className={css({ display: 'grid', gap: '8' })}>
       <PageIntro title={t('pages.dataFormatsTitle')} description={t('pages.dataFormatsDescription')}>
-        {summary.ok && summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+        {summary.ok && summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
       </PageIntro>
       {nothing ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <>
           <AnalysisFilterForm action="/data-formats" query={query} options={options} keep={{ format }} />

@@ -21,10 +21,10 @@ export default function Page() {
   return (
     <div className={css({ display: 'grid', gap: '8' })}>
       <PageIntro title={t('pages.dataQualityTitle')} description={t('pages.dataQualityDescription')}>
-        {summary.ok && summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+        {summary.ok && summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
       </PageIntro>
       {nothing ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <>
           <AnalysisFilterForm action="/data-quality" query={query} options={options} />

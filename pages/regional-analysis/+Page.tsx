@@ -81,7 +81,7 @@ export default function Page() {
       {!summary.ok ? (
         <SectionFailed retryHref={regionsHref(query)} />
       ) : summary.value.datasets === 0 ? (
-        <NothingAnalysed />
+        <NothingAnalysed text={t('quality.nothingAnalysed')} linkText={t('quality.goToInstances')} />
       ) : (
         <div className={css({ display: 'grid', gap: '8' })}>
           <StatGrid
@@ -104,7 +104,7 @@ export default function Page() {
             )}
             <p className={leadClass}>{t('regions.definitions')}</p>
           </SectionBlock>
-          {summary.value.asOf ? <AsOf date={summary.value.asOf} /> : null}
+          {summary.value.asOf ? <AsOf label={t('quality.asOf')} date={summary.value.asOf} /> : null}
         </div>
       )}
     </>

@@ -1,10 +1,9 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { filtersFromQuery } from '../../lib/domain/reports.ts'
-import { translate } from '../../lib/i18n/page-text.ts'
 import { settle } from '../../lib/section.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
-import { projectFrame, projectFromQuery } from '../../server/trpc/project-frame.server.ts'
+import { orErrorPage, projectFrame, projectFromQuery } from '../../server/trpc/project-frame.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -15,8 +14,12 @@ export async function data(pageContext: PageContextServer) {
   const projectId = await projectFromQuery(pageContext, caller, '/reports')
   if (!projectId) return { frame: await projectFrame(caller, null), report: null }
   const frame = await projectFrame(caller, projectId)
-  // The frame lists the user's projects: one not among them is not theirs (or does not exist).
-  if (!frame.project) throw render(404, { userMessage: translate(pageContext, 'projects.notFound') })
+  // The frame lists the user's projects: one not among them is not theirs (or does not exist), and the API's refusal
+  // of it, in the user's language, is the 404 page (the page's own texts do not carry the projects group).
+  if (!frame.project) {
+    await orErrorPage(caller.projects.byId({ projectId }))
+    throw render(404)
+  }
   const filters = filtersFromQuery(pageContext.urlParsed.search)
   const report = await settle(caller.reports.summary({ projectId, ...filters }), 'the report')
   return { frame, filters, report }

@@ -49,7 +49,7 @@ export function ReportFiltersForm({ projectId, filters, choices }: { projectId: 
       <FilterSelect name="period" label={t('reports.period')} value={filters.period} options={REPORT_PERIODS.map((period) => ({ value: period, label: t(PERIOD_LABELS[period]) }))} />
       <FilterSelect name="suite" label={t('reports.suite')} value={filters.suiteId} all={t('reports.allSuites')} options={choices.suites.map((suite) => ({ value: suite.id, label: suite.name }))} />
       <FilterSelect name="portal" label={t('reports.portal')} value={filters.portalId} all={t('reports.allPortals')} options={choices.portals.map((portal) => ({ value: portal.id, label: portal.name }))} />
-      <FilterSelect name="state" label={t('reports.runState')} value={filters.state} all={t('reports.allStates')} options={RUN_STATES.map((state) => ({ value: state, label: t(`runs.state_${state}`) }))} />
+      <FilterSelect name="state" label={t('reports.runState')} value={filters.state} all={t('reports.allStates')} options={RUN_STATES.map((state) => ({ value: state, label: t(`labels.runState_${state}`) }))} />
       <Button type="submit" variant="outline">
         {t('reports.apply')}
       </Button>

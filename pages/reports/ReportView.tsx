@@ -1,4 +1,3 @@
-import { CHECK_TYPES, type CheckType } from '../../lib/domain/checks.ts'
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { ChartTable } from '../../components/charts/ChartFigure.tsx'
@@ -8,7 +7,7 @@ import { StackedBarChart, type StackRow, type StackSeries } from '../../componen
 import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { SectionBlock, StatGrid } from '../../features/quality/AnalysisParts.tsx'
-import { STATE_TONES } from '../../features/test-runs/RunList.tsx'
+import { STATE_TONES } from '../../features/test-runs/state-tones.ts'
 import { RunProgress } from '../../features/test-runs/RunProgress.tsx'
 import type { Figure, ReportSummary } from '../../lib/domain/reports.ts'
 import type { Priority } from '../../lib/domain/test-management.ts'
@@ -19,7 +18,7 @@ import { caseHref, runExportHref, runHref } from '../../lib/routing/project-link
 
 const STATUSES = ['passed', 'failed', 'blocked', 'skipped', 'untested'] as const satisfies ReadonlyArray<keyof RunCounts>
 
-const PRIORITY_LABELS: Record<Priority, MessageKey> = { low: 'cases.priorityLow', medium: 'cases.priorityMedium', high: 'cases.priorityHigh', critical: 'cases.priorityCritical' }
+const PRIORITY_LABELS: Record<Priority, MessageKey> = { low: 'labels.priority_low', medium: 'labels.priority_medium', high: 'labels.priority_high', critical: 'labels.priority_critical' }
 
 const twoColumns = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })
 const link = css({ color: 'primary.text', fontWeight: '600', textDecoration: 'underline', textUnderlineOffset: '2px', overflowWrap: 'anywhere' })
@@ -35,7 +34,7 @@ function usePercent() {
 /** Latest results split by status per group (priority, suite, folder...), as 100 % bars with their table. */
 function StatusBars({ title, rowHeader, rows, testId }: { title: string; rowHeader: string; rows: Array<{ key: string; label: string; figure: Figure }>; testId: string }) {
   const t = useT()
-  const series: StackSeries[] = STATUSES.map((status) => ({ key: status, label: t(`runs.status_${status}`), tone: status }))
+  const series: StackSeries[] = STATUSES.map((status) => ({ key: status, label: t(`labels.status_${status}`), tone: status }))
   const stackRows: StackRow[] = rows.map((row) => ({ key: row.key, label: row.label, values: row.figure.counts }))
   return <StackedBarChart title={title} series={series} rows={stackRows} rowHeader={rowHeader} labelRows testId={testId} />
 }
@@ -93,8 +92,8 @@ export function ReportView({ report }: { report: ReportSummary }) {
           { key: 'pass-rate', label: t('reports.statPassRate'), value: percent(overall.passRate), raw: overall.passRate },
           { key: 'runs', label: t('reports.statRuns'), value: number(report.runs.length), raw: report.runs.length },
           { key: 'cases', label: t('reports.statResults'), value: number(overall.total), raw: overall.total },
-          { key: 'failed', label: t('runs.status_failed'), value: number(overall.counts.failed), raw: overall.counts.failed },
-          { key: 'blocked', label: t('runs.status_blocked'), value: number(overall.counts.blocked), raw: overall.counts.blocked },
+          { key: 'failed', label: t('labels.status_failed'), value: number(overall.counts.failed), raw: overall.counts.failed },
+          { key: 'blocked', label: t('labels.status_blocked'), value: number(overall.counts.blocked), raw: overall.counts.blocked },
           { key: 'flaky', label: t('reports.statFlaky'), value: number(report.flaky.length), raw: report.flaky.length },
         ]}
       />
@@ -126,7 +125,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                   </Table.Header>
                   <Table.Cell>
                     <Badge tone={STATE_TONES[run.state]} size="sm">
-                      {t(`runs.state_${run.state}`)}
+                      {t(`labels.runState_${run.state}`)}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell className={css({ minW: '56' })}>
@@ -210,8 +209,8 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 columns={[
                   { label: t('reports.case') },
                   { label: t('reports.flips'), align: 'end' },
-                  { label: t('runs.status_passed'), align: 'end' },
-                  { label: t('runs.status_failed'), align: 'end' },
+                  { label: t('labels.status_passed'), align: 'end' },
+                  { label: t('labels.status_failed'), align: 'end' },
                   { label: t('reports.recentOutcomes') },
                 ]}
               />
@@ -225,7 +224,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                     <Table.Cell align="end">{number(item.passed)}</Table.Cell>
                     <Table.Cell align="end">{number(item.failed)}</Table.Cell>
                     <Table.Cell className={css({ whiteSpace: 'normal', minW: '48', fontSize: 'sm' })}>
-                      {t('reports.outcomesInRuns', { count: item.runs, outcomes: intl.formatList(item.statuses.map((status) => t(`runs.status_${status ?? 'untested'}`)), { type: 'unit' }) })}
+                      {t('reports.outcomesInRuns', { count: item.runs, outcomes: intl.formatList(item.statuses.map((status) => t(`labels.status_${status ?? 'untested'}`)), { type: 'unit' }) })}
                     </Table.Cell>
                   </Table.Row>
                 ))}
@@ -262,11 +261,11 @@ export function ReportView({ report }: { report: ReportSummary }) {
             <StackedBarChart
               title={t('reports.checksTitle')}
               series={[
-                { key: 'failed', label: t('runs.status_failed'), tone: 'failed' },
-                { key: 'blocked', label: t('runs.status_blocked'), tone: 'blocked' },
+                { key: 'failed', label: t('labels.status_failed'), tone: 'failed' },
+                { key: 'blocked', label: t('labels.status_blocked'), tone: 'blocked' },
                 { key: 'other', label: t('reports.otherOutcomes'), tone: 'skipped' },
               ]}
-              rows={report.checkFailures.map((item) => ({ key: item.check, label: checkLabel(t, item.check), values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
+              rows={report.checkFailures.map((item) => ({ key: item.check, label: checkLabel(t, intl.messages, item.check), values: { failed: item.failed, blocked: item.blocked, other: item.total - item.failed - item.blocked } }))}
               rowHeader={t('reports.checkType')}
               labelRows
               testId="checks-chart"
@@ -294,7 +293,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                 {report.slowest.map((item, index) => (
                   <Table.Row key={`${item.runId}-${item.caseId}-${index}`} data-testid="slowest-row">
                     <CaseHeader caseId={item.caseId} caseKey={item.key} title={item.title} />
-                    <Table.Cell>{checkLabel(t, item.check)}</Table.Cell>
+                    <Table.Cell>{checkLabel(t, intl.messages, item.check)}</Table.Cell>
                     <Table.Cell className={wrapCell}>
                       <a href={runHref(item.runId)} className={link}>
                         {item.runName}
@@ -302,7 +301,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
                     </Table.Cell>
                     <Table.Cell>
                       <StatusBadge status={item.status} size="sm">
-                        {t(`runs.status_${item.status}`)}
+                        {t(`labels.status_${item.status}`)}
                       </StatusBadge>
                     </Table.Cell>
                     <Table.Cell align="end">{intl.formatNumber(item.durationMs / 1000, { style: 'unit', unit: 'second', minimumFractionDigits: 1, maximumFractionDigits: 1 })}</Table.Cell>
@@ -318,6 +317,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
 }
 
 /** A check type by its name in the user's language (a type this version does not know stays as stored). */
-function checkLabel(t: ReturnType<typeof useT>, check: string): string {
-  return (CHECK_TYPES as readonly string[]).includes(check) ? t(`checks.type_${check as CheckType}`) : check
+function checkLabel(t: ReturnType<typeof useT>, messages: Record<string, unknown>, check: string): string {
+  const key = `labels.checkType_${check}`
+  return key in messages ? t(key as MessageKey) : check
 }

@@ -136,7 +136,7 @@ export const testRunsRouter = router({
     if (state !== undefined && state !== run.state) {
       const needed = transitionRole(run.state, state)
       if (needed === null)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.transitionNotAllowed', { from: ctx.t(`runs.state_${run.state}`), to: ctx.t(`runs.state_${state}`) }) })
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.transitionNotAllowed', { from: ctx.t(`labels.runState_${run.state}`), to: ctx.t(`labels.runState_${state}`) }) })
       if (!mayTransition(role, run.state, state)) throw new TRPCError({ code: 'FORBIDDEN', message: ctx.t('runs.reopenOwnerOnly') })
     }
     if (run.version !== input.expectedVersion) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
@@ -193,7 +193,7 @@ export const testRunsRouter = router({
     if (outcome.reason === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
     const message = ctx.t('runs.resultConflict', {
       name: outcome.latest?.recordedBy ?? ctx.t('runs.someone'),
-      status: outcome.latest ? ctx.t(`runs.status_${outcome.latest.status}`) : ctx.t('runs.status_untested'),
+      status: outcome.latest ? ctx.t(`labels.status_${outcome.latest.status}`) : ctx.t('labels.status_untested'),
     })
     throw new TRPCError({ code: 'CONFLICT', message, cause: new ResultConflict(message, outcome.latest) })
   }),
