@@ -41,7 +41,7 @@ const HELP_KEYS: Partial<Record<CheckField, MessageKey>> = {
   fields: 'editor.checkFieldsHelp',
 }
 
-export const checkTypeLabel = (t: ReturnType<typeof useT>, type: CheckType) => t(`labels.checkType_${type}` as MessageKey)
+export const checkTypeLabel = (t: ReturnType<typeof useT>, type: CheckType) => t(`checktypes.${type}` as MessageKey)
 
 type Props = {
   projectId: string

@@ -13,7 +13,7 @@ import type { PortalOption } from './editor-types.ts'
 export function checkLines(t: Translate, check: CaseCheck, portals: readonly PortalOption[]): Array<{ label: string; value: string }> {
   const portal = check.portal ? (portals.find((candidate) => candidate.id === check.portal)?.name ?? check.portal) : t('checks.portalOfRun')
   return [
-    { label: t('checks.typeLabel'), value: t(`labels.checkType_${check.type}` as MessageKey) },
+    { label: t('checks.typeLabel'), value: t(`checktypes.${check.type}` as MessageKey) },
     { label: t('checks.portalLabel'), value: portal },
     ...(hasScope(check.type) ? [{ label: t('checks.scopeLabel'), value: t(`checks.scope_${check.scope}` as MessageKey) }] : []),
     ...checkParameters(check).map(({ field, value }) => ({ label: t(CHECK_FIELD_KEYS[field as Exclude<CheckField, 'scope'>]), value })),

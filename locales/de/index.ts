@@ -26,6 +26,7 @@ import execution from './execution.json'
 import checks from './checks.json'
 import reports from './reports.json'
 import labels from './labels.json'
+import checktypes from './checktypes.json'
 import evidence from './evidence.json'
 import junit from './junit.json'
 import map from './map.json'
@@ -35,4 +36,4 @@ import regions from './regions.json'
 import kraje from './kraje.json'
 import formatnames from './formatnames.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, labels, evidence, junit, map, mapview, regions, licences, kraje, formatnames }
+export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }

@@ -318,6 +318,6 @@ export function ReportView({ report }: { report: ReportSummary }) {
 
 /** A check type by its name in the user's language (a type this version does not know stays as stored). */
 function checkLabel(t: ReturnType<typeof useT>, messages: Record<string, unknown>, check: string): string {
-  const key = `labels.checkType_${check}`
+  const key = `checktypes.${check}`
   return key in messages ? t(key as MessageKey) : check
 }
