@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { binFill } from '../../features/portals/choropleth.ts'
@@ -6,7 +6,12 @@ import { legendSwatch as swatch, regionMapStyle as mapStyle } from '../../featur
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { useMetricText } from './metric-text.ts'
-import { RegionsMap } from './RegionsMap.tsx'
+import { useFirstInteraction } from '../../features/map/first-interaction.ts'
+import { MapBoundary } from '../../features/map/MapBoundary.tsx'
+
+// The interactive map (and the outlines it colours) loads on the first interaction with the page; the SVG, with a link
+// per region, is the map until then (decision 022).
+const RegionsMap = lazy(() => import('./RegionsMap.tsx').then((module) => ({ default: module.RegionsMap })))
 
 type Summary = Extract<Data['summary'], { ok: true }>['value']
 
@@ -25,6 +30,7 @@ export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { 
   const t = useT()
   const intl = useIntl()
   const { query, basemap } = useData<Data>()
+  const interacted = useFirstInteraction()
   const { valueText, classLabel } = useMetricText()
   const byId = new Map(summary.regions.map((region) => [region.id, region]))
   const count = summary.classes.length
@@ -46,7 +52,15 @@ export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { 
   )
   return (
     <figure className={css({ display: 'grid', gap: '3', m: '0', minW: '0' })}>
-      <RegionsMap level={query.level} summary={summary} map={map} aspect={MAP_ASPECT} basemap={basemap} labelOf={labelOf} fallback={svg} />
+      {interacted ? (
+        <MapBoundary fallback={svg}>
+          <Suspense fallback={svg}>
+            <RegionsMap level={query.level} summary={summary} map={map} aspect={MAP_ASPECT} basemap={basemap} labelOf={labelOf} fallback={svg} />
+          </Suspense>
+        </MapBoundary>
+      ) : (
+        svg
+      )}
       <figcaption>
         <p className={css({ fontSize: 'sm', fontWeight: '600', mb: '1' })}>{metricLabel}</p>
         <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', listStyle: 'none', p: '0', fontSize: 'sm', color: 'text.muted' })} data-testid="region-legend">
