@@ -220,7 +220,7 @@ function reachability(candidates: readonly QualityResource[], check: (r: Quality
 
 const knownFormat = (r: QualityResource): boolean => resolveFormat({ format: r.format, mimetype: r.mimetype }).format !== 'unknown'
 
-function licenceOutcome(input: QualityInput): Outcome {
+function outcomeOfLicence(input: QualityInput): Outcome {
   if (licenceDeclared(input.licenseId, input.licenseTitle)) {
     return { status: 'pass', passed: 1, total: 1, reason: { code: 'present', params: { field: text(input.licenseId) ? 'license_id' : 'license_title' } } }
   }
@@ -286,7 +286,7 @@ function evaluate(id: IndicatorId, input: QualityInput): Outcome {
     case 'dcatApConformance':
       return dcatApOutcome(input)
     case 'licence':
-      return licenceOutcome(input)
+      return outcomeOfLicence(input)
     case 'licenceVocabulary':
       return licenceVocabularyOutcome(input)
     case 'accessRights':

@@ -23,7 +23,7 @@ export function deviceCookie(token: string, secure: boolean): string {
 }
 
 /** The device behind a cookie value, when it is one of this user's; null otherwise. */
-export async function knownDeviceOf(db: Database, token: string | undefined, userId: string): Promise<{ id: string } | null> {
+export async function deviceKnownFor(db: Database, token: string | undefined, userId: string): Promise<{ id: string } | null> {
   const parts = token ? splitCompositeToken(token) : null
   if (!parts) return null
   const [row] = await db.select({ id: knownDevices.id, userId: knownDevices.userId, secretHash: knownDevices.secretHash }).from(knownDevices).where(eq(knownDevices.id, parts.id)).limit(1)

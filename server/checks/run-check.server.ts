@@ -147,7 +147,7 @@ function judgeDataset(check: CaseCheck, portalId: string, pkg: CkanPackage, now:
     case 'licence-open': {
       const info = licenceInfo(pkg.license_id ?? null, pkg.license_title ?? null)
       const label = pkg.license_id ?? pkg.license_title ?? ''
-      if (info.open === true) return { outcome: 'passed', messages: [{ code: 'licenceOpen', params: { licence: label } }], excerpt: `license_id: ${label}` }
+      if (info.open === true) return { outcome: 'passed', messages: [{ code: 'openLicence', params: { licence: label } }], excerpt: `license_id: ${label}` }
       return { outcome: 'failed', messages: [{ code: info.open === false ? 'licenceClosed' : 'licenceUnknown', params: { licence: label || '—' } }], excerpt: `license_id: ${label}` }
     }
     case 'mqa-at-least': {

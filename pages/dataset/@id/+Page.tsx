@@ -146,7 +146,7 @@ function Licence({ licence }: { licence: Dataset['licence'] }) {
   if (!licence) return <span className={muted}>{t('dataset.noLicence')}</span>
   const [tone, label] =
     licence.open === true
-      ? (['success', t('dataset.licenceOpen')] as const)
+      ? (['success', t('dataset.openLicence')] as const)
       : licence.open === false
         ? (['error', t('dataset.licenceNotOpen')] as const)
         : (['neutral', t('dataset.licenceUnknown')] as const)

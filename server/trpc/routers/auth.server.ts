@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { LoginSchema, ResetPasswordSchema, SignupSchema, TokenCreateSchema } from '../../../lib/forms/account-schemas.ts'
 import { createApiToken, revokeApiToken } from '../../auth/api-tokens.server.ts'
 import { forgiveLoginAttempt, takeLoginAttempt, takeSignupAttempt } from '../../auth/login-throttle.server.ts'
-import { deviceCookie, knownDeviceOf, rememberDevice } from '../../auth/known-device.server.ts'
+import { deviceCookie, deviceKnownFor, rememberDevice } from '../../auth/known-device.server.ts'
 import type { LimitDecision } from '../../queries/rate-events.server.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../auth/password.server.ts'
 import { clearSessionCookie, invalidateSession, invalidateUserSessions, newSession, sessionCookie, type SessionInfo } from '../../auth/session.server.ts'
@@ -86,7 +86,7 @@ export const authRouter = router({
 
   login: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
     const user = await findUserByEmail(ctx.db, input.email)
-    const device = user ? await knownDeviceOf(ctx.db, ctx.deviceToken ?? undefined, user.id) : null
+    const device = user ? await deviceKnownFor(ctx.db, ctx.deviceToken ?? undefined, user.id) : null
     // Counted before the password is checked, in the statement that decides whether it may be checked at all.
     const attemptId = randomId()
     const keys = { email: input.email, client: ctx.clientAddress, deviceId: device?.id ?? null }

@@ -221,7 +221,7 @@ export const testRunsRouter = router({
    * the whole file is read and checked before anything is written; a completed run refuses it.
    */
   importJunit: protectedProcedure
-    .input(z.object({ id: IdSchema, createUnknown: z.boolean().default(false), file: z.string().max(400).default('junit.xml'), body: z.instanceof(ReadableStream<Uint8Array>) }))
+    .input(z.object({ id: IdSchema, createUnknown: z.boolean().default(false), file: z.string().max(400).default('junit.xml'), body: z.custom<ReadableStream<Uint8Array>>((value) => madeBy(value, ReadableStream)) }))
     .mutation(async ({ ctx, input }) => {
       const { run, project } = await requireRun(ctx, input.id, input.createUnknown ? 'editor' : 'tester')
       if (run.state === 'completed') {
