@@ -1,18 +1,8 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { LoadBoundary } from './LoadBoundary.tsx'
 import { Button } from './ui/button.tsx'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { css } from '../styled-system/css'
-
-/** The panel's chunk failed to load (offline, a new version deployed meanwhile): `fallback` instead of the page. */
-class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
-}
 
 /**
  * A part of a page that only a click brings up (the test-case list's export and import panels and bulk form, the

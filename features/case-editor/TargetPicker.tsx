@@ -9,7 +9,7 @@ import { apiFailure } from '../../lib/api/browser-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { GroupError, TextInputField } from './controls.tsx'
 import { targetKindLabel } from './labels.ts'
-import { useDebounced } from './use-debounced.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
 
 const kindRow = css({
   display: 'flex',

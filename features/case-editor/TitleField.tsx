@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/api/trpc.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { TextInputField } from './controls.tsx'
-import { useDebounced } from './use-debounced.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
 
 const warningClass = css({
   display: 'flex',

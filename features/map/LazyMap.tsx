@@ -3,7 +3,7 @@ import { css, cx } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { useFirstInteraction } from './first-interaction.ts'
 import type { MapFrameProps } from './MapFrame.tsx'
-import { MapBoundary } from './MapBoundary.tsx'
+import { LoadBoundary } from '../../components/LoadBoundary.tsx'
 import { MapOverlay } from './MapOverlay.tsx'
 
 export type { DeckLayerLib, MapFrameProps, MapHandle, MapPopup, MapMarker } from './MapFrame.tsx'
@@ -83,7 +83,7 @@ export function LazyMap({ className, fallback, loadOnInteraction = false, ...pro
   )
   if (support !== 'supported' || waiting) return placeholder
   return (
-    <MapBoundary
+    <LoadBoundary
       fallback={
         <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state="failed">
           {fallback}
@@ -94,6 +94,6 @@ export function LazyMap({ className, fallback, loadOnInteraction = false, ...pro
       <Suspense fallback={placeholder}>
         <MapFrame {...props} className={cx(frame, className)} />
       </Suspense>
-    </MapBoundary>
+    </LoadBoundary>
   )
 }

@@ -5,7 +5,7 @@ import type { BBox } from '../../lib/domain/map.ts'
 import type { BasemapConfig } from './basemap-style.ts'
 import { viewForBox } from './fit-view.ts'
 import { LazyMap, type DeckLayerLib } from './LazyMap.tsx'
-import { MapBoundary } from './MapBoundary.tsx'
+import { LoadBoundary } from '../../components/LoadBoundary.tsx'
 import { MAP_THEMES, type Rgb } from '../../lib/domain/map-palette.ts'
 import { useTheme } from './use-theme.ts'
 
@@ -176,7 +176,7 @@ export function ShapesMap({
   return (
     <div ref={container} className={frame} style={{ aspectRatio: String(aspect) }} data-testid={testId}>
       {size ? (
-        <MapBoundary fallback={fallback}>
+        <LoadBoundary fallback={fallback}>
           <LazyMap
             label={label}
             basemap={basemap}
@@ -194,7 +194,7 @@ export function ShapesMap({
               </>
             }
           />
-        </MapBoundary>
+        </LoadBoundary>
       ) : (
         fallback
       )}

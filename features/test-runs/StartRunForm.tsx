@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { navigate } from 'vike/client/router'
 import { css, cx } from '../../styled-system/css'
 import { input } from '../../styled-system/recipes'
@@ -19,6 +19,7 @@ import { projectHref, runHref } from '../../lib/routing/project-links.ts'
 import { defaultRunName } from './run-figures.ts'
 import { checkForm } from '../../lib/forms/form-checks.ts'
 import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
 
 const loadRunCreateSchema = () => import('../../lib/forms/test-run-schemas.ts').then((schemas) => schemas.RunCreateSchema)
 
@@ -39,14 +40,6 @@ const muted = css({ color: 'text.muted', fontSize: 'sm' })
 const plainList = css({ display: 'grid', gap: '1', listStyle: 'none', p: '0', m: '0' })
 const checkRow = css({ display: 'flex', gap: '3', alignItems: 'center', minH: '10', px: '2', py: '1', borderRadius: 'l2', _hover: { bg: 'surface.hover' }, w: 'full' })
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
 
 /** A field's error from the browser's check (`run.name`) or the server's (`assignees`, `source`). */
 function errorOf(errors: FieldErrors, ...paths: string[]): string | undefined {

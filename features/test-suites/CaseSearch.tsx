@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { css } from '../../styled-system/css'
 import { PriorityBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -16,6 +16,7 @@ import { STATE_KEYS, stateKey } from './labels.ts'
 import { PRIORITY_KEYS } from './rule-text.ts'
 import { SelectField } from './SelectField.tsx'
 import type { CaseInfo } from './StaticContentEditor.tsx'
+import { useDebounced } from '../../lib/use-debounced.ts'
 
 const PAGE_SIZE = 50
 
@@ -29,14 +30,6 @@ export type CaseSearchProps = {
   onAdd: (cases: CaseInfo[], sectionKey: string) => void
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
 
 /** The case search inside CaseSearchDialog: words and filters, the matching cases, the ones picked added to a section. */
 export function CaseSearch({ projectId, included, sections, tags, folders, onAdd }: CaseSearchProps) {

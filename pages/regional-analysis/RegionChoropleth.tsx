@@ -7,7 +7,7 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { useMetricText } from './metric-text.ts'
 import { useFirstInteraction } from '../../features/map/first-interaction.ts'
-import { MapBoundary } from '../../features/map/MapBoundary.tsx'
+import { LoadBoundary } from '../../components/LoadBoundary.tsx'
 
 // The interactive map (and the outlines it colours) loads on the first interaction with the page; the SVG, with a link
 // per region, is the map until then (decision 022).
@@ -53,11 +53,11 @@ export function RegionChoropleth({ summary, map, metricLabel, metricPhrase }: { 
   return (
     <figure className={css({ display: 'grid', gap: '3', m: '0', minW: '0' })}>
       {interacted ? (
-        <MapBoundary fallback={svg}>
+        <LoadBoundary fallback={svg}>
           <Suspense fallback={svg}>
             <RegionsMap level={query.level} summary={summary} map={map} aspect={MAP_ASPECT} basemap={basemap} labelOf={labelOf} fallback={svg} />
           </Suspense>
-        </MapBoundary>
+        </LoadBoundary>
       ) : (
         svg
       )}

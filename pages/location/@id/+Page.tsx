@@ -10,7 +10,7 @@ import { FormatsSection, QualitySection } from '../../../features/quality/ScopeF
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { useFirstInteraction } from '../../../features/map/first-interaction.ts'
-import { MapBoundary } from '../../../features/map/MapBoundary.tsx'
+import { LoadBoundary } from '../../../components/LoadBoundary.tsx'
 
 // The interactive map and its API client load on the first interaction with the page (first-interaction.ts).
 const LocationMap = lazy(() => import('./LocationMap.tsx'))
@@ -99,11 +99,11 @@ function MapSection() {
       {map ? (
         <figure className={css({ m: '0', display: 'grid', gap: '2', maxW: '720px' })}>
           {interacted ? (
-            <MapBoundary fallback={svg}>
+            <LoadBoundary fallback={svg}>
               <Suspense fallback={svg}>
                 <LocationMap region={region} map={map} basemap={basemap} fallback={svg} />
               </Suspense>
-            </MapBoundary>
+            </LoadBoundary>
           ) : (
             svg
           )}
