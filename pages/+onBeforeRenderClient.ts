@@ -1,14 +1,33 @@
 import type { PageContextClient } from 'vike/types'
 import { loadMessageGroups } from '../lib/i18n/catalog.ts'
+import { DEFAULT_LOCALE, isLocale } from '../lib/i18n/locales.ts'
 import { messageGroupsFor } from '../lib/routing/route-table.ts'
 import { loadFrameParts } from '../renderer/page-layout.ts'
 
 // https://vike.dev/onBeforeRenderClient — load the page's catalogue groups in the active language before hydrating
 // or rendering, and the parts of the page frame it shows (renderer/page-layout.ts) (decision 021).
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
+  keepServerPart(pageContext)
   const [messages] = await Promise.all([
     loadMessageGroups(pageContext.locale, messageGroupsFor(pageContext.pageId)),
     loadFrameParts(pageContext),
   ])
   pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
+}
+
+/**
+ * The error page the browser renders after a navigation that got no answer (pages/_error/navigation-failed.ts) has
+ * none of what the server passes (passToClient in pages/+config.ts): it keeps the language, the account and the
+ * fallback texts of the page it came from, so it speaks the same language and shows the same header.
+ */
+function keepServerPart(pageContext: PageContextClient): void {
+  const passed: Partial<Pick<PageContextClient, 'locale'>> = pageContext
+  if (passed.locale !== undefined) return
+  const previous = pageContext.isClientSideNavigation ? pageContext.previousPageContext : null
+  const lang = document.documentElement.lang
+  pageContext.locale = previous?.locale ?? (isLocale(lang) ? lang : DEFAULT_LOCALE)
+  pageContext.user = previous?.user ?? null
+  pageContext.messageFallbacks = previous?.messageFallbacks ?? {}
+  pageContext.formPost = null
+  pageContext.demoLoad = null
 }

@@ -111,7 +111,7 @@ export function TextareaField({ label, helperText, errorText, invalid, required,
   )
 }
 
-const nativeArrow = css({ appearance: 'auto', pe: '2' })
+const nativeArrow = css({ appearance: 'auto', pe: '2', maxW: 'full' })
 
 /** A labelled native select in the look of the text inputs (keyboard and phone pickers for free), as TextField is a labelled input. */
 export function SelectField({ label, helperText, errorText, invalid, required, disabled, className, id, size = 'md', ...props }: SelectFieldProps) {

@@ -11,7 +11,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PRIORITIES, type Priority, type SuiteRule } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { PRIORITY_KEYS } from './rule-text.ts'
-import { SelectField } from './SelectField.tsx'
+import { SelectField } from '../../components/ui/input.tsx'
 import { useRuleText } from './use-rule-text.ts'
 
 export type PreviewCase = { id: string; key: string; title: string; priority: Priority }
@@ -110,7 +110,7 @@ export function RuleBuilder({ projectId, rule, onChange, tags, folders, portals,
         <SelectField
           label={t('suites.ruleFolderLabel')}
           value={rule.folder ?? ''}
-          hint={t('suites.ruleFolderHint')}
+          helperText={t('suites.ruleFolderHint')}
           onChange={(event) => onChange({ ...rule, folder: event.target.value || null })}
         >
           <option value="">{t('suites.anyFolder')}</option>
@@ -123,7 +123,7 @@ export function RuleBuilder({ projectId, rule, onChange, tags, folders, portals,
         <SelectField
           label={t('suites.rulePortalLabel')}
           value={rule.portalId ?? ''}
-          hint={portals.length === 0 ? t('suites.noPortals') : undefined}
+          helperText={portals.length === 0 ? t('suites.noPortals') : undefined}
           onChange={(event) => onChange({ ...rule, portalId: event.target.value || null })}
         >
           <option value="">{t('suites.anyPortal')}</option>

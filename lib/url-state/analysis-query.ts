@@ -14,21 +14,21 @@ const PageSchema = z.coerce.number().int().min(1).max(1000)
 
 const MAX_PORTALS = 50
 
-function last(values: string[] | undefined, schema: z.ZodType<string>): string | null {
-  for (const value of [...(values ?? [])].reverse()) {
+function last(values: string[], schema: z.ZodType<string>): string | null {
+  for (const value of [...values].reverse()) {
     const parsed = schema.safeParse(value)
     if (parsed.success) return parsed.data
   }
   return null
 }
 
-export function parseAnalysisQuery(searchAll: Record<string, string[] | undefined>): AnalysisQuery {
+export function parseAnalysisQuery(query: URLSearchParams): AnalysisQuery {
   const portals = new Set<string>()
-  for (const value of searchAll.portal ?? []) {
+  for (const value of query.getAll('portal')) {
     const parsed = PortalSchema.safeParse(value)
     if (parsed.success && portals.size < MAX_PORTALS) portals.add(parsed.data)
   }
-  return { portals: [...portals], organization: last(searchAll.organization, OrganizationSchema), region: last(searchAll.region, RegionSchema) }
+  return { portals: [...portals], organization: last(query.getAll('organization'), OrganizationSchema), region: last(query.getAll('region'), RegionSchema) }
 }
 
 /** The tRPC analysis filters for a query (absent filters left out). */

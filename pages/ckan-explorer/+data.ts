@@ -3,6 +3,7 @@ import type { ExplorerData } from '../../features/explorer/ExplorerPage.tsx'
 import { parseExplorerState, searchInput, withKnownPortals } from '../../features/explorer/explorer-state.ts'
 import { toSearchView } from '../../features/explorer/to-search-view.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
+import { requestQuery } from '../../server/request-query.server.ts'
 
 export type Data = ExplorerData
 
@@ -18,7 +19,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     .filter((portal) => portal.enabled)
     .map(({ id, name, isDemo }) => ({ id, name, isDemo }))
     .sort((a, b) => Number(a.isDemo) - Number(b.isDemo) || a.name.localeCompare(b.name, pageContext.locale))
-  const state = withKnownPortals(parseExplorerState(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? '')), new Set(portals.map((portal) => portal.id)))
+  const state = withKnownPortals(parseExplorerState(requestQuery(pageContext)), new Set(portals.map((portal) => portal.id)))
   try {
     return { state, portals, snapshot: toSearchView(await caller.datasets.search(searchInput(state, { source: 'snapshot' }))) }
   } catch (error) {

@@ -6,6 +6,7 @@ import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parseFormat, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { pageTranslator } from '../../lib/i18n/page-text.ts'
+import { requestQuery } from '../../server/request-query.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -20,7 +21,7 @@ const PAGE_SIZE = 20
 // the tRPC procedures in-process, and returns only what the page draws.
 export async function data(pageContext: PageContextServer) {
   const { urlParsed, locale } = pageContext
-  const query = parseAnalysisQuery(urlParsed.searchAll)
+  const query = parseAnalysisQuery(requestQuery(pageContext))
   const requestedFormat = urlParsed.search.format?.trim() || null
   const format = parseFormat(requestedFormat ?? undefined)
   const page = parsePage(urlParsed.search.page)

@@ -5,6 +5,7 @@ import { loadFilterOptions } from '../../features/quality/filter-options.ts'
 import { parseAnalysisQuery, parsePage, toFilters } from '../../lib/url-state/analysis-query.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { pageTranslator } from '../../lib/i18n/page-text.ts'
+import { requestQuery } from '../../server/request-query.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -18,7 +19,7 @@ const WEIGHT = new Map<IndicatorId, number>(MQA_INDICATORS.map((indicator) => [i
 // the page draws.
 export async function data(pageContext: PageContextServer) {
   const { urlParsed, locale } = pageContext
-  const query = parseAnalysisQuery(urlParsed.searchAll)
+  const query = parseAnalysisQuery(requestQuery(pageContext))
   const orgPage = parsePage(urlParsed.search.orgPage)
   const filters = toFilters(query)
   const caller = await pageCaller(pageContext)

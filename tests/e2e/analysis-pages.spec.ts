@@ -143,9 +143,10 @@ test.describe('data quality', () => {
   })
 
   test('a portal filter changes the URL and the figures', async ({ page, request }) => {
-    const [all, kraje] = await Promise.all([
+    const [all, kraje, both] = await Promise.all([
       trpc<QualitySummary>(request, 'quality.summary', {}),
       trpc<QualitySummary>(request, 'quality.summary', { instanceIds: ['demo-kraje'] }),
+      trpc<QualitySummary>(request, 'quality.summary', { instanceIds: ['demo-kraje', 'demo-mesta'] }),
     ])
     expect(kraje.datasets).toBeLessThan(all.datasets)
     await page.goto('/data-quality?lang=en')
@@ -155,6 +156,13 @@ test.describe('data quality', () => {
     await expect(page).toHaveURL(/\/data-quality\?portal=demo-kraje$/)
     await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', String(kraje.datasets))
     await expect(page.getByTestId('portal-quality-table').locator('tbody tr')).toHaveCount(1)
+    // Two portals: a repeated parameter, both of which reach the page's data on a client-side navigation too.
+    expect(both.datasets).toBeGreaterThan(kraje.datasets)
+    await page.locator('input[name=portal][value="demo-mesta"]').check()
+    await page.getByTestId('apply-filters').click()
+    await expect(page).toHaveURL(/\/data-quality\?portal=demo-kraje&portal=demo-mesta$/)
+    await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', String(both.datasets))
+    await expect(page.getByTestId('portal-quality-table').locator('tbody tr')).toHaveCount(2)
     await page.getByRole('link', { name: 'Clear filters' }).click()
     await expect(page).toHaveURL(/\/data-quality$/)
     await expect(page.getByTestId('stat-datasets')).toHaveAttribute('data-value', String(all.datasets))

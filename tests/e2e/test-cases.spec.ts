@@ -161,6 +161,38 @@ test.describe('test cases', () => {
     expect(apiCalls).toEqual([])
   })
 
+  test('a filter change that gets no answer says so, and Try again or Go back recover the list', async ({ page }) => {
+    const projectId = await newProject(page, 'NAV', 'Bez spojení')
+    await createCase(page, projectId, { title: 'Vysoká priorita', priority: 'high' })
+    await createCase(page, projectId, { title: 'Nízká priorita', priority: 'low' })
+    await page.goto(`/test-cases?project=${projectId}&priority=high`)
+    await hydrated(page)
+    await expect(rows(page)).toHaveCount(1)
+
+    await page.route('**/*.pageContext.json*', (route) => route.abort('internetdisconnected'))
+    await page.getByRole('checkbox', { name: 'Low' }).check()
+    await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveText('The server did not answer. Check your connection, then try again.')
+    await expect(page).toHaveTitle(/^The page could not be loaded/)
+
+    // Still no answer: the same message stays.
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible()
+
+    await page.unroute('**/*.pageContext.json*')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').sort().join() === 'high,low')
+
+    // Go back, from a failure, is the list as it was before.
+    await page.route('**/*.pageContext.json*', (route) => route.abort('internetdisconnected'))
+    await page.getByRole('checkbox', { name: 'High' }).uncheck()
+    await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible()
+    await page.unroute('**/*.pageContext.json*')
+    await page.getByRole('button', { name: 'Go back' }).click()
+    await expect(rows(page)).toHaveCount(2)
+  })
+
   test('a bulk change that fails over the network keeps the selection and says why', async ({ page }) => {
     const projectId = await newProject(page, 'BNF', 'Výpadek sítě')
     const first = await createCase(page, projectId, { title: 'Ověřit odkazy', priority: 'low' })
