@@ -4,7 +4,7 @@
 // the map's: 150 KB (decision 021); the pages built around the map (the home page and a location's page) are printed
 // against it too but have their own budget. Every route of the route table by default; `BENCH_PAGES=/a,/b` for some.
 // `--by-package` (with a build made with PORTALSCOPE_SOURCEMAP=1) lists what each page's initial JS is made of, by
-// package and folder; `BENCH_DEPTH=3` (path segments kept) breaks the folders down by file.
+// package and folder; `BENCH_DEPTH=3` (path segments kept) breaks the folders down by file; `BENCH_TOP=60` lists more.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -125,7 +125,7 @@ for (const route of PAGES) {
   if (BY_PACKAGE) {
     const shares = new Map<string, number>()
     for (const file of files) addShares(file, shares)
-    const top = [...shares].sort((a, b) => b[1] - a[1]).slice(0, 25)
+    const top = [...shares].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 25))
     console.log(top.map(([name, bytes]) => `      ${kb(bytes).padStart(5)} ${name}`).join('\n'))
   }
 }

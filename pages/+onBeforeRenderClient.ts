@@ -1,6 +1,5 @@
 import type { PageContextClient } from 'vike/types'
 import { loadMessageGroups } from '../lib/i18n/catalog.ts'
-import { DEFAULT_LOCALE, isLocale } from '../lib/i18n/locales.ts'
 import { messageGroupsFor } from '../lib/routing/route-table.ts'
 import { loadFrameParts } from '../renderer/page-layout.ts'
 
@@ -22,12 +21,7 @@ export async function onBeforeRenderClient(pageContext: PageContextClient): Prom
  */
 function keepServerPart(pageContext: PageContextClient): void {
   const passed: Partial<Pick<PageContextClient, 'locale'>> = pageContext
-  if (passed.locale !== undefined) return
-  const previous = pageContext.isClientSideNavigation ? pageContext.previousPageContext : null
-  const lang = document.documentElement.lang
-  pageContext.locale = previous?.locale ?? (isLocale(lang) ? lang : DEFAULT_LOCALE)
-  pageContext.user = previous?.user ?? null
-  pageContext.messageFallbacks = previous?.messageFallbacks ?? {}
-  pageContext.formPost = null
-  pageContext.demoLoad = null
+  const previous = pageContext.previousPageContext
+  if (passed.locale !== undefined || !previous) return
+  Object.assign(pageContext, { locale: previous.locale, user: previous.user, messageFallbacks: previous.messageFallbacks, formPost: null, demoLoad: null })
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { messageGroupsFor, pageIdOf, ROUTES, SHELL_GROUPS } from '../routing/route-table.ts'
+import { ERROR_PAGE_ID, messageGroupsFor, pageIdOf, ROUTES, SHELL_GROUPS } from '../routing/route-table.ts'
 
 // A page loads only its catalogue groups (decision 021); a key of a group it does not declare would show as its id.
 // This reads each page's browser code (its +files and every relative import, not server code) for message keys and
@@ -78,9 +78,13 @@ function hooksFrom(dir: string): string[] {
 }
 
 describe('catalogue groups per page', () => {
-  it('the shell groups cover the page frame and the error page', () => {
-    const used = groupsUsed(browserClosure([...hooksFrom(path.join(ROOT, 'pages')), path.join(ROOT, 'pages/_error/+Page.tsx')]))
+  it('the shell groups cover the page frame', () => {
+    const used = groupsUsed(browserClosure(hooksFrom(path.join(ROOT, 'pages'))))
     expect([...used].filter((group) => !(SHELL_GROUPS as readonly string[]).includes(group))).toEqual([])
+  })
+
+  it('the error page declares every group its browser code uses', () => {
+    expect(undeclared(hooksFrom(path.join(ROOT, 'pages/_error')), new Set<string>(messageGroupsFor(ERROR_PAGE_ID)))).toEqual([])
   })
 
   for (const route of ROUTES) {

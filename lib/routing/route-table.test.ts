@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { assertRouteTable, isSharedPagePath, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
+import { isSharedPagePath } from './route-paths.ts'
+import { assertRouteTable, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../pages')
 

@@ -87,27 +87,18 @@ export function routeForPage(pageId: string | null | undefined): RouteEntry | un
   return pageId ? ROUTE_BY_PAGE_ID.get(pageId) : undefined
 }
 
-/** The catalogue groups the page frame and the error page use; every page loads them. */
+/** The catalogue groups the page frame uses; every page loads them. */
 export const SHELL_GROUPS = ['common', 'navigation', 'errors', 'pages'] as const satisfies readonly MessageGroup[]
 
-/** The catalogue groups a page loads: the shell's and its own (the error page and unknown pages: the shell's). */
+/** Vike's page id of the error page (pages/_error), which is not a route of its own. */
+export const ERROR_PAGE_ID = '/pages/_error'
+/** The error page's own texts: only it loads them (the shell's `errors` are the API's failures every page can show). */
+const ERROR_PAGE_GROUPS = ['errorpage'] as const satisfies readonly MessageGroup[]
+
+/** The catalogue groups a page loads: the shell's and its own (unknown pages: the shell's). */
 export function messageGroupsFor(pageId: string | null | undefined): readonly MessageGroup[] {
-  const own = routeForPage(pageId)?.messages ?? []
+  const own = pageId === ERROR_PAGE_ID ? ERROR_PAGE_GROUPS : (routeForPage(pageId)?.messages ?? [])
   return [...SHELL_GROUPS, ...own]
-}
-
-const pathPattern = (route: RouteEntry) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`)
-const SHARED_PATHS = ROUTES.filter((route) => route.shared).map(pathPattern)
-const CATALOGUE_LOAD_PATHS = ROUTES.filter((route) => route.catalogueLoad).map(pathPattern)
-
-/** Whether a page path says when the demo catalogue is still loading (see `catalogueLoad`). */
-export function showsCatalogueLoad(pathname: string): boolean {
-  return CATALOGUE_LOAD_PATHS.some((pattern) => pattern.test(pathname))
-}
-
-/** Whether a request path is one of the shared pages (a page path, before Vike routes it). */
-export function isSharedPagePath(pathname: string): boolean {
-  return SHARED_PATHS.some((pattern) => pattern.test(pathname))
 }
 
 /** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */

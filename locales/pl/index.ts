@@ -3,6 +3,7 @@ import auth from './auth.json'
 import ckan from './ckan.json'
 import common from './common.json'
 import errors from './errors.json'
+import errorpage from './errorpage.json'
 import gallery from './gallery.json'
 import components from './components.json'
 import navigation from './navigation.json'
@@ -36,4 +37,4 @@ import regions from './regions.json'
 import kraje from './kraje.json'
 import formatnames from './formatnames.json'
 
-export default { common, navigation, ckan, errors, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }
+export default { common, navigation, ckan, errors, errorpage, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }

@@ -16,8 +16,8 @@ export default function Page() {
   const status = is404 ? 404 : (abortStatusCode ?? 500)
   // A refusal of the API (someone else's project, a role that is too low) says why, in the user's language.
   const reason = typeof abortReason === 'object' && abortReason && typeof abortReason.userMessage === 'string' ? abortReason.userMessage : null
-  const title = status === 404 ? t('errors.notFoundTitle') : status === 403 ? t('errors.forbiddenTitle') : t('errors.serverErrorTitle')
-  const message = reason ?? (status === 404 ? t('errors.notFoundMessage', { path: urlPathname }) : status === 403 ? t('errors.forbiddenMessage') : t('errors.serverErrorMessage'))
+  const title = status === 404 ? t('errorpage.notFoundTitle') : status === 403 ? t('errorpage.forbiddenTitle') : t('errorpage.serverErrorTitle')
+  const message = reason ?? (status === 404 ? t('errorpage.notFoundMessage', { path: urlPathname }) : status === 403 ? t('errorpage.forbiddenMessage') : t('errorpage.serverErrorMessage'))
   return (
     <section aria-labelledby="error-title" data-status={status} className={css({ py: '12' })}>
       <p className={css({ fontSize: '4xl', fontWeight: '700', color: 'text.muted' })}>{status}</p>
@@ -26,7 +26,7 @@ export default function Page() {
       </h1>
       <p role="alert">{message}</p>
       <p className={css({ mt: '6' })}>
-        <a href="/">{t('errors.backHome')}</a>
+        <a href="/">{t('errorpage.backHome')}</a>
       </p>
     </section>
   )
@@ -38,13 +38,13 @@ function Unreachable() {
   return (
     <section aria-labelledby="error-title" data-status="unreachable" className={css({ py: '12', display: 'grid', gap: '4', justifyItems: 'start' })}>
       <h1 id="error-title" className={css({ fontSize: '2xl', fontWeight: '600' })}>
-        {t('errors.unreachableTitle')}
+        {t('errorpage.unreachableTitle')}
       </h1>
-      <p role="alert">{t('errors.unreachableMessage')}</p>
+      <p role="alert">{t('errorpage.unreachableMessage')}</p>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
         <Button onClick={retry}>{t('common.retry')}</Button>
         <Button variant="outline" onClick={() => window.history.back()}>
-          {t('errors.goBack')}
+          {t('errorpage.goBack')}
         </Button>
       </div>
     </section>

@@ -4,7 +4,7 @@ import { navigationFailed } from './navigation-failed.ts'
 
 export default function title(pageContext: PageContext): string {
   const status = pageContext.is404 ? 404 : pageContext.abortStatusCode
-  if (navigationFailed(pageContext)) return `${translate(pageContext, 'errors.unreachableTitle')} · Portalscope`
-  const key = status === 404 ? 'errors.notFoundTitle' : status === 403 ? 'errors.forbiddenTitle' : 'errors.serverErrorTitle'
+  if (navigationFailed(pageContext)) return `${translate(pageContext, 'errorpage.unreachableTitle')} · Portalscope`
+  const key = status === 404 ? 'errorpage.notFoundTitle' : status === 403 ? 'errorpage.forbiddenTitle' : 'errorpage.serverErrorTitle'
   return `${translate(pageContext, key)} · Portalscope`
 }
