@@ -80,6 +80,9 @@ function expected(value: string | number): string {
   return typeof value === 'string' && value in SYNCHRONOUS_LEVELS ? String(SYNCHRONOUS_LEVELS[value]) : String(value)
 }
 
+/** Prepared statements kept per connection, the least recently prepared dropped first. */
+const STATEMENT_CACHE_SIZE = 256
+
 class Connection {
   readonly db: Database.Database
   /** Set when a statement failed in a way that may leave it active; the connection is replaced after the unit of work. */
@@ -87,6 +90,7 @@ class Connection {
 
   readonly path: string
   readonly kind: ConnectionKind
+  readonly #statements = new Map<string, Database.Statement>()
 
   constructor(path: string, kind: ConnectionKind, role: WriterRole) {
     this.path = path
@@ -122,7 +126,30 @@ class Connection {
     }
   }
 
+  /**
+   * The prepared statement for this SQL text. Statements that return no rows (the bulk writes) are kept for the next
+   * time: harvest slices repeat a few long multi-row INSERTs of thousands of placeholders, and parsing them anew for
+   * every slice cost the writer about a tenth of its time (docs/decisions/020-harvest-speed.md). Kept per
+   * connection, so a replaced connection starts afresh; SQLite prepares a kept statement again itself when the schema
+   * changed.
+   */
+  prepare(sql: string): Database.Statement {
+    const cached = this.#statements.get(sql)
+    if (cached) return cached
+    const prepared = this.db.prepare(sql)
+    if (prepared.reader) return prepared
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!)
+    this.#statements.set(sql, prepared)
+    return prepared
+  }
+
+  /** A statement that failed is prepared afresh next time, whatever state the driver left it in. */
+  forget(sql: string): void {
+    this.#statements.delete(sql)
+  }
+
   close(): void {
+    this.#statements.clear()
     try {
       if (this.db.open) this.db.close()
     } catch {
@@ -217,7 +244,7 @@ function resultSet(columns: string[], columnTypes: string[], rows: Row[], rowsAf
 /** One statement on one connection, with the result in @libsql/client's shape. */
 function run(connection: Connection, statement: Statement, statementIndex?: number): ResultSet {
   try {
-    const prepared = connection.db.prepare(statement.sql)
+    const prepared = connection.prepare(statement.sql)
     prepared.safeIntegers(true)
     const args = bindArgs(statement.args)
     if (prepared.reader) {
@@ -230,6 +257,7 @@ function run(connection: Connection, statement: Statement, statementIndex?: numb
     const info = prepared.run(args)
     return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid))
   } catch (error) {
+    connection.forget(statement.sql)
     // A busy statement stays active and would keep this connection's later writes from committing.
     if (isBusy(error)) connection.tainted = true
     throw mapError(error, statementIndex)

@@ -122,6 +122,19 @@ describe('writes', () => {
     expect(count(outsider())).toBe(2)
   })
 
+  it('runs a statement it ran before with other values, after it failed, and after the table changed', async () => {
+    const mine = client('interactive')
+    const insert = 'INSERT INTO note (body) VALUES (?)'
+    await mine.execute({ sql: insert, args: ['one'] })
+    await expect(mine.execute({ sql: insert, args: ['one'] })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT' })
+    await mine.batch([{ sql: insert, args: ['two'] }, { sql: insert, args: ['three'] }])
+    await mine.executeMultiple("ALTER TABLE note ADD COLUMN tag TEXT NOT NULL DEFAULT 'x'")
+    await mine.execute({ sql: insert, args: ['four'] })
+    await mine.execute({ sql: 'UPDATE note SET tag = ? WHERE body = ?', args: ['y', 'four'] })
+    const rows = outsider().prepare('SELECT body, tag FROM note ORDER BY id').raw(true).all()
+    expect(rows).toEqual([['one', 'x'], ['two', 'x'], ['three', 'x'], ['four', 'y']])
+  })
+
   it('keeps a drizzle transaction to itself until it commits, and writers wait for it', async () => {
     const mine = client('interactive')
     const db = drizzle(mine)

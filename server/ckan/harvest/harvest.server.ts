@@ -205,7 +205,8 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
     fetchAhead(null)
     // Pages handed to the store and not yet checkpointed, oldest first. A second page may be stored while the first
     // is being written (a worker-thread store writes them in order); the checkpoint only ever covers stored pages.
-    type Stored = { page: PackageSearchResult; start: number; received: number; stored: Promise<StoreResult> }
+    // Only the page's figures are kept: its packages are statements by now, and can be collected before the checkpoint.
+    type Stored = { page: Pick<PackageSearchResult, 'count' | 'skipped'>; start: number; received: number; stored: Promise<StoreResult> }
     const storing: Stored[] = []
     let cursor = run.nextStart
     const checkpoint = async () => {
@@ -247,7 +248,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       const stored = store(portalId, page.packages, { runId, now: new Date(), skipUnchanged: run.mode === 'incremental' })
       // Awaited in checkpoint(); until then a failure must not count as unhandled.
       stored.catch(() => undefined)
-      storing.push({ page, start, received, stored })
+      storing.push({ page: { count: page.count, skipped: page.skipped }, start, received, stored })
       const draining = finished || !withinBudget
       while (storing.length > (draining ? 0 : MAX_STORING - 1)) await checkpoint()
 
