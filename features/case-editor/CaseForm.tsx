@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
@@ -7,10 +7,9 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref, projectHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft } from './case-draft.ts'
-import { CheckEditor } from './CheckEditor.tsx'
-import { ConflictPanel } from './ConflictPanel.tsx'
 import { gridThree, gridTwo, sectionClass, TextAreaField } from './controls.tsx'
 import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
+import { CheckEditor, ConflictPanel, PartLoading } from './lazy-parts.tsx'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { MetaFields } from './MetaFields.tsx'
 import { PlainStepList } from './StepLists.tsx'
@@ -57,17 +56,19 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
       data-testid="case-form"
     >
       {editor.conflict ? (
-        <ConflictPanel
-          key={editor.conflict.version}
-          conflict={editor.conflict}
-          mine={draft}
-          customFields={context.customFields}
-          sharedSteps={context.sharedSteps}
-          members={context.members}
-          pending={editor.pending}
-          headingLevel={2}
-          onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
-        />
+        <Suspense fallback={<PartLoading />}>
+          <ConflictPanel
+            key={editor.conflict.version}
+            conflict={editor.conflict}
+            mine={draft}
+            customFields={context.customFields}
+            sharedSteps={context.sharedSteps}
+            members={context.members}
+            pending={editor.pending}
+            headingLevel={2}
+            onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
+          />
+        </Suspense>
       ) : null}
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
@@ -100,7 +101,9 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
       </section>
 
       {draft.type === 'automated' ? (
-        <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={2} />
+        <Suspense fallback={<PartLoading />}>
+          <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={2} />
+        </Suspense>
       ) : null}
 
       <section aria-labelledby="target-title" className={sectionClass}>

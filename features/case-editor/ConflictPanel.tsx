@@ -225,3 +225,4 @@ function StepsValue({ steps, other, sharedSteps }: { steps: readonly CaseStep[];
     </ol>
   )
 }
+export default ConflictPanel

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
@@ -6,16 +6,15 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, caseHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft, type CaseDraft } from './case-draft.ts'
 import { differingFields, draftsDiffer } from './case-diff.ts'
-import { CheckEditor } from './CheckEditor.tsx'
-import { ConflictPanel } from './ConflictPanel.tsx'
 import { sectionClass } from './controls.tsx'
 import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
+import { CheckEditor, ConflictPanel, PartLoading } from './lazy-parts.tsx'
 import { clearDraft, draftOffer, loadDraft, saveDraft, type DraftOwner, type DraftStorage, type StoredDraft } from './draft-store.ts'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { fieldLabel } from './labels.ts'
 import { MarkdownField } from './MarkdownField.tsx'
 import { MetaFields } from './MetaFields.tsx'
-import { SortableStepList } from './StepLists.tsx'
+import { SortableStepList } from './SortableStepList.tsx'
 import { TargetPicker } from './TargetPicker.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor, type SaveResult } from './use-case-editor.ts'
@@ -203,17 +202,19 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
       ) : null}
 
       {editor.conflict ? (
-        <ConflictPanel
-          key={editor.conflict.version}
-          conflict={editor.conflict}
-          mine={draft}
-          customFields={context.customFields}
-          sharedSteps={context.sharedSteps}
-          members={context.members}
-          pending={editor.pending}
-          headingLevel={3}
-          onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
-        />
+        <Suspense fallback={<PartLoading />}>
+          <ConflictPanel
+            key={editor.conflict.version}
+            conflict={editor.conflict}
+            mine={draft}
+            customFields={context.customFields}
+            sharedSteps={context.sharedSteps}
+            members={context.members}
+            pending={editor.pending}
+            headingLevel={3}
+            onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
+          />
+        </Suspense>
       ) : null}
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
@@ -235,7 +236,9 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
             />
           </section>
           {draft.type === 'automated' ? (
-            <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={editor.errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={3} />
+            <Suspense fallback={<PartLoading />}>
+              <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={editor.errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={3} />
+            </Suspense>
           ) : null}
         </div>
         <div className={css({ display: 'grid', gap: '6', minW: '0' })}>

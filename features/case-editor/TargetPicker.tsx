@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TARGET_KINDS, type CaseTarget, type TargetKind } from '../../lib/domain/test-management.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import type { ApiFailure } from '../../lib/api/browser-client.ts'
+import { createCallStore } from '../../lib/api/call-store.ts'
+import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { GroupError, TextInputField } from './controls.tsx'
 import { targetKindLabel } from './labels.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { editorFailure } from './case-calls.ts'
 
 const kindRow = css({
   display: 'flex',
@@ -59,7 +61,6 @@ type Option = { kind: TargetKind; id: string; label: string; detail: string | nu
  */
 export function TargetPicker({ projectId, value, error, onChange }: { projectId: string; value: CaseTarget | null; error?: string; onChange: (target: CaseTarget | null) => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const id = useId()
   const [kind, setKind] = useState<TargetKind>(value?.kind ?? 'dataset')
   const [words, setWords] = useState('')
@@ -68,13 +69,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
   // A resource is chosen among the resources of a dataset: the dataset is searched for first.
   const searchKind: TargetKind = kind === 'resource' && !dataset ? 'dataset' : kind
   const enabled = searchKind === 'portal' || searchKind === 'resource' || asked.length > 0
-  const results = useQuery(
-    trpc.testCases.targets.queryOptions(
-      { projectId, kind: searchKind, q: searchKind === 'resource' ? '' : asked, datasetId: searchKind === 'resource' ? dataset?.id : undefined },
-      { enabled, staleTime: 60_000 },
-    ),
+  const [store] = useState(createCallStore<Option[], ApiFailure>)
+  const results = useApiQuery(
+    store,
+    { projectId, kind: searchKind, q: searchKind === 'resource' ? '' : asked, datasetId: searchKind === 'resource' ? dataset?.id : undefined },
+    async (input, signal) => (await loadApiClient()).testCases.targets.query(input, { signal }),
+    (error) => editorFailure(error, t),
+    { enabled, freshMs: 60_000, retries: 1 },
   )
-  const failure = results.error ? apiFailure(results.error, { network: t('editor.networkError'), unexpected: t('editor.unexpectedError') }) : null
+  const failure = results.failure
   const options: Option[] = results.data ?? []
 
   function choose(option: Option) {
@@ -89,7 +92,7 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
 
   const status = !enabled
     ? t('editor.targetTypeToSearch')
-    : results.isPending
+    : results.data === undefined && !failure
       ? t('editor.targetSearching')
       : failure
         ? null
@@ -155,7 +158,7 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
       {failure ? (
         <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', color: 'error.text', fontSize: 'sm' })}>
           <span>{failure.message}</span>
-          <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
+          <Button size="sm" variant="outline" onClick={results.retry}>
             {t('editor.retry')}
           </Button>
         </div>
