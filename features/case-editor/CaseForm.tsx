@@ -8,12 +8,10 @@ import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref, projectHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft } from './case-draft.ts'
 import { gridThree, gridTwo, sectionClass, TextAreaField } from './controls.tsx'
-import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
-import { CheckEditor, ConflictPanel, PartLoading } from './lazy-parts.tsx'
+import { CheckEditor, CustomFieldsEditor, EditorConflict, PartLoading, TargetPicker } from './lazy-parts.tsx'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { MetaFields } from './MetaFields.tsx'
 import { PlainStepList } from './StepLists.tsx'
-import { TargetPicker } from './TargetPicker.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor } from './use-case-editor.ts'
 
@@ -55,21 +53,7 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
       className={css({ display: 'grid', gap: '6', maxW: '1100px', minW: '0' })}
       data-testid="case-form"
     >
-      {editor.conflict ? (
-        <Suspense fallback={<PartLoading />}>
-          <ConflictPanel
-            key={editor.conflict.version}
-            conflict={editor.conflict}
-            mine={draft}
-            customFields={context.customFields}
-            sharedSteps={context.sharedSteps}
-            members={context.members}
-            pending={editor.pending}
-            headingLevel={2}
-            onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
-          />
-        </Suspense>
-      ) : null}
+      <EditorConflict editor={editor} context={context} headingLevel={2} />
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
       <Card.Root variant="outlined">

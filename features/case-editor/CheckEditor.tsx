@@ -10,7 +10,8 @@ import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { editorFailure, loadDraftChecks } from './case-calls.ts'
 import { defaultCheckDraft, type CheckDraft } from './check-draft.ts'
-import { checkFields, hasScope, minimumRange, type CheckField } from './check-fields.ts'
+import { checkFields, hasScope, type CheckField } from './check-fields.ts'
+import { minimumRange } from './check-range.ts'
 import { CHECK_FIELD_KEYS } from './CheckSummary.tsx'
 import { TextAreaField, TextInputField } from './controls.tsx'
 import type { PortalOption } from './editor-types.ts'
@@ -21,22 +22,22 @@ import type { PortalOption } from './editor-types.ts'
 
 const SUBJECT_GROUPS = ['portal', 'dataset', 'resource', 'organization'] as const
 const GROUP_KEYS: Record<(typeof SUBJECT_GROUPS)[number], MessageKey> = {
-  portal: 'editor.checkGroupPortal',
-  dataset: 'editor.checkGroupDataset',
-  resource: 'editor.checkGroupResource',
-  organization: 'editor.checkGroupOrganization',
+  portal: 'editorparts.checkGroupPortal',
+  dataset: 'editorparts.checkGroupDataset',
+  resource: 'editorparts.checkGroupResource',
+  organization: 'editorparts.checkGroupOrganization',
 }
 
 const HELP_KEYS: Partial<Record<CheckField, MessageKey>> = {
-  dataset: 'editor.checkDatasetHelp',
-  resource: 'editor.checkResourceHelp',
-  organization: 'editor.checkOrganizationHelp',
-  limit: 'editor.checkLimitHelp',
-  minVersion: 'editor.checkMinVersionHelp',
-  contentType: 'editor.checkContentTypeHelp',
-  columns: 'editor.checkListHelp',
-  tableSchema: 'editor.checkTableSchemaHelp',
-  fields: 'editor.checkFieldsHelp',
+  dataset: 'editorparts.checkDatasetHelp',
+  resource: 'editorparts.checkResourceHelp',
+  organization: 'editorparts.checkOrganizationHelp',
+  limit: 'editorparts.checkLimitHelp',
+  minVersion: 'editorparts.checkMinVersionHelp',
+  contentType: 'editorparts.checkContentTypeHelp',
+  columns: 'editorparts.checkListHelp',
+  tableSchema: 'editorparts.checkTableSchemaHelp',
+  fields: 'editorparts.checkFieldsHelp',
 }
 
 export const checkTypeLabel = (t: ReturnType<typeof useT>, type: CheckType) => t(`checktypes.${type}` as MessageKey)
@@ -77,20 +78,20 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
     setEvidence(null)
     const checks = await loadDraftChecks()
     if (!checks) {
-      setFailure(t('editor.checkNetworkError'))
+      setFailure(t('editorparts.checkNetworkError'))
       return
     }
     const tried = checks.checkTry(check, t)
     setTryErrors(tried.ok ? {} : tried.errors)
     if (!tried.ok) {
-      setFailure(t('editor.checkFixErrors', { count: Object.keys(tried.errors).length }))
+      setFailure(t('editorparts.checkFixErrors', { count: Object.keys(tried.errors).length }))
       return
     }
     setTrying(true)
     try {
       setEvidence(await (await loadApiClient()).testCases.tryCheck.mutate({ projectId, portalId: portalForTry || null, check: tried.check }))
     } catch (error) {
-      const problem = await editorFailure(error, t, t('editor.checkNetworkError'))
+      const problem = await editorFailure(error, t, t('editorparts.checkNetworkError'))
       if (Object.keys(problem.fieldErrors).length > 0) setTryErrors(problem.fieldErrors)
       setFailure(problem.message)
     } finally {
@@ -106,7 +107,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
       value={check[field]}
       onChange={(next) => set({ [field]: next })}
       error={errorOf(field)}
-      helper={field === 'minimum' && range ? t('editor.checkMinimumRange', range) : HELP_KEYS[field] ? t(HELP_KEYS[field]) : undefined}
+      helper={field === 'minimum' && range ? t('editorparts.checkMinimumRange', range) : HELP_KEYS[field] ? t(HELP_KEYS[field]) : undefined}
       testId={`check-${field}`}
       {...extra}
     />
@@ -118,7 +119,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
         <Heading id={`${id}-title`} className={css({ fontSize: headingLevel === 2 ? 'lg' : 'md', fontWeight: '600' })}>
           {t('checks.sectionTitle')}
         </Heading>
-        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkIntro')}</p>
+        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editorparts.checkIntro')}</p>
       </div>
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
         <SelectField
@@ -143,7 +144,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
           label={t('checks.portalLabel')}
           invalid={Boolean(errorOf('portal'))}
           errorText={errorOf('portal')}
-          helperText={t('editor.checkPortalHelp')}
+          helperText={t('editorparts.checkPortalHelp')}
           value={check.portal}
           onChange={(event) => set({ portal: event.currentTarget.value })}
           data-testid="check-portal"
@@ -200,7 +201,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
           value={check.tableSchema}
           onChange={(tableSchema) => set({ tableSchema })}
           error={errorOf('tableSchema')}
-          helper={t('editor.checkTableSchemaHelp')}
+          helper={t('editorparts.checkTableSchemaHelp')}
           rows={5}
           testId="check-tableSchema"
         />
@@ -210,7 +211,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end' })}>
           {!check.portal && portals.length > 0 ? (
             <SelectField
-              label={t('editor.checkTryPortal')}
+              label={t('editorparts.checkTryPortal')}
               className={css({ flex: '1 1 14rem', minW: '0' })}
               value={tryPortal}
               onChange={(event) => setTryPortal(event.currentTarget.value)}
@@ -224,12 +225,12 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
             </SelectField>
           ) : null}
           <Button type="button" variant="outline" onClick={() => void tryNow()} loading={trying} disabled={!portalForTry} aria-describedby={`${id}-try-status`} data-testid="check-try">
-            {t('editor.checkTry')}
+            {t('editorparts.checkTry')}
           </Button>
         </div>
-        {!portalForTry ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkTryNoPortal')}</p> : null}
+        {!portalForTry ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editorparts.checkTryNoPortal')}</p> : null}
         <p id={`${id}-try-status`} role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'text.muted' })} data-testid="check-try-status">
-          {trying ? t('editor.checkRunning') : evidence && !failure ? t('editor.checkTried') : ''}
+          {trying ? t('editorparts.checkRunning') : evidence && !failure ? t('editorparts.checkTried') : ''}
         </p>
         {failure ? (
           <p role="alert" className={css({ color: 'error.text', fontSize: 'sm' })} data-testid="check-try-error">

@@ -2,15 +2,15 @@ import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { SortableList } from '../../components/SortableList.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { Empty, focusStep, moved, rowCard, rowHead, StepBody, type StepListProps } from './StepLists.tsx'
-import { StepAdders, stepName } from './StepParts.tsx'
+import { Empty, ListAdders, moved, rowCard, rowHead, StepBody, type StepListProps } from './StepLists.tsx'
+import { stepName } from './StepParts.tsx'
 
 // Apart from ./StepLists.tsx, so the plain form does not load the sortable list.
 
 /** The enhanced editor's steps: dragged or moved by keyboard from a handle, each move announced. */
 export function SortableStepList(props: StepListProps) {
   const t = useT()
-  const { steps, sharedSteps, onChange, projectId } = props
+  const { steps, sharedSteps, onChange } = props
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
       {steps.length === 0 ? <Empty /> : null}
@@ -38,14 +38,8 @@ export function SortableStepList(props: StepListProps) {
           )
         }}
       />
-      <StepAdders
-        projectId={projectId}
-        sharedSteps={sharedSteps}
-        onAdd={(step) => {
-          onChange([...steps, step])
-          focusStep(step)
-        }}
-      />
+      <ListAdders {...props} />
     </div>
   )
 }
+export default SortableStepList

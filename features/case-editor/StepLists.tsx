@@ -29,7 +29,7 @@ export function moved(steps: readonly CaseStep[], from: number, to: number): Cas
   return next
 }
 
-export function focusStep(step: CaseStep) {
+function focusStep(step: CaseStep) {
   // After the list re-renders, the new step's first box takes the focus (a shared step has none: its first button).
   requestAnimationFrame(() => {
     const row = document.querySelector(`[data-step-id="${step.id}"]`)
@@ -63,7 +63,7 @@ export function Empty() {
 /** The plain form's steps: rows with buttons to move a step up or down and to remove it. */
 export function PlainStepList(props: StepListProps) {
   const t = useT()
-  const { steps, sharedSteps, onChange, projectId } = props
+  const { steps, sharedSteps, onChange } = props
 
   function moveBy(step: CaseStep, index: number, by: -1 | 1) {
     onChange(moved(steps, index, index + by))
@@ -106,15 +106,22 @@ export function PlainStepList(props: StepListProps) {
           )
         })}
       </ol>
-      <StepAdders
-        projectId={projectId}
-        sharedSteps={sharedSteps}
-        onAdd={(step) => {
-          onChange([...steps, step])
-          focusStep(step)
-        }}
-      />
+      <ListAdders {...props} />
     </div>
+  )
+}
+
+/** The buttons under a step list that add a step or shared steps; the new step takes the focus. */
+export function ListAdders({ projectId, sharedSteps, steps, onChange }: StepListProps) {
+  return (
+    <StepAdders
+      projectId={projectId}
+      sharedSteps={sharedSteps}
+      onAdd={(step) => {
+        onChange([...steps, step])
+        focusStep(step)
+      }}
+    />
   )
 }
 

@@ -91,14 +91,14 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
   }
 
   const status = !enabled
-    ? t('editor.targetTypeToSearch')
+    ? t('editorparts.targetTypeToSearch')
     : results.data === undefined && !failure
-      ? t('editor.targetSearching')
+      ? t('editorparts.targetSearching')
       : failure
         ? null
         : options.length === 0
-          ? t('editor.targetNothing')
-          : t('editor.targetFound', { count: options.length })
+          ? t('editorparts.targetNothing')
+          : t('editorparts.targetFound', { count: options.length })
 
   return (
     <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid="target-picker">
@@ -109,15 +109,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
             {value.label || value.id}
           </span>
           <Button size="sm" variant="outline" onClick={() => onChange(null)}>
-            {t('editor.targetClear')}
+            {t('editorparts.targetClear')}
           </Button>
         </div>
       ) : (
-        <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editor.targetNone')}</p>
+        <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editorparts.targetNone')}</p>
       )}
       {error ? <GroupError id={`${id}-error`}>{error}</GroupError> : null}
       <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '1.5' })}>{t('editor.targetKind')}</legend>
+        <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '1.5' })}>{t('editorparts.targetKind')}</legend>
         <div className={kindRow}>
           {TARGET_KINDS.map((option) => (
             <label key={option}>
@@ -138,15 +138,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
       </fieldset>
       {dataset ? (
         <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-          <span>{t('editor.targetResourcesOf', { dataset: dataset.label })}</span>
+          <span>{t('editorparts.targetResourcesOf', { dataset: dataset.label })}</span>
           <Button size="sm" variant="ghost" onClick={() => setDataset(null)}>
-            {t('editor.targetOtherDataset')}
+            {t('editorparts.targetOtherDataset')}
           </Button>
         </p>
       ) : (
         <TextInputField
           type="search"
-          label={searchKind === 'portal' ? t('editor.targetSearchPortal') : t('editor.targetSearchDataset')}
+          label={searchKind === 'portal' ? t('editorparts.targetSearchPortal') : t('editorparts.targetSearchDataset')}
           value={words}
           onChange={setWords}
           testId="target-search"
@@ -159,12 +159,12 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
         <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', color: 'error.text', fontSize: 'sm' })}>
           <span>{failure.message}</span>
           <Button size="sm" variant="outline" onClick={results.retry}>
-            {t('editor.retry')}
+            {t('editorparts.retry')}
           </Button>
         </div>
       ) : null}
       {enabled && options.length > 0 ? (
-        <ul aria-label={t('editor.targetResults')} className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '1', maxH: '72', overflowY: 'auto', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2' })}>
+        <ul aria-label={t('editorparts.targetResults')} className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '1', maxH: '72', overflowY: 'auto', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2' })}>
           {options.map((option) => (
             <li key={option.id}>
               <button type="button" className={resultButton} onClick={() => choose(option)} data-testid="target-option">
@@ -178,3 +178,4 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
     </div>
   )
 }
+export default TargetPicker

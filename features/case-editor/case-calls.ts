@@ -6,6 +6,7 @@ import type * as DraftChecks from './draft-checks.ts'
 
 // What the editors load when they first need it rather than with the page (decision 021): the API client (through
 // lib/api/load-client.ts, on the first call) and the checks made before a save or a try (./draft-checks.ts, with zod).
+// The enhanced editor's drafts load the same way: ./use-draft-store.ts.
 
 /**
  * The checks' module, or null when it could not be fetched (offline; or the reload guard took the failed fetch and

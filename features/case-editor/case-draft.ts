@@ -98,6 +98,11 @@ export function newStepId(): string {
   return globalThis.crypto.randomUUID()
 }
 
+/** A new case's draft id in the enhanced editor (./draft-store.ts): short, unguessable enough for a local key. */
+export function newDraftId(): string {
+  return globalThis.crypto.randomUUID().slice(0, 12)
+}
+
 export function blankStep(): CaseStep {
   return { kind: 'step', id: newStepId(), action: '', data: '', expected: '' }
 }

@@ -1,5 +1,4 @@
 import { CHECK_SUBJECT, type CaseCheck, type CheckScope, type CheckType } from '../../lib/domain/checks.ts'
-import { MQA_MAX } from '../../lib/domain/mqa.ts'
 
 // Which fields a check type has: decided here, once, for both editors and the read view (their labels: ./CheckSummary.tsx,
 // with the check's other texts, which the editors load only with the parts that show a check). Apart from the drafts
@@ -43,13 +42,6 @@ export function checkFields(type: CheckType, scope: CheckScope): CheckField[] {
       break
   }
   return fields
-}
-
-/** The range a check's minimum takes, for the hint under it. */
-export function minimumRange(type: CheckType): { min: number; max: number } | null {
-  if (type === 'mqa-at-least') return { min: 0, max: MQA_MAX }
-  if (type === 'stars-at-least') return { min: 0, max: 5 }
-  return null
 }
 
 /** The fields of a check worth naming when it is shown in words: those its type uses, with a value. */

@@ -16,6 +16,11 @@ type Common = {
   testId?: string
 }
 
+/** The frame's props (components/ui/input.tsx) for the editors' own. */
+function frame({ label, error, helper, required, className, testId }: Common) {
+  return { label, invalid: Boolean(error), errorText: error, helperText: helper, required, className, 'data-testid': testId }
+}
+
 export function TextInputField({
   label,
   error,
@@ -41,12 +46,7 @@ export function TextInputField({
 }) {
   return (
     <TextField
-      label={label}
-      invalid={Boolean(error)}
-      errorText={error}
-      helperText={helper}
-      required={required}
-      className={className}
+      {...frame({ label, error, helper, required, className, testId })}
       type={type}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
@@ -55,7 +55,6 @@ export function TextInputField({
       maxLength={maxLength}
       list={list}
       autoComplete="off"
-      data-testid={testId}
     />
   )
 }
@@ -72,18 +71,7 @@ export function TextAreaField({
   rows = 4,
 }: Common & { value: string; onChange: (value: string) => void; rows?: number }) {
   return (
-    <TextareaField
-      label={label}
-      invalid={Boolean(error)}
-      errorText={error}
-      helperText={helper}
-      required={required}
-      className={className}
-      value={value}
-      rows={rows}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      data-testid={testId}
-    />
+    <TextareaField {...frame({ label, error, helper, required, className, testId })} value={value} rows={rows} onChange={(event) => onChange(event.currentTarget.value)} />
   )
 }
 
@@ -101,17 +89,7 @@ export function SelectField<V extends string>({
   options,
 }: Common & { value: V; onChange: (value: V) => void; options: ReadonlyArray<{ value: V; label: string }> }) {
   return (
-    <NativeSelectField
-      label={label}
-      invalid={Boolean(error)}
-      errorText={error}
-      helperText={helper}
-      required={required}
-      className={className}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value as V)}
-      data-testid={testId}
-    >
+    <NativeSelectField {...frame({ label, error, helper, required, className, testId })} value={value} onChange={(event) => onChange(event.currentTarget.value as V)}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -250,8 +250,3 @@ export function draftOffer(stored: StoredDraft | null, saved: { version: number;
   if (!draftsDiffer(stored.draft, saved.draft)) return { kind: 'same' }
   return { kind: 'offer', stored, caseChanged: stored.baseVersion !== saved.version }
 }
-
-/** A new draft id: short, unguessable enough for a local key. */
-export function newDraftId(): string {
-  return globalThis.crypto.randomUUID().slice(0, 12)
-}

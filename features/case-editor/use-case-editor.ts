@@ -5,7 +5,6 @@ import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { draftFromCase, type CaseDraft } from './case-draft.ts'
 import { editorFailure, loadDraftChecks, noteCaseSaved } from './case-calls.ts'
-import { mergeDrafts, type Choices } from './case-diff.ts'
 import type { EditorContext } from './editor-types.ts'
 
 // The state of one case being edited, shared by both editors: the draft as typed, the saved version it was started
@@ -163,10 +162,12 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
     return saveAs(draft, saved)
   }
 
-  /** Applies the user's choices against the other person's version; saves the result when asked to. */
-  function resolveConflict(choices: Readonly<Choices>, andSave: boolean): Promise<boolean> {
+  /**
+   * Takes the draft merged as the user chose (./case-merge.ts, in the comparison) against the other person's version;
+   * saves it when asked to.
+   */
+  function resolveConflict(merged: CaseDraft, andSave: boolean): Promise<boolean> {
     if (!conflict) return Promise.resolve(false)
-    const merged = mergeDrafts(draft, conflict.theirs, choices)
     const base = { version: conflict.version, draft: conflict.theirs }
     setDraft(merged)
     setSaved(base)
