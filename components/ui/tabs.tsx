@@ -22,6 +22,19 @@ function useTabs(): TabsState {
 /** Ids from a tab's value: a value may hold any text, an id may not hold spaces. */
 const part = (base: string, kind: 'trigger' | 'content', value: string) => `${base}-${kind}-${encodeURIComponent(value).replace(/%/g, '_')}`
 
+/**
+ * Which of `count` enabled tabs a key moves to from the focused one (`at`, -1 when none has the focus): the next or
+ * the previous (round the ends), the first or the last; null for any other key.
+ */
+export function tabAfterKey(count: number, at: number, key: string): number | null {
+  if (count === 0 || at < 0) return null
+  if (key === 'Home') return 0
+  if (key === 'End') return count - 1
+  if (key === 'ArrowRight') return (at + 1) % count
+  if (key === 'ArrowLeft') return (at - 1 + count) % count
+  return null
+}
+
 type RootProps = Omit<ComponentProps<'div'>, 'defaultValue'> & {
   /** The selected tab, when the caller keeps it. */
   value?: string | undefined
@@ -52,13 +65,11 @@ function List({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
   const { classes, select } = useTabs()
   function move(event: KeyboardEvent<HTMLDivElement>) {
     onKeyDown?.(event)
-    const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End']
-    if (event.defaultPrevented || !keys.includes(event.key)) return
+    if (event.defaultPrevented) return
     const all = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')]
-    const at = all.findIndex((tab) => tab === document.activeElement)
-    if (all.length === 0 || at < 0) return
+    const index = tabAfterKey(all.length, all.findIndex((tab) => tab === document.activeElement), event.key)
+    if (index === null) return
     event.preventDefault()
-    const index = event.key === 'Home' ? 0 : event.key === 'End' ? all.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + all.length) % all.length
     const next = all[index]!
     next.focus()
     select(next.dataset.value!)
