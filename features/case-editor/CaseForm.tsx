@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
@@ -7,14 +7,11 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref, projectHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft } from './case-draft.ts'
-import { CheckEditor } from './CheckEditor.tsx'
-import { ConflictPanel } from './ConflictPanel.tsx'
 import { gridThree, gridTwo, sectionClass, TextAreaField } from './controls.tsx'
-import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
+import { CheckEditor, CustomFieldsEditor, EditorConflict, PartLoading, TargetPicker } from './lazy-parts.tsx'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { MetaFields } from './MetaFields.tsx'
 import { PlainStepList } from './StepLists.tsx'
-import { TargetPicker } from './TargetPicker.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor } from './use-case-editor.ts'
 
@@ -56,19 +53,7 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
       className={css({ display: 'grid', gap: '6', maxW: '1100px', minW: '0' })}
       data-testid="case-form"
     >
-      {editor.conflict ? (
-        <ConflictPanel
-          key={editor.conflict.version}
-          conflict={editor.conflict}
-          mine={draft}
-          customFields={context.customFields}
-          sharedSteps={context.sharedSteps}
-          members={context.members}
-          pending={editor.pending}
-          headingLevel={2}
-          onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
-        />
-      ) : null}
+      <EditorConflict editor={editor} context={context} headingLevel={2} />
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
       <Card.Root variant="outlined">
@@ -100,7 +85,9 @@ export function CaseForm({ context, saved, folder = '' }: Props) {
       </section>
 
       {draft.type === 'automated' ? (
-        <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={2} />
+        <Suspense fallback={<PartLoading />}>
+          <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={2} />
+        </Suspense>
       ) : null}
 
       <section aria-labelledby="target-title" className={sectionClass}>

@@ -1,20 +1,19 @@
-import { Field as ArkField } from '@ark-ui/react/field'
-import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { CheckEvidenceView } from '../../components/CheckEvidenceView.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
+import { SelectField } from '../../components/ui/input.tsx'
 import { CHECK_SCOPES, CHECK_SUBJECT, CHECK_TYPES, type CheckEvidence, type CheckType } from '../../lib/domain/checks.ts'
-import { CaseCheckSchema } from '../../lib/forms/check-schemas.ts'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { FieldErrors } from '../../lib/forms/validation.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { checkFromDraft, defaultCheckDraft, type CheckDraft } from './check-draft.ts'
-import { CHECK_FIELD_KEYS, checkFields, hasScope, minimumRange, type CheckField } from './check-fields.ts'
-import { selectClass, TextAreaField, TextInputField } from './controls.tsx'
+import { editorFailure, loadDraftChecks } from './case-calls.ts'
+import { defaultCheckDraft, type CheckDraft } from './check-draft.ts'
+import { checkFields, hasScope, type CheckField } from './check-fields.ts'
+import { minimumRange } from './check-range.ts'
+import { CHECK_FIELD_KEYS } from './CheckSummary.tsx'
+import { TextAreaField, TextInputField } from './controls.tsx'
 import type { PortalOption } from './editor-types.ts'
 
 // The "Check" section of an automated case, in both editors: the check type, the portal it runs against, its scope
@@ -23,22 +22,22 @@ import type { PortalOption } from './editor-types.ts'
 
 const SUBJECT_GROUPS = ['portal', 'dataset', 'resource', 'organization'] as const
 const GROUP_KEYS: Record<(typeof SUBJECT_GROUPS)[number], MessageKey> = {
-  portal: 'editor.checkGroupPortal',
-  dataset: 'editor.checkGroupDataset',
-  resource: 'editor.checkGroupResource',
-  organization: 'editor.checkGroupOrganization',
+  portal: 'editorparts.checkGroupPortal',
+  dataset: 'editorparts.checkGroupDataset',
+  resource: 'editorparts.checkGroupResource',
+  organization: 'editorparts.checkGroupOrganization',
 }
 
 const HELP_KEYS: Partial<Record<CheckField, MessageKey>> = {
-  dataset: 'editor.checkDatasetHelp',
-  resource: 'editor.checkResourceHelp',
-  organization: 'editor.checkOrganizationHelp',
-  limit: 'editor.checkLimitHelp',
-  minVersion: 'editor.checkMinVersionHelp',
-  contentType: 'editor.checkContentTypeHelp',
-  columns: 'editor.checkListHelp',
-  tableSchema: 'editor.checkTableSchemaHelp',
-  fields: 'editor.checkFieldsHelp',
+  dataset: 'editorparts.checkDatasetHelp',
+  resource: 'editorparts.checkResourceHelp',
+  organization: 'editorparts.checkOrganizationHelp',
+  limit: 'editorparts.checkLimitHelp',
+  minVersion: 'editorparts.checkMinVersionHelp',
+  contentType: 'editorparts.checkContentTypeHelp',
+  columns: 'editorparts.checkListHelp',
+  tableSchema: 'editorparts.checkTableSchemaHelp',
+  fields: 'editorparts.checkFieldsHelp',
 }
 
 export const checkTypeLabel = (t: ReturnType<typeof useT>, type: CheckType) => t(`checktypes.${type}` as MessageKey)
@@ -55,14 +54,13 @@ type Props = {
 
 export function CheckEditor({ projectId, portals, value, errors, onChange, headingLevel }: Props) {
   const t = useT()
-  const trpc = useTRPC()
   const id = useId()
   const check = value ?? defaultCheckDraft()
   const [tryErrors, setTryErrors] = useState<FieldErrors>({})
   const [tryPortal, setTryPortal] = useState(portals[0]?.id ?? '')
   const [evidence, setEvidence] = useState<CheckEvidence | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  const attempt = useMutation(trpc.testCases.tryCheck.mutationOptions())
+  const [trying, setTrying] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const fields = checkFields(check.type, check.scope)
   const errorOf = (field: string) => errors[`check.${field}`] ?? tryErrors[`check.${field}`]
@@ -75,24 +73,29 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
 
   const portalForTry = check.portal || tryPortal
   async function tryNow() {
-    if (attempt.isPending) return
+    if (trying) return
     setFailure(null)
     setEvidence(null)
-    const { check: built, numberErrors } = checkFromDraft(check)
-    const parsed = CaseCheckSchema.safeParse(built)
-    const found: FieldErrors = parsed.success ? {} : Object.fromEntries(Object.entries(fieldErrors(parsed.error.issues, t)).map(([key, text]) => [`check.${key}`, text]))
-    for (const [field, key] of Object.entries(numberErrors)) found[`check.${field}`] = t(key)
-    setTryErrors(found)
-    if (Object.keys(found).length > 0 || !parsed.success) {
-      setFailure(t('editor.checkFixErrors', { count: Object.keys(found).length }))
+    const checks = await loadDraftChecks()
+    if (!checks) {
+      setFailure(t('editorparts.checkNetworkError'))
       return
     }
+    const tried = checks.checkTry(check, t)
+    setTryErrors(tried.ok ? {} : tried.errors)
+    if (!tried.ok) {
+      setFailure(t('editorparts.checkFixErrors', { count: Object.keys(tried.errors).length }))
+      return
+    }
+    setTrying(true)
     try {
-      setEvidence(await attempt.mutateAsync({ projectId, portalId: portalForTry || null, check: parsed.data }))
+      setEvidence(await (await loadApiClient()).testCases.tryCheck.mutate({ projectId, portalId: portalForTry || null, check: tried.check }))
     } catch (error) {
-      const problem = apiFailure(error, { network: t('editor.checkNetworkError'), unexpected: t('editor.unexpectedError') })
+      const problem = await editorFailure(error, t, t('editorparts.checkNetworkError'))
       if (Object.keys(problem.fieldErrors).length > 0) setTryErrors(problem.fieldErrors)
       setFailure(problem.message)
+    } finally {
+      setTrying(false)
     }
   }
 
@@ -104,7 +107,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
       value={check[field]}
       onChange={(next) => set({ [field]: next })}
       error={errorOf(field)}
-      helper={field === 'minimum' && range ? t('editor.checkMinimumRange', range) : HELP_KEYS[field] ? t(HELP_KEYS[field]) : undefined}
+      helper={field === 'minimum' && range ? t('editorparts.checkMinimumRange', range) : HELP_KEYS[field] ? t(HELP_KEYS[field]) : undefined}
       testId={`check-${field}`}
       {...extra}
     />
@@ -116,50 +119,59 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
         <Heading id={`${id}-title`} className={css({ fontSize: headingLevel === 2 ? 'lg' : 'md', fontWeight: '600' })}>
           {t('checks.sectionTitle')}
         </Heading>
-        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkIntro')}</p>
+        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editorparts.checkIntro')}</p>
       </div>
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })}>
-        <Field.Root invalid={Boolean(errorOf('type'))}>
-          <Field.Label>{t('checks.typeLabel')}</Field.Label>
-          <ArkField.Select value={check.type} onChange={(event) => set({ type: event.currentTarget.value as CheckType })} className={selectClass} data-testid="check-type">
-            {SUBJECT_GROUPS.map((group) => (
-              <optgroup key={group} label={t(GROUP_KEYS[group])}>
-                {CHECK_TYPES.filter((type) => CHECK_SUBJECT[type] === group).map((type) => (
-                  <option key={type} value={type}>
-                    {checkTypeLabel(t, type)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </ArkField.Select>
-          <Field.ErrorText>{errorOf('type')}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errorOf('portal'))}>
-          <Field.Label>{t('checks.portalLabel')}</Field.Label>
-          <ArkField.Select value={check.portal} onChange={(event) => set({ portal: event.currentTarget.value })} className={selectClass} data-testid="check-portal">
-            <option value="">{t('checks.portalOfRun')}</option>
-            {portals.map((portal) => (
-              <option key={portal.id} value={portal.id}>
-                {portal.name}
-              </option>
-            ))}
-            {check.portal && !portals.some((portal) => portal.id === check.portal) ? <option value={check.portal}>{check.portal}</option> : null}
-          </ArkField.Select>
-          {errorOf('portal') ? null : <Field.HelperText>{t('editor.checkPortalHelp')}</Field.HelperText>}
-          <Field.ErrorText>{errorOf('portal')}</Field.ErrorText>
-        </Field.Root>
-        {hasScope(check.type) ? (
-          <Field.Root invalid={Boolean(errorOf('scope'))}>
-            <Field.Label>{t('checks.scopeLabel')}</Field.Label>
-            <ArkField.Select value={check.scope} onChange={(event) => set({ scope: event.currentTarget.value as CheckDraft['scope'] })} className={selectClass} data-testid="check-scope">
-              {CHECK_SCOPES.map((scope) => (
-                <option key={scope} value={scope}>
-                  {t(`checks.scope_${scope}` as MessageKey)}
+        <SelectField
+          label={t('checks.typeLabel')}
+          invalid={Boolean(errorOf('type'))}
+          errorText={errorOf('type')}
+          value={check.type}
+          onChange={(event) => set({ type: event.currentTarget.value as CheckType })}
+          data-testid="check-type"
+        >
+          {SUBJECT_GROUPS.map((group) => (
+            <optgroup key={group} label={t(GROUP_KEYS[group])}>
+              {CHECK_TYPES.filter((type) => CHECK_SUBJECT[type] === group).map((type) => (
+                <option key={type} value={type}>
+                  {checkTypeLabel(t, type)}
                 </option>
               ))}
-            </ArkField.Select>
-            <Field.ErrorText>{errorOf('scope')}</Field.ErrorText>
-          </Field.Root>
+            </optgroup>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('checks.portalLabel')}
+          invalid={Boolean(errorOf('portal'))}
+          errorText={errorOf('portal')}
+          helperText={t('editorparts.checkPortalHelp')}
+          value={check.portal}
+          onChange={(event) => set({ portal: event.currentTarget.value })}
+          data-testid="check-portal"
+        >
+          <option value="">{t('checks.portalOfRun')}</option>
+          {portals.map((portal) => (
+            <option key={portal.id} value={portal.id}>
+              {portal.name}
+            </option>
+          ))}
+          {check.portal && !portals.some((portal) => portal.id === check.portal) ? <option value={check.portal}>{check.portal}</option> : null}
+        </SelectField>
+        {hasScope(check.type) ? (
+          <SelectField
+            label={t('checks.scopeLabel')}
+            invalid={Boolean(errorOf('scope'))}
+            errorText={errorOf('scope')}
+            value={check.scope}
+            onChange={(event) => set({ scope: event.currentTarget.value as CheckDraft['scope'] })}
+            data-testid="check-scope"
+          >
+            {CHECK_SCOPES.map((scope) => (
+              <option key={scope} value={scope}>
+                {t(`checks.scope_${scope}` as MessageKey)}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
         {fields.map((field) => {
           switch (field) {
@@ -189,7 +201,7 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
           value={check.tableSchema}
           onChange={(tableSchema) => set({ tableSchema })}
           error={errorOf('tableSchema')}
-          helper={t('editor.checkTableSchemaHelp')}
+          helper={t('editorparts.checkTableSchemaHelp')}
           rows={5}
           testId="check-tableSchema"
         />
@@ -198,32 +210,36 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
       <div className={css({ display: 'grid', gap: '3', p: '3', borderRadius: 'l2', bg: 'surface', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', minW: '0' })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'end' })}>
           {!check.portal && portals.length > 0 ? (
-            <Field.Root className={css({ flex: '1 1 14rem', minW: '0' })}>
-              <Field.Label>{t('editor.checkTryPortal')}</Field.Label>
-              <ArkField.Select value={tryPortal} onChange={(event) => setTryPortal(event.currentTarget.value)} className={selectClass} data-testid="check-try-portal">
-                {portals.map((portal) => (
-                  <option key={portal.id} value={portal.id}>
-                    {portal.name}
-                  </option>
-                ))}
-              </ArkField.Select>
-            </Field.Root>
+            <SelectField
+              label={t('editorparts.checkTryPortal')}
+              className={css({ flex: '1 1 14rem', minW: '0' })}
+              value={tryPortal}
+              onChange={(event) => setTryPortal(event.currentTarget.value)}
+              data-testid="check-try-portal"
+            >
+              {portals.map((portal) => (
+                <option key={portal.id} value={portal.id}>
+                  {portal.name}
+                </option>
+              ))}
+            </SelectField>
           ) : null}
-          <Button type="button" variant="outline" onClick={() => void tryNow()} loading={attempt.isPending} disabled={!portalForTry} aria-describedby={`${id}-try-status`} data-testid="check-try">
-            {t('editor.checkTry')}
+          <Button type="button" variant="outline" onClick={() => void tryNow()} loading={trying} disabled={!portalForTry} aria-describedby={`${id}-try-status`} data-testid="check-try">
+            {t('editorparts.checkTry')}
           </Button>
         </div>
-        {!portalForTry ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editor.checkTryNoPortal')}</p> : null}
+        {!portalForTry ? <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{t('editorparts.checkTryNoPortal')}</p> : null}
         <p id={`${id}-try-status`} role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'text.muted' })} data-testid="check-try-status">
-          {attempt.isPending ? t('editor.checkRunning') : evidence && !failure ? t('editor.checkTried') : ''}
+          {trying ? t('editorparts.checkRunning') : evidence && !failure ? t('editorparts.checkTried') : ''}
         </p>
         {failure ? (
           <p role="alert" className={css({ color: 'error.text', fontSize: 'sm' })} data-testid="check-try-error">
             {failure}
           </p>
         ) : null}
-        {evidence && !attempt.isPending ? <CheckEvidenceView evidence={evidence} /> : null}
+        {evidence && !trying ? <CheckEvidenceView evidence={evidence} /> : null}
       </div>
     </section>
   )
 }
+export default CheckEditor

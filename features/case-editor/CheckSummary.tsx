@@ -3,11 +3,28 @@ import type { CaseCheck } from '../../lib/domain/checks.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { CHECK_FIELD_KEYS, checkParameters, hasScope, type CheckField } from './check-fields.ts'
+import { checkParameters, hasScope, type CheckField } from './check-fields.ts'
 import type { PortalOption } from './editor-types.ts'
 
 // A check in words, for the case's read view and the conflict comparison: its type, the portal, the scope where it
 // has one, and the values of the fields its type uses.
+
+/** Each field's label (the same in the editor and in the read view). */
+export const CHECK_FIELD_KEYS: Record<Exclude<CheckField, 'scope'>, MessageKey> = {
+  dataset: 'checks.fieldDataset',
+  resource: 'checks.fieldResource',
+  organization: 'checks.fieldOrganization',
+  limit: 'checks.fieldLimit',
+  minVersion: 'checks.fieldMinVersion',
+  format: 'checks.fieldFormat',
+  contentType: 'checks.fieldContentType',
+  columns: 'checks.fieldColumns',
+  tableSchema: 'checks.fieldTableSchema',
+  maxErrors: 'checks.fieldMaxErrors',
+  days: 'checks.fieldDays',
+  minimum: 'checks.fieldMinimum',
+  fields: 'checks.fieldFields',
+}
 
 /** The check's lines as label and value, the type first. */
 export function checkLines(t: Translate, check: CaseCheck, portals: readonly PortalOption[]): Array<{ label: string; value: string }> {

@@ -7,7 +7,8 @@ import { isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/cust
 import type { CaseStep } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { CaseDraft } from './case-draft.ts'
-import { allFields, compareSteps, customIdOf, defaultChoices, differingFields, sameField, type BasicField, type Choice, type Choices, type FieldKey } from './case-diff.ts'
+import { allFields, customIdOf, differingFields, sameField, type BasicField, type Choice, type Choices, type FieldKey } from './case-diff.ts'
+import { compareSteps, defaultChoices, mergeDrafts } from './case-merge.ts'
 import { checkFromDraft, defaultCheckDraft } from './check-draft.ts'
 import { checkLines } from './CheckSummary.tsx'
 import type { MemberOption, SharedStepOption } from './editor-types.ts'
@@ -39,7 +40,8 @@ type Props = {
   members: readonly MemberOption[]
   pending: boolean
   headingLevel: 2 | 3
-  onResolve: (choices: Choices, andSave: boolean) => void
+  /** The user's draft with the fields they chose from the other version; saved against it when `andSave`. */
+  onResolve: (merged: CaseDraft, andSave: boolean) => void
 }
 
 /**
@@ -64,22 +66,22 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
   const pickFor = (key: FieldKey): Choice => choices[key] ?? 'mine'
   const setAll = (choice: Choice) => setChoices(Object.fromEntries(fields.map((key) => [key, choice])) as Choices)
   const complete = Object.fromEntries(fields.map((key) => [key, pickFor(key)])) as Choices
-  const theirName = conflict.updatedBy ?? t('editor.someoneElse')
+  const theirName = conflict.updatedBy ?? t('editorparts.someoneElse')
 
   return (
     <section aria-labelledby={`${id}-title`} className={css({ display: 'grid', gap: '4', p: { base: '3', md: '5' }, borderRadius: 'l3', borderWidth: '2px', borderStyle: 'solid', borderColor: 'warning', bg: 'surface' })} data-testid="conflict-panel">
       <Heading id={`${id}-title`} ref={headingRef} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: '600', _focusVisible: { outline: '2px solid', outlineColor: 'primary' } })}>
-        {t('editor.conflictTitle')}
+        {t('editorparts.conflictTitle')}
       </Heading>
       <FormAlert tone="error">{conflict.message}</FormAlert>
-      <p className={css({ fontSize: 'sm' })}>{fields.length > 0 ? t('editor.conflictExplain', { name: theirName, count: fields.length }) : t('editor.conflictSame')}</p>
+      <p className={css({ fontSize: 'sm' })}>{fields.length > 0 ? t('editorparts.conflictExplain', { name: theirName, count: fields.length }) : t('editorparts.conflictSame')}</p>
       {fields.length > 0 ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           <Button variant="outline" size="sm" onClick={() => setAll('mine')}>
-            {t('editor.conflictAllMine')}
+            {t('editorparts.conflictAllMine')}
           </Button>
           <Button variant="outline" size="sm" onClick={() => setAll('theirs')}>
-            {t('editor.conflictAllTheirs', { name: theirName })}
+            {t('editorparts.conflictAllTheirs', { name: theirName })}
           </Button>
         </div>
       ) : null}
@@ -90,20 +92,20 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
           <fieldset key={key} className={css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })} data-testid={`conflict-${key}`}>
             <legend className={css({ fontWeight: '600', mb: '2', display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
               {fieldLabel(t, key, fieldsKnown)}
-              {origin ? <span className={css({ fontSize: 'sm', fontWeight: '400', color: 'text.muted' })}>{t(origin === 'both' ? 'editor.changedByBoth' : origin === 'mine' ? 'editor.changedByMe' : 'editor.changedByThem', { name: theirName })}</span> : null}
+              {origin ? <span className={css({ fontSize: 'sm', fontWeight: '400', color: 'text.muted' })}>{t(origin === 'both' ? 'editorparts.changedByBoth' : origin === 'mine' ? 'editorparts.changedByMe' : 'editorparts.changedByThem', { name: theirName })}</span> : null}
             </legend>
             <div className={columns}>
               <div className={side}>
                 <label className={choiceLabel}>
                   <input type="radio" name={name} checked={pickFor(key) === 'mine'} onChange={() => setChoices({ ...choices, [key]: 'mine' })} />
-                  {t('editor.keepMine')}
+                  {t('editorparts.keepMine')}
                 </label>
                 <FieldValue draft={mine} other={conflict.theirs} fieldKey={key} customFields={fieldsKnown} sharedSteps={sharedSteps} members={members} />
               </div>
               <div className={side}>
                 <label className={choiceLabel}>
                   <input type="radio" name={name} checked={pickFor(key) === 'theirs'} onChange={() => setChoices({ ...choices, [key]: 'theirs' })} />
-                  {t('editor.takeTheirs', { name: theirName })}
+                  {t('editorparts.takeTheirs', { name: theirName })}
                 </label>
                 <FieldValue draft={conflict.theirs} other={mine} fieldKey={key} customFields={fieldsKnown} sharedSteps={sharedSteps} members={members} />
               </div>
@@ -112,11 +114,11 @@ export function ConflictPanel({ conflict, mine, customFields, sharedSteps, membe
         )
       })}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-        <Button onClick={() => onResolve(complete, true)} loading={pending} data-testid="conflict-save">
-          {t('editor.conflictSave', { version: conflict.version })}
+        <Button onClick={() => onResolve(mergeDrafts(mine, conflict.theirs, complete), true)} loading={pending} data-testid="conflict-save">
+          {t('editorparts.conflictSave', { version: conflict.version })}
         </Button>
-        <Button variant="outline" onClick={() => onResolve(complete, false)} disabled={pending}>
-          {t('editor.conflictApply')}
+        <Button variant="outline" onClick={() => onResolve(mergeDrafts(mine, conflict.theirs, complete), false)} disabled={pending}>
+          {t('editorparts.conflictApply')}
         </Button>
       </div>
     </section>
@@ -138,7 +140,7 @@ function changedBy(base: CaseDraft, mine: CaseDraft, theirs: CaseDraft, key: Fie
 
 function Empty() {
   const t = useT()
-  return <span className={css({ color: 'text.muted', fontStyle: 'italic' })}>{t('editor.emptyValue')}</span>
+  return <span className={css({ color: 'text.muted', fontStyle: 'italic' })}>{t('editorparts.emptyValue')}</span>
 }
 
 /** One side's value of a field, as a person reads it. */
@@ -150,7 +152,7 @@ function FieldValue({ draft, other, fieldKey, customFields, sharedSteps, members
     const value = draft.custom[customId]
     const field = customFields.find((candidate) => candidate.id === customId)
     if (isEmptyCustom(value)) content = <Empty />
-    else if (field?.type === 'checkbox') content = value === true ? t('editor.yes') : t('editor.no')
+    else if (field?.type === 'checkbox') content = value === true ? t('editorparts.yes') : t('editorparts.no')
     else if (field?.type === 'user') content = members.find((member) => member.userId === value)?.name ?? String(value)
     else content = Array.isArray(value) ? value.join(', ') : String(value)
   } else {
@@ -215,7 +217,7 @@ function StepsValue({ steps, other, sharedSteps }: { steps: readonly CaseStep[];
               <>
                 {' '}
                 <Badge tone={mark === 'changed' ? 'warning' : 'info'} size="sm">
-                  {t(mark === 'changed' ? 'editor.stepChanged' : mark === 'moved' ? 'editor.stepMoved' : 'editor.stepOnlyHere')}
+                  {t(mark === 'changed' ? 'editorparts.stepChanged' : mark === 'moved' ? 'editorparts.stepMoved' : 'editorparts.stepOnlyHere')}
                 </Badge>
               </>
             ) : null}
@@ -225,3 +227,4 @@ function StepsValue({ steps, other, sharedSteps }: { steps: readonly CaseStep[];
     </ol>
   )
 }
+export default ConflictPanel

@@ -28,7 +28,7 @@ type Props = {
 /** The project's own fields, each with the control its type needs; required ones are marked and checked. */
 export function CustomFieldsEditor({ fields, members, values, errors, onChange, className }: Props) {
   const t = useT()
-  if (fields.length === 0) return <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editor.noCustomFields')}</p>
+  if (fields.length === 0) return <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editorparts.noCustomFields')}</p>
   return (
     <div className={className}>
       {fields.map((field) => (
@@ -64,7 +64,7 @@ function CustomFieldControl({ field, members, value, error, onChange }: { field:
           required={field.required}
           value={text}
           onChange={(next) => onChange(next === '' ? undefined : next)}
-          options={[{ value: '', label: t('editor.noValue') }, ...options]}
+          options={[{ value: '', label: t('editorparts.noValue') }, ...options]}
           error={error}
           testId={testId}
         />
@@ -140,3 +140,4 @@ function NumberField({ field, value, error, onChange }: { field: CustomFieldDefi
     />
   )
 }
+export default CustomFieldsEditor

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/FormAlert.tsx'
@@ -6,20 +6,17 @@ import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, caseHref } from '../../lib/routing/project-links.ts'
 import { draftFromCase, emptyDraft, type CaseDraft } from './case-draft.ts'
 import { differingFields, draftsDiffer } from './case-diff.ts'
-import { CheckEditor } from './CheckEditor.tsx'
-import { ConflictPanel } from './ConflictPanel.tsx'
 import { sectionClass } from './controls.tsx'
-import { CustomFieldsEditor } from './CustomFieldsEditor.tsx'
-import { clearDraft, draftOffer, loadDraft, saveDraft, type DraftOwner, type DraftStorage, type StoredDraft } from './draft-store.ts'
+import { CheckEditor, CustomFieldsEditor, EditorConflict, PartLoading, TargetPicker } from './lazy-parts.tsx'
+import { loadDraftStore, useDraftStore } from './use-draft-store.ts'
+import type { DraftOwner, DraftStorage, StoredDraft } from './draft-store.ts'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { fieldLabel } from './labels.ts'
 import { MarkdownField } from './MarkdownField.tsx'
 import { MetaFields } from './MetaFields.tsx'
-import { SortableStepList } from './StepLists.tsx'
-import { TargetPicker } from './TargetPicker.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor, type SaveResult } from './use-case-editor.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
 
 /** A case open in the enhanced editor: a saved case, or a new one known by its draft id. */
 export type OpenCase = { value: string; saved: SavedCase | null; newDraftId: string; restore: StoredDraft | null }
@@ -44,6 +41,9 @@ function browserStorage(): DraftStorage | null {
   }
 }
 
+// The sortable list (with its drag and keyboard moves) is not in the page's first load; the page hydrates once it is there.
+const SortableStepList = lazyWithGroups([], () => import('./SortableStepList.tsx'))
+
 const sectionTitle = css({ fontSize: 'md', fontWeight: '600' })
 const AUTOSAVE_MS = 500
 
@@ -51,7 +51,7 @@ const AUTOSAVE_MS = 500
 export function EnhancedCasePanel({ open, context, owner, folder, active, onSaved, onStatus, onClose }: Props) {
   const t = useT()
   const intl = useIntl()
-  const hydrated = useHydrated()
+  const drafts = useDraftStore()
   const savedDraft = useMemo(() => (open.saved ? draftFromCase(open.saved) : null), [open.saved])
   const [initialDraft] = useState<CaseDraft>(() => open.restore?.draft ?? savedDraft ?? emptyDraft(folder))
   const panelRef = useRef<HTMLDivElement>(null)
@@ -64,8 +64,10 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
     onSaved: (result) => {
       const storage = browserStorage()
       if (storage) {
-        clearDraft(storage, owner, { newDraftId: open.newDraftId })
-        clearDraft(storage, owner, { caseId: result.id })
+        void loadDraftStore().then((store) => {
+          store?.clearDraft(storage, owner, { newDraftId: open.newDraftId })
+          store?.clearDraft(storage, owner, { caseId: result.id })
+        })
       }
       onSaved(open.value, result)
     },
@@ -75,38 +77,38 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
   const [draftNote, setDraftNote] = useState<{ at: number } | 'failed' | null>(null)
   const subject = useMemo(() => (editor.caseId ? { caseId: editor.caseId } : { newDraftId: open.newDraftId }), [editor.caseId, open.newDraftId])
 
-  // A draft left from before (a reload, a crash) is offered once the page runs in the browser, if it says something
-  // the saved case does not.
+  // A draft left from before (a reload, a crash) is offered once the page runs in the browser and the drafts' module
+  // is there, if it says something the saved case does not.
   const stored = useMemo(() => {
-    const storage = hydrated ? browserStorage() : null
-    return storage && open.saved ? loadDraft(storage, owner, { caseId: open.saved.id }) : null
-  }, [hydrated, open.saved, owner])
-  const offer = !decided && open.saved && savedDraft && !open.restore ? draftOffer(stored, { version: open.saved.version, draft: savedDraft }) : ({ kind: 'none' } as const)
+    const storage = drafts ? browserStorage() : null
+    return drafts && storage && open.saved ? drafts.loadDraft(storage, owner, { caseId: open.saved.id }) : null
+  }, [drafts, open.saved, owner])
+  const offer = drafts && !decided && open.saved && savedDraft && !open.restore ? drafts.draftOffer(stored, { version: open.saved.version, draft: savedDraft }) : ({ kind: 'none' } as const)
 
   useEffect(() => {
     const storage = browserStorage()
-    if (offer.kind === 'same' && storage && open.saved) clearDraft(storage, owner, { caseId: open.saved.id })
-  }, [offer.kind, open.saved, owner])
+    if (offer.kind === 'same' && drafts && storage && open.saved) drafts.clearDraft(storage, owner, { caseId: open.saved.id })
+  }, [offer.kind, drafts, open.saved, owner])
 
   // Autosave: a moment after typing stops, the draft goes to localStorage; a draft equal to the saved case is removed.
-  // An offered draft is left alone until the user has chosen.
+  // An offered draft is left alone until the user has chosen; nothing is written before the stored one has been read.
   const { draft, saved } = editor
   useEffect(() => {
-    if (!hydrated || draft === initialRef.current || offer.kind === 'offer') return
+    if (!drafts || draft === initialRef.current || offer.kind === 'offer') return
     const timer = setTimeout(() => {
       const storage = browserStorage()
       if (!storage) return
       const unchanged = saved ? !draftsDiffer(draft, saved.draft) : !draftsDiffer(draft, emptyDraft(folder))
       if (unchanged) {
-        clearDraft(storage, owner, subject)
+        drafts.clearDraft(storage, owner, subject)
         setDraftNote(null)
         return
       }
-      const ok = saveDraft(storage, owner, subject, { baseVersion: saved?.version ?? null, base: saved?.draft ?? null, draft })
+      const ok = drafts.saveDraft(storage, owner, subject, { baseVersion: saved?.version ?? null, base: saved?.draft ?? null, draft })
       setDraftNote(ok ? { at: Date.now() } : 'failed')
     }, AUTOSAVE_MS)
     return () => clearTimeout(timer)
-  }, [draft, saved, hydrated, offer.kind, owner, subject, folder])
+  }, [draft, saved, drafts, offer.kind, owner, subject, folder])
 
   const dirty = saved ? draftsDiffer(draft, saved.draft) : draftsDiffer(draft, emptyDraft(folder))
   useEffect(() => {
@@ -149,7 +151,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
 
   function discard() {
     const storage = browserStorage()
-    if (storage && open.saved) clearDraft(storage, owner, { caseId: open.saved.id })
+    if (drafts && storage && open.saved) drafts.clearDraft(storage, owner, { caseId: open.saved.id })
     setDecided(true)
   }
 
@@ -202,19 +204,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
         </FormAlert>
       ) : null}
 
-      {editor.conflict ? (
-        <ConflictPanel
-          key={editor.conflict.version}
-          conflict={editor.conflict}
-          mine={draft}
-          customFields={context.customFields}
-          sharedSteps={context.sharedSteps}
-          members={context.members}
-          pending={editor.pending}
-          headingLevel={3}
-          onResolve={(choices, andSave) => void editor.resolveConflict(choices, andSave)}
-        />
-      ) : null}
+      <EditorConflict editor={editor} context={context} headingLevel={3} />
       {editor.formError ? <FormAlert tone="error">{editor.formError}</FormAlert> : null}
 
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
@@ -235,7 +225,9 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
             />
           </section>
           {draft.type === 'automated' ? (
-            <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={editor.errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={3} />
+            <Suspense fallback={<PartLoading />}>
+              <CheckEditor projectId={context.projectId} portals={context.portals} value={draft.check} errors={editor.errors} onChange={(check, clear) => editor.change({ check }, clear)} headingLevel={3} />
+            </Suspense>
           ) : null}
         </div>
         <div className={css({ display: 'grid', gap: '6', minW: '0' })}>

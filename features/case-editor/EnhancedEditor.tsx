@@ -5,11 +5,12 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { enhancedEditorHref } from '../../lib/routing/project-links.ts'
-import { clearDraft, newDraftId, newDrafts, type DraftOwner, type StoredDraft } from './draft-store.ts'
+import { newDraftId } from './case-draft.ts'
+import { useDraftStore } from './use-draft-store.ts'
+import type { DraftOwner, StoredDraft } from './draft-store.ts'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { EnhancedCasePanel, type OpenCase, type TabStatus } from './EnhancedCasePanel.tsx'
 import type { SaveResult } from './use-case-editor.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 type Props = {
   context: EditorContext
@@ -27,7 +28,7 @@ type Props = {
 export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }: Props) {
   const t = useT()
   const intl = useIntl()
-  const hydrated = useHydrated()
+  const drafts = useDraftStore()
   const owner: DraftOwner = useMemo(() => ({ userId, projectId: context.projectId }), [userId, context.projectId])
   const [tabs, setTabs] = useState<OpenCase[]>(() =>
     cases.length > 0
@@ -45,13 +46,13 @@ export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }:
 
   // Drafts of new cases left in this browser (a reload, a closed tab): offered until restored or discarded.
   const leftover = useMemo(() => {
-    if (!hydrated) return []
+    if (!drafts) return []
     try {
-      return newDrafts(window.localStorage, owner)
+      return drafts.newDrafts(window.localStorage, owner)
     } catch {
       return []
     }
-  }, [hydrated, owner])
+  }, [drafts, owner])
   const openDraftIds = new Set(tabs.map((tab) => tab.newDraftId))
   const offers = leftover.filter((stored) => stored.newDraftId && !openDraftIds.has(stored.newDraftId) && !dismissed.includes(stored.newDraftId))
 
@@ -82,8 +83,8 @@ export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }:
   }
 
   function discard(stored: StoredDraft) {
-    if (!stored.newDraftId) return
-    clearDraft(window.localStorage, owner, { newDraftId: stored.newDraftId })
+    if (!stored.newDraftId || !drafts) return
+    drafts.clearDraft(window.localStorage, owner, { newDraftId: stored.newDraftId })
     setDismissed((current) => [...current, stored.newDraftId!])
   }
 

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
-import { SortableList } from '../../components/SortableList.tsx'
 import type { CaseStep, StepText } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { SharedStepOption } from './editor-types.ts'
 import { SharedStepView, StepAdders, stepName, TextStepFields } from './StepParts.tsx'
 
-type Props = {
+export type StepListProps = {
   projectId: string
   steps: CaseStep[]
   sharedSteps: readonly SharedStepOption[]
@@ -20,10 +19,10 @@ type Props = {
   onChange: (steps: CaseStep[], clear?: readonly string[]) => void
 }
 
-const rowCard = css({ display: 'grid', gap: '3', p: { base: '3', md: '4' }, borderRadius: 'l2', bg: 'bg', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', minW: '0' })
-const rowHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })
+export const rowCard = css({ display: 'grid', gap: '3', p: { base: '3', md: '4' }, borderRadius: 'l2', bg: 'bg', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', minW: '0' })
+export const rowHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })
 
-function moved(steps: readonly CaseStep[], from: number, to: number): CaseStep[] {
+export function moved(steps: readonly CaseStep[], from: number, to: number): CaseStep[] {
   const next = [...steps]
   const [step] = next.splice(from, 1)
   next.splice(to, 0, step!)
@@ -38,7 +37,7 @@ function focusStep(step: CaseStep) {
   })
 }
 
-function StepBody({ step, index, steps, sharedSteps, errors, onChange }: Props & { step: CaseStep; index: number }) {
+export function StepBody({ step, index, steps, sharedSteps, errors, onChange }: StepListProps & { step: CaseStep; index: number }) {
   return step.kind === 'step' ? (
     <TextStepFields
       step={step}
@@ -56,15 +55,15 @@ function StepBody({ step, index, steps, sharedSteps, errors, onChange }: Props &
   )
 }
 
-function Empty() {
+export function Empty() {
   const t = useT()
   return <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editor.noSteps')}</p>
 }
 
 /** The plain form's steps: rows with buttons to move a step up or down and to remove it. */
-export function PlainStepList(props: Props) {
+export function PlainStepList(props: StepListProps) {
   const t = useT()
-  const { steps, sharedSteps, onChange, projectId } = props
+  const { steps, sharedSteps, onChange } = props
 
   function moveBy(step: CaseStep, index: number, by: -1 | 1) {
     onChange(moved(steps, index, index + by))
@@ -107,15 +106,22 @@ export function PlainStepList(props: Props) {
           )
         })}
       </ol>
-      <StepAdders
-        projectId={projectId}
-        sharedSteps={sharedSteps}
-        onAdd={(step) => {
-          onChange([...steps, step])
-          focusStep(step)
-        }}
-      />
+      <ListAdders {...props} />
     </div>
+  )
+}
+
+/** The buttons under a step list that add a step or shared steps; the new step takes the focus. */
+export function ListAdders({ projectId, sharedSteps, steps, onChange }: StepListProps) {
+  return (
+    <StepAdders
+      projectId={projectId}
+      sharedSteps={sharedSteps}
+      onAdd={(step) => {
+        onChange([...steps, step])
+        focusStep(step)
+      }}
+    />
   )
 }
 
@@ -125,48 +131,5 @@ function StepButton({ label, direction, disabled, onClick, children }: { label: 
     <Button size="sm" variant="outline" disabled={disabled} onClick={onClick} title={label} aria-label={label} data-move={direction} className={css({ minW: '10', minH: '10' })}>
       <span aria-hidden="true">{children}</span>
     </Button>
-  )
-}
-
-/** The enhanced editor's steps: dragged or moved by keyboard from a handle, each move announced. */
-export function SortableStepList(props: Props) {
-  const t = useT()
-  const { steps, sharedSteps, onChange, projectId } = props
-  return (
-    <div className={css({ display: 'grid', gap: '3' })}>
-      {steps.length === 0 ? <Empty /> : null}
-      <SortableList
-        items={steps}
-        getKey={(step) => step.id}
-        itemLabel={(step, index) => stepName(t, step, index, sharedSteps)}
-        onMove={(from, to) => onChange(moved(steps, from, to))}
-        label={t('editor.fieldSteps')}
-        testId="sortable-steps"
-        className={css({ gap: '3' })}
-        renderItem={(step, index, handle) => {
-          const name = stepName(t, step, index, sharedSteps)
-          return (
-            <div className={rowCard} data-step-id={step.id} data-testid="step-row">
-              <div className={rowHead}>
-                {handle}
-                <span className={css({ fontWeight: '600', me: 'auto' })}>{t('editor.stepNumber', { number: index + 1 })}</span>
-                <Button size="sm" variant="ghost" tone="error" onClick={() => onChange(steps.filter((_, position) => position !== index))} aria-label={t('editor.removeStep', { step: name })}>
-                  {t('editor.remove')}
-                </Button>
-              </div>
-              <StepBody {...props} step={step} index={index} />
-            </div>
-          )
-        }}
-      />
-      <StepAdders
-        projectId={projectId}
-        sharedSteps={sharedSteps}
-        onAdd={(step) => {
-          onChange([...steps, step])
-          focusStep(step)
-        }}
-      />
-    </div>
   )
 }

@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TARGET_KINDS, type CaseTarget, type TargetKind } from '../../lib/domain/test-management.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import type { ApiFailure } from '../../lib/api/browser-client.ts'
+import { createCallStore } from '../../lib/api/call-store.ts'
+import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { GroupError, TextInputField } from './controls.tsx'
 import { targetKindLabel } from './labels.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { editorFailure } from './case-calls.ts'
 
 const kindRow = css({
   display: 'flex',
@@ -59,7 +61,6 @@ type Option = { kind: TargetKind; id: string; label: string; detail: string | nu
  */
 export function TargetPicker({ projectId, value, error, onChange }: { projectId: string; value: CaseTarget | null; error?: string; onChange: (target: CaseTarget | null) => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const id = useId()
   const [kind, setKind] = useState<TargetKind>(value?.kind ?? 'dataset')
   const [words, setWords] = useState('')
@@ -68,13 +69,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
   // A resource is chosen among the resources of a dataset: the dataset is searched for first.
   const searchKind: TargetKind = kind === 'resource' && !dataset ? 'dataset' : kind
   const enabled = searchKind === 'portal' || searchKind === 'resource' || asked.length > 0
-  const results = useQuery(
-    trpc.testCases.targets.queryOptions(
-      { projectId, kind: searchKind, q: searchKind === 'resource' ? '' : asked, datasetId: searchKind === 'resource' ? dataset?.id : undefined },
-      { enabled, staleTime: 60_000 },
-    ),
+  const [store] = useState(createCallStore<Option[], ApiFailure>)
+  const results = useApiQuery(
+    store,
+    { projectId, kind: searchKind, q: searchKind === 'resource' ? '' : asked, datasetId: searchKind === 'resource' ? dataset?.id : undefined },
+    async (input, signal) => (await loadApiClient()).testCases.targets.query(input, { signal }),
+    (error) => editorFailure(error, t),
+    { enabled, freshMs: 60_000, retries: 1 },
   )
-  const failure = results.error ? apiFailure(results.error, { network: t('editor.networkError'), unexpected: t('editor.unexpectedError') }) : null
+  const failure = results.failure
   const options: Option[] = results.data ?? []
 
   function choose(option: Option) {
@@ -88,14 +91,14 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
   }
 
   const status = !enabled
-    ? t('editor.targetTypeToSearch')
-    : results.isPending
-      ? t('editor.targetSearching')
+    ? t('editorparts.targetTypeToSearch')
+    : results.data === undefined && !failure
+      ? t('editorparts.targetSearching')
       : failure
         ? null
         : options.length === 0
-          ? t('editor.targetNothing')
-          : t('editor.targetFound', { count: options.length })
+          ? t('editorparts.targetNothing')
+          : t('editorparts.targetFound', { count: options.length })
 
   return (
     <div className={css({ display: 'grid', gap: '3', minW: '0' })} data-testid="target-picker">
@@ -106,15 +109,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
             {value.label || value.id}
           </span>
           <Button size="sm" variant="outline" onClick={() => onChange(null)}>
-            {t('editor.targetClear')}
+            {t('editorparts.targetClear')}
           </Button>
         </div>
       ) : (
-        <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editor.targetNone')}</p>
+        <p className={css({ color: 'text.muted', fontSize: 'sm' })}>{t('editorparts.targetNone')}</p>
       )}
       {error ? <GroupError id={`${id}-error`}>{error}</GroupError> : null}
       <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '1.5' })}>{t('editor.targetKind')}</legend>
+        <legend className={css({ fontSize: 'sm', fontWeight: '500', mb: '1.5' })}>{t('editorparts.targetKind')}</legend>
         <div className={kindRow}>
           {TARGET_KINDS.map((option) => (
             <label key={option}>
@@ -135,15 +138,15 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
       </fieldset>
       {dataset ? (
         <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-          <span>{t('editor.targetResourcesOf', { dataset: dataset.label })}</span>
+          <span>{t('editorparts.targetResourcesOf', { dataset: dataset.label })}</span>
           <Button size="sm" variant="ghost" onClick={() => setDataset(null)}>
-            {t('editor.targetOtherDataset')}
+            {t('editorparts.targetOtherDataset')}
           </Button>
         </p>
       ) : (
         <TextInputField
           type="search"
-          label={searchKind === 'portal' ? t('editor.targetSearchPortal') : t('editor.targetSearchDataset')}
+          label={searchKind === 'portal' ? t('editorparts.targetSearchPortal') : t('editorparts.targetSearchDataset')}
           value={words}
           onChange={setWords}
           testId="target-search"
@@ -155,13 +158,13 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
       {failure ? (
         <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', color: 'error.text', fontSize: 'sm' })}>
           <span>{failure.message}</span>
-          <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
-            {t('editor.retry')}
+          <Button size="sm" variant="outline" onClick={results.retry}>
+            {t('editorparts.retry')}
           </Button>
         </div>
       ) : null}
       {enabled && options.length > 0 ? (
-        <ul aria-label={t('editor.targetResults')} className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '1', maxH: '72', overflowY: 'auto', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2' })}>
+        <ul aria-label={t('editorparts.targetResults')} className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '1', maxH: '72', overflowY: 'auto', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2' })}>
           {options.map((option) => (
             <li key={option.id}>
               <button type="button" className={resultButton} onClick={() => choose(option)} data-testid="target-option">
@@ -175,3 +178,4 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
     </div>
   )
 }
+export default TargetPicker

@@ -1,10 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { css } from '../../styled-system/css'
-import { useTRPC } from '../../lib/api/trpc.tsx'
+import { createCallStore } from '../../lib/api/call-store.ts'
+import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { TextInputField } from './controls.tsx'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { useCaseSaves } from './case-calls.ts'
+
+type SameTitle = Array<{ id: string; key: string }>
 
 const warningClass = css({
   display: 'flex',
@@ -25,13 +30,20 @@ const warningClass = css({
 
 /**
  * The title, with a warning (never an error) while another case of the project has the same title, asked a moment
- * after the typing stops.
+ * after the typing stops (and again after a save on this page). A failed question shows nothing.
  */
 export function TitleField({ projectId, caseId, value, error, onChange }: { projectId: string; caseId: string | null; value: string; error?: string; onChange: (value: string) => void }) {
   const t = useT()
-  const trpc = useTRPC()
   const asked = useDebounced(value.trim().slice(0, 200), 400)
-  const same = useQuery(trpc.testCases.sameTitle.queryOptions({ projectId, title: asked, excludeId: caseId }, { enabled: asked.length > 0, staleTime: 10_000 }))
+  const saves = useCaseSaves()
+  const [store] = useState(createCallStore<SameTitle, null>)
+  const same = useApiQuery(
+    store,
+    { projectId, title: asked, excludeId: caseId, saves },
+    async ({ saves: _saves, ...input }, signal) => (await loadApiClient()).testCases.sameTitle.query(input, { signal }),
+    async () => null,
+    { enabled: asked.length > 0, freshMs: 10_000, retries: 1 },
+  )
   const duplicates = asked.length > 0 && asked === value.trim().slice(0, 200) ? (same.data ?? []) : []
   return (
     <div className={css({ display: 'grid', gap: '2' })}>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft, type CaseDraft } from './case-draft.ts'
 import { defaultCheckDraft } from './check-draft.ts'
-import { compareSteps, defaultChoices, differingFields, draftsDiffer, mergeDrafts } from './case-diff.ts'
+import { differingFields, draftsDiffer } from './case-diff.ts'
+import { compareSteps, defaultChoices, mergeDrafts } from './case-merge.ts'
 
 const step = (id: string, action: string) => ({ kind: 'step' as const, id, action, data: '', expected: '' })
 const base: CaseDraft = {

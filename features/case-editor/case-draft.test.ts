@@ -3,7 +3,8 @@ import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import { DEFAULT_CHECK } from '../../lib/domain/checks.ts'
 import { checkDraftFrom, defaultCheckDraft } from './check-draft.ts'
-import { checkDraft, draftFromCase, draftToInput, emptyDraft, type CaseDraft } from './case-draft.ts'
+import { draftFromCase, draftToInput, emptyDraft, type CaseDraft } from './case-draft.ts'
+import { checkDraft } from './draft-checks.ts'
 
 // Messages by key, so the tests read which rule refused what.
 const t: Translate = (key) => key

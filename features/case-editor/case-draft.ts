@@ -1,6 +1,5 @@
 import type { CaseCheck } from '../../lib/domain/checks.ts'
-import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
-import { isEmptyCustom, type CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
+import { isEmptyCustom } from '../../lib/domain/custom-fields.ts'
 import {
   formatEstimate,
   normaliseTags,
@@ -11,9 +10,7 @@ import {
   type CaseType,
   type Priority,
 } from '../../lib/domain/test-management.ts'
-import type { Translate } from '../../lib/i18n/intl.ts'
-import { TestCaseFieldsSchema, type TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
-import { fieldErrors, type FieldErrors } from '../../lib/forms/validation.ts'
+import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { checkDraftFrom, checkFromDraft, defaultCheckDraft, type CheckDraft } from './check-draft.ts'
 
 // What an editor holds while a case is being written: the texts exactly as typed (tags, references and the estimate
@@ -101,11 +98,16 @@ export function newStepId(): string {
   return globalThis.crypto.randomUUID()
 }
 
+/** A new case's draft id in the enhanced editor (./draft-store.ts): short, unguessable enough for a local key. */
+export function newDraftId(): string {
+  return globalThis.crypto.randomUUID().slice(0, 12)
+}
+
 export function blankStep(): CaseStep {
   return { kind: 'step', id: newStepId(), action: '', data: '', expected: '' }
 }
 
-/** The API's input for a draft: what the server checks with TestCaseFieldsSchema. An unreadable estimate is null. */
+/** The API's input for a draft: what the server checks with TestCaseFieldsSchema (./draft-checks.ts runs it first). An unreadable estimate is null. */
 export function draftToInput(draft: CaseDraft) {
   const estimate = parseEstimate(draft.estimate)
   return {
@@ -125,27 +127,6 @@ export function draftToInput(draft: CaseDraft) {
     // A manual case keeps no check; an automated one always sends its own (the default until one is written).
     check: draft.type === 'automated' ? checkFromDraft(draft.check ?? defaultCheckDraft()).check : null,
   }
-}
-
-export type DraftCheck = { ok: true; fields: TestCaseFields } | { ok: false; errors: FieldErrors }
-
-/**
- * The checks the server makes, run in the browser first with the same rules: the shared schema, the estimate and the
- * project's custom fields (required ones, and each value's type). Errors are keyed by the paths the server uses
- * (`title`, `steps.0.action`, `custom.<id>`, `check.dataset`).
- */
-export function checkDraft(draft: CaseDraft, customFields: readonly CustomFieldDefinition[], memberIds: ReadonlySet<string>, t: Translate): DraftCheck {
-  const input = draftToInput(draft)
-  const parsed = TestCaseFieldsSchema.safeParse(input)
-  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, t)
-  if (parseEstimate(draft.estimate) === undefined) errors.estimateMinutes = t('validation.estimate')
-  if (draft.type === 'automated') {
-    for (const [field, key] of Object.entries(checkFromDraft(draft.check ?? defaultCheckDraft()).numberErrors)) errors[`check.${field}`] = t(key)
-  }
-  const { issues } = checkCustomValues(customFields, input.custom, memberIds)
-  for (const [id, key] of Object.entries(issues)) errors[`custom.${id}`] = t(key)
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors }
-  return { ok: true, fields: parsed.data }
 }
 
 /** The tags as they will be kept, for comparisons (order kept, duplicates and spacing dropped). */

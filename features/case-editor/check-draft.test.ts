@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_CHECK, type CaseCheck } from '../../lib/domain/checks.ts'
 import { CaseCheckSchema } from '../../lib/forms/check-schemas.ts'
 import { checkComparable, checkDraftFrom, checkFromDraft, defaultCheckDraft } from './check-draft.ts'
-import { checkFields, checkParameters, minimumRange } from './check-fields.ts'
+import { checkFields, checkParameters } from './check-fields.ts'
+import { minimumRange } from './check-range.ts'
 
 const csv: CaseCheck = { ...DEFAULT_CHECK, type: 'csv-valid', dataset: 'jizdni-rady', columns: ['id', 'name'], tableSchema: '{"fields":[]}', maxErrors: 5 }
 

@@ -1,29 +1,11 @@
 import { CHECK_SUBJECT, type CaseCheck, type CheckScope, type CheckType } from '../../lib/domain/checks.ts'
-import { MQA_MAX } from '../../lib/domain/mqa.ts'
-import type { MessageKey } from '../../lib/i18n/catalog.ts'
 
-// Which fields a check type has, and their labels: decided here, once, for both editors and the read view. Apart from
-// the drafts (./check-draft.ts), so the read view of a case does not load the editors' number checks and their texts.
+// Which fields a check type has: decided here, once, for both editors and the read view (their labels: ./CheckSummary.tsx,
+// with the check's other texts, which the editors load only with the parts that show a check). Apart from the drafts
+// (./check-draft.ts), so the read view of a case does not load the editors' number checks and their texts.
 
 /** A field of a check the editor may show (the type and the portal are always there). */
 export type CheckField = Exclude<keyof CaseCheck, 'type' | 'portal'>
-
-/** Each field's label (the same in the editor and in the read view). */
-export const CHECK_FIELD_KEYS: Record<Exclude<CheckField, 'scope'>, MessageKey> = {
-  dataset: 'checks.fieldDataset',
-  resource: 'checks.fieldResource',
-  organization: 'checks.fieldOrganization',
-  limit: 'checks.fieldLimit',
-  minVersion: 'checks.fieldMinVersion',
-  format: 'checks.fieldFormat',
-  contentType: 'checks.fieldContentType',
-  columns: 'checks.fieldColumns',
-  tableSchema: 'checks.fieldTableSchema',
-  maxErrors: 'checks.fieldMaxErrors',
-  days: 'checks.fieldDays',
-  minimum: 'checks.fieldMinimum',
-  fields: 'checks.fieldFields',
-}
 
 /** Whether a check type runs over a catalogue query at all (portal-answers and organization-datasets do not). */
 export function hasScope(type: CheckType): boolean {
@@ -60,13 +42,6 @@ export function checkFields(type: CheckType, scope: CheckScope): CheckField[] {
       break
   }
   return fields
-}
-
-/** The range a check's minimum takes, for the hint under it. */
-export function minimumRange(type: CheckType): { min: number; max: number } | null {
-  if (type === 'mqa-at-least') return { min: 0, max: MQA_MAX }
-  if (type === 'stars-at-least') return { min: 0, max: 5 }
-  return null
 }
 
 /** The fields of a check worth naming when it is shown in words: those its type uses, with a value. */

@@ -1,12 +1,11 @@
-import { Field as ArkField } from '@ark-ui/react/field'
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { input } from '../../styled-system/recipes'
-import { Field } from '../../components/ui/field.tsx'
+import { SelectField as NativeSelectField, TextareaField, TextField } from '../../components/ui/input.tsx'
 
-// The labelled controls of the case editors: Ark's Field wires the label, the helper and the error text to the control
-// (ids, aria-describedby, aria-invalid), so a message under a field is read with it. Values are controlled: the
-// editors keep every typed character in state, whatever happens to a save.
+// The labelled controls of the case editors: the label, the helper and the error text are wired to the control (ids,
+// aria-describedby, aria-invalid; components/ui/input.tsx), so a message under a field is read with it. Values are
+// controlled: the editors keep every typed character in state, whatever happens to a save.
 
 type Common = {
   label: ReactNode
@@ -15,6 +14,11 @@ type Common = {
   required?: boolean
   className?: string
   testId?: string
+}
+
+/** The frame's props (components/ui/input.tsx) for the editors' own. */
+function frame({ label, error, helper, required, className, testId }: Common) {
+  return { label, invalid: Boolean(error), errorText: error, helperText: helper, required, className, 'data-testid': testId }
 }
 
 export function TextInputField({
@@ -41,25 +45,17 @@ export function TextInputField({
   list?: string
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} className={className}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Field.Input
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        list={list}
-        autoComplete="off"
-        data-testid={testId}
-      />
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      {...frame({ label, error, helper, required, className, testId })}
+      type={type}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      list={list}
+      autoComplete="off"
+    />
   )
 }
 
@@ -75,15 +71,7 @@ export function TextAreaField({
   rows = 4,
 }: Common & { value: string; onChange: (value: string) => void; rows?: number }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} className={className}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Field.Textarea value={value} rows={rows} onChange={(event) => onChange(event.currentTarget.value)} data-testid={testId} />
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <TextareaField {...frame({ label, error, helper, required, className, testId })} value={value} rows={rows} onChange={(event) => onChange(event.currentTarget.value)} />
   )
 }
 
@@ -101,21 +89,13 @@ export function SelectField<V extends string>({
   options,
 }: Common & { value: V; onChange: (value: V) => void; options: ReadonlyArray<{ value: V; label: string }> }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} className={className}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <ArkField.Select value={value} onChange={(event) => onChange(event.currentTarget.value as V)} className={selectClass} data-testid={testId}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </ArkField.Select>
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <NativeSelectField {...frame({ label, error, helper, required, className, testId })} value={value} onChange={(event) => onChange(event.currentTarget.value as V)}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelectField>
   )
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft, type CaseDraft } from './case-draft.ts'
 import { defaultCheckDraft } from './check-draft.ts'
-import { clearDraft, DRAFT_MAX_AGE_MS, draftKey, draftOffer, loadDraft, newDrafts, saveDraft, type DraftStorage } from './draft-store.ts'
+import { clearDraft, DRAFT_MAX_AGE_MS, draftKey, draftOffer, loadDraft, newDrafts, parseStoredDraft, saveDraft, type DraftStorage } from './draft-store.ts'
 
 class MemoryStorage implements DraftStorage {
   private items = new Map<string, string>()
@@ -79,5 +79,30 @@ describe('drafts in localStorage', () => {
     const { check: _check, ...before } = typed
     storage.setItem(draftKey(owner, { caseId: 'c2' }), JSON.stringify({ v: 1, userId: 'u1', projectId: 'p1', caseId: 'c2', newDraftId: null, baseVersion: 1, base: null, savedAt: 1000, draft: before }))
     expect(loadDraft(storage, owner, { caseId: 'c2' })?.draft).toEqual({ ...before, check: null })
+  })
+
+  it('reads back only what a draft holds, and refuses an entry with anything out of place', () => {
+    const entry = { v: 1, userId: 'u1', projectId: 'p1', caseId: 'c1', newDraftId: null, baseVersion: 2, base: null, savedAt: 1000, draft: { ...typed, extra: 'x' }, other: true }
+    expect(parseStoredDraft(entry)).toEqual({ v: 1, userId: 'u1', projectId: 'p1', caseId: 'c1', newDraftId: null, baseVersion: 2, base: null, savedAt: 1000, draft: typed })
+    const shared = { kind: 'shared', id: 's1', sharedStepId: 'st1' } as const
+    const withSteps = { ...entry, draft: { ...typed, steps: [{ kind: 'step', id: 'a', action: 'Open', data: '', expected: 'Opens', note: 'x' }, shared] } }
+    expect(parseStoredDraft(withSteps)?.draft.steps).toEqual([{ kind: 'step', id: 'a', action: 'Open', data: '', expected: 'Opens' }, shared])
+    const refused: unknown[] = [
+      null,
+      [],
+      { ...entry, v: 2 },
+      { ...entry, savedAt: '1000' },
+      { ...entry, baseVersion: 1.5 },
+      { ...entry, userId: 7 },
+      { ...entry, draft: { ...typed, priority: 'urgent' } },
+      { ...entry, draft: { ...typed, custom: [] } },
+      { ...entry, draft: { ...typed, steps: [{ kind: 'note', id: 'a' }] } },
+      { ...entry, draft: { ...typed, steps: [{ ...shared, id: '' }] } },
+      { ...entry, draft: { ...typed, target: { kind: 'dataset', id: 'x'.repeat(401), label: '' } } },
+      { ...entry, draft: { ...typed, title: 'x'.repeat(100_001) } },
+      { ...entry, draft: { ...typed, check: { ...defaultCheckDraft(), scope: 'everything' } } },
+      { ...entry, base: { ...typed, tags: ['a'] } },
+    ]
+    for (const json of refused) expect(parseStoredDraft(json)).toBeNull()
   })
 })

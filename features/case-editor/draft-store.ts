@@ -1,14 +1,16 @@
-import { z } from '../../lib/zod.ts'
+import { madeBy } from '../../lib/made-by.ts'
 import { CHECK_SCOPES, CHECK_TYPES } from '../../lib/domain/checks.ts'
-import { CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../../lib/domain/test-management.ts'
+import { CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS, type CaseStep, type CaseTarget } from '../../lib/domain/test-management.ts'
 import type { CaseDraft } from './case-draft.ts'
+import type { CheckDraft } from './check-draft.ts'
 import { draftsDiffer } from './case-diff.ts'
 
 // Drafts of the enhanced editor, kept in localStorage so that a reload, a crash or a closed tab loses nothing. One
 // entry per user, project and case (or per new case, by a draft id of its own); each records the version of the case
 // it was written over, and that version's fields, so a draft written over an older version is merged, not saved over
 // someone else's work. What localStorage holds is outside data (another tab, an older build): it is parsed, and an
-// entry that does not parse is dropped.
+// entry that does not parse is dropped. The parser is plain code rather than a schema: the editors read drafts as they
+// open, and a schema library would be about 25 KB gzip of their first load (decision 021).
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
@@ -20,65 +22,128 @@ export type DraftOwner = { userId: string; projectId: string }
 /** A case by id, or a new case by its draft id. */
 export type DraftSubject = { caseId: string } | { newDraftId: string }
 
-const text = z.string().max(100_000)
-// The check as typed (features/case-editor/check-draft.ts): every value a text but its type and scope.
-const CheckDraftSchema = z.object({
-  type: z.enum(CHECK_TYPES),
-  portal: text,
-  scope: z.enum(CHECK_SCOPES),
-  dataset: text,
-  resource: text,
-  organization: text,
-  limit: text,
-  minVersion: text,
-  format: text,
-  contentType: text,
-  columns: text,
-  tableSchema: text,
-  maxErrors: text,
-  days: text,
-  minimum: text,
-  fields: text,
-})
-const DraftSchema = z.object({
-  title: text,
-  description: text,
-  preconditions: text,
-  steps: z
-    .array(
-      z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('step'), id: z.string().min(1).max(64), action: text, data: text, expected: text }),
-        z.object({ kind: z.literal('shared'), id: z.string().min(1).max(64), sharedStepId: z.string().min(1).max(64) }),
-      ]),
-    )
-    .max(500),
-  priority: z.enum(PRIORITIES),
-  type: z.enum(CASE_TYPES),
-  state: z.enum(CASE_STATES),
-  tags: text,
-  estimate: text,
-  references: text,
-  folder: text,
-  target: z.object({ kind: z.enum(TARGET_KINDS), id: z.string().max(400), label: z.string().max(400) }).nullable(),
-  custom: z.record(z.string(), z.unknown()),
-  // Drafts kept before checks existed have none.
-  check: CheckDraftSchema.nullable().default(null),
-}) satisfies z.ZodType<CaseDraft>
+const MAX_TEXT = 100_000
 
-const StoredSchema = z.object({
-  v: z.literal(1),
-  userId: z.string(),
-  projectId: z.string(),
-  caseId: z.string().nullable(),
-  newDraftId: z.string().nullable(),
+export type StoredDraft = {
+  v: 1
+  userId: string
+  projectId: string
+  caseId: string | null
+  newDraftId: string | null
   /** The case's version the draft was written over (null for a new case). */
-  baseVersion: z.number().int().nullable(),
+  baseVersion: number | null
   /** That version's fields, for telling the user's changes from the other person's. */
-  base: DraftSchema.nullable(),
-  savedAt: z.number(),
-  draft: DraftSchema,
-})
-export type StoredDraft = z.output<typeof StoredSchema>
+  base: CaseDraft | null
+  savedAt: number
+  draft: CaseDraft
+}
+
+/** Thrown inside the parser at the first value that does not fit; the entry is then dropped. */
+class Unreadable extends Error {}
+
+type Json = Record<string, unknown>
+
+function object(value: unknown): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Unreadable()
+  return value as Json
+}
+function string(value: unknown, max: number, min = 0): string {
+  if (typeof value !== 'string' || value.length > max || value.length < min) throw new Unreadable()
+  return value
+}
+const text = (value: unknown) => string(value, MAX_TEXT)
+const id = (value: unknown) => string(value, 64, 1)
+function choice<const T extends string>(value: unknown, choices: readonly T[]): T {
+  if (!(choices as readonly unknown[]).includes(value)) throw new Unreadable()
+  return value as T
+}
+function nullable<T>(value: unknown, read: (value: unknown) => T): T | null {
+  return value === null ? null : read(value)
+}
+
+// The check as typed (./check-draft.ts): every value a text but its type and scope.
+function checkDraft(value: unknown): CheckDraft {
+  const check = object(value)
+  return {
+    type: choice(check.type, CHECK_TYPES),
+    portal: text(check.portal),
+    scope: choice(check.scope, CHECK_SCOPES),
+    dataset: text(check.dataset),
+    resource: text(check.resource),
+    organization: text(check.organization),
+    limit: text(check.limit),
+    minVersion: text(check.minVersion),
+    format: text(check.format),
+    contentType: text(check.contentType),
+    columns: text(check.columns),
+    tableSchema: text(check.tableSchema),
+    maxErrors: text(check.maxErrors),
+    days: text(check.days),
+    minimum: text(check.minimum),
+    fields: text(check.fields),
+  }
+}
+
+function step(value: unknown): CaseStep {
+  const entry = object(value)
+  if (entry.kind === 'step') return { kind: 'step', id: id(entry.id), action: text(entry.action), data: text(entry.data), expected: text(entry.expected) }
+  if (entry.kind === 'shared') return { kind: 'shared', id: id(entry.id), sharedStepId: id(entry.sharedStepId) }
+  throw new Unreadable()
+}
+
+function target(value: unknown): CaseTarget {
+  const entry = object(value)
+  return { kind: choice(entry.kind, TARGET_KINDS), id: string(entry.id, 400), label: string(entry.label, 400) }
+}
+
+function caseDraft(value: unknown): CaseDraft {
+  const draft = object(value)
+  if (!Array.isArray(draft.steps) || draft.steps.length > 500) throw new Unreadable()
+  return {
+    title: text(draft.title),
+    description: text(draft.description),
+    preconditions: text(draft.preconditions),
+    steps: draft.steps.map(step),
+    priority: choice(draft.priority, PRIORITIES),
+    type: choice(draft.type, CASE_TYPES),
+    state: choice(draft.state, CASE_STATES),
+    tags: text(draft.tags),
+    estimate: text(draft.estimate),
+    references: text(draft.references),
+    folder: text(draft.folder),
+    target: nullable(draft.target, target),
+    custom: { ...object(draft.custom) },
+    // Drafts kept before checks existed have none.
+    check: draft.check === undefined ? null : nullable(draft.check, checkDraft),
+  }
+}
+
+function whole(value: unknown): number {
+  if (!Number.isInteger(value)) throw new Unreadable()
+  return value as number
+}
+
+/** A stored entry as JSON gave it, with only the fields a draft has; null when anything does not fit. */
+export function parseStoredDraft(json: unknown): StoredDraft | null {
+  try {
+    const entry = object(json)
+    if (entry.v !== 1 || typeof entry.savedAt !== 'number' || !Number.isFinite(entry.savedAt)) return null
+    return {
+      v: 1,
+      userId: string(entry.userId, Infinity),
+      projectId: string(entry.projectId, Infinity),
+      caseId: nullable(entry.caseId, (value) => string(value, Infinity)),
+      newDraftId: nullable(entry.newDraftId, (value) => string(value, Infinity)),
+      baseVersion: nullable(entry.baseVersion, whole),
+      base: nullable(entry.base, caseDraft),
+      savedAt: entry.savedAt,
+      draft: caseDraft(entry.draft),
+    }
+  } catch (error) {
+    if (madeBy(error, Unreadable)) return null
+    throw error
+  }
+}
 
 function subjectPart(subject: DraftSubject): string {
   return 'caseId' in subject ? `case:${subject.caseId}` : `new:${subject.newDraftId}`
@@ -102,12 +167,9 @@ function read(storage: DraftStorage, key: string): StoredDraft | null {
   } catch {
     json = null
   }
-  const parsed = StoredSchema.safeParse(json)
-  if (!parsed.success) {
-    storage.removeItem(key)
-    return null
-  }
-  return parsed.data
+  const parsed = parseStoredDraft(json)
+  if (!parsed) storage.removeItem(key)
+  return parsed
 }
 
 export function loadDraft(storage: DraftStorage, owner: DraftOwner, subject: DraftSubject): StoredDraft | null {
@@ -187,9 +249,4 @@ export function draftOffer(stored: StoredDraft | null, saved: { version: number;
   if (!stored || now - stored.savedAt > DRAFT_MAX_AGE_MS) return { kind: stored ? 'same' : 'none' }
   if (!draftsDiffer(stored.draft, saved.draft)) return { kind: 'same' }
   return { kind: 'offer', stored, caseChanged: stored.baseVersion !== saved.version }
-}
-
-/** A new draft id: short, unguessable enough for a local key. */
-export function newDraftId(): string {
-  return globalThis.crypto.randomUUID().slice(0, 12)
 }

@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, type RefObject } from 'react'
 import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
+import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { checkDraft, draftFromCase, type CaseDraft } from './case-draft.ts'
-import { mergeDrafts, type Choices } from './case-diff.ts'
+import { draftFromCase, type CaseDraft } from './case-draft.ts'
+import { editorFailure, loadDraftChecks, noteCaseSaved } from './case-calls.ts'
 import type { EditorContext } from './editor-types.ts'
 
 // The state of one case being edited, shared by both editors: the draft as typed, the saved version it was started
 // from, field errors by the server's paths, and the concurrent-edit rule: every save names the version it was
 // written over; when someone saved meanwhile the server refuses, the editor fetches their version, shows both and
-// saves what the user chose against it. Nothing typed is dropped on any failure.
+// saves what the user chose against it. Nothing typed is dropped on any failure. The API client and the checks load
+// after the page (./case-calls.ts): the checks once it has hydrated, the client with the first call.
 
 export type SavedState = { version: number; draft: CaseDraft }
 
@@ -46,10 +45,6 @@ function clearErrors(errors: FieldErrors, prefixes: readonly string[]): FieldErr
 
 export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, initialSaved, onSaved, container }: Options) {
   const t = useT()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const create = useMutation(trpc.testCases.create.mutationOptions())
-  const update = useMutation(trpc.testCases.update.mutationOptions())
   const [caseId, setCaseId] = useState(initialCaseId)
   const [draft, setDraft] = useState(initialDraft)
   const [saved, setSaved] = useState(initialSaved)
@@ -60,6 +55,11 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
   const [pending, setPending] = useState(false)
   const [errorTurn, setErrorTurn] = useState(0)
   const memberIds = useMemo(() => new Set(context.members.map((member) => member.userId)), [context.members])
+
+  // The checks are there by the first save.
+  useEffect(() => {
+    void loadDraftChecks()
+  }, [])
 
   // After a refused save, the first field with a message gets the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -81,7 +81,7 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
 
   async function loadConflict(message: string, id: string, base: SavedState | null) {
     try {
-      const latest = await queryClient.fetchQuery({ ...trpc.testCases.byId.queryOptions({ id }), staleTime: 0 })
+      const latest = await (await loadApiClient()).testCases.byId.query({ id })
       if (latest.case.deleted) {
         setFormError(t('editor.caseDeleted'))
         return
@@ -95,14 +95,20 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
         customFields: latest.customFields,
       })
     } catch (error) {
-      const failure = apiFailure(error, { network: t('editor.networkError'), unexpected: t('editor.unexpectedError') })
+      const failure = await editorFailure(error, t)
       setFormError(`${message} ${t('editor.conflictLoadFailed', { reason: failure.message })}`)
     }
   }
 
   async function saveAs(current: CaseDraft, base: SavedState | null): Promise<boolean> {
     if (pending) return false
-    const checked = checkDraft(current, context.customFields, memberIds, t)
+    const checks = await loadDraftChecks()
+    if (!checks) {
+      setFormError(t('editor.networkError'))
+      setNotice(null)
+      return false
+    }
+    const checked = checks.checkDraft(current, context.customFields, memberIds, t)
     if (!checked.ok) {
       setErrors(checked.errors)
       setFormError(t('editor.fixErrors', { count: Object.keys(checked.errors).length }))
@@ -116,12 +122,13 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
     setNotice(null)
     try {
       let result: SaveResult
+      const client = await loadApiClient()
       if (caseId === null) {
-        const created = await create.mutateAsync({ projectId: context.projectId, ...checked.fields })
+        const created = await client.testCases.create.mutate({ projectId: context.projectId, ...checked.fields })
         result = { id: created.id, version: created.version, created: true, draft: current }
         setCaseId(created.id)
       } else {
-        const updated = await update.mutateAsync({ id: caseId, expectedVersion: base?.version ?? 1, ...checked.fields })
+        const updated = await client.testCases.update.mutate({ id: caseId, expectedVersion: base?.version ?? 1, ...checked.fields })
         result = { id: caseId, version: updated.version, created: false, draft: current }
       }
       // What the server keeps is the normalised form (tags, folder, estimate); the editor shows it unless the user has
@@ -130,11 +137,11 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
       setSaved({ version: result.version, draft: kept })
       setDraft((now) => (now === current ? kept : now))
       setNotice(t('editor.savedVersion', { version: result.version }))
-      void queryClient.invalidateQueries({ queryKey: trpc.testCases.pathKey() })
+      noteCaseSaved()
       onSaved?.({ ...result, draft: kept })
       return true
     } catch (error) {
-      const failure = apiFailure(error, { network: t('editor.networkError'), unexpected: t('editor.unexpectedError') })
+      const failure = await editorFailure(error, t)
       if (failure.status === 409 && caseId !== null) {
         await loadConflict(failure.message, caseId, base)
         return false
@@ -155,10 +162,12 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
     return saveAs(draft, saved)
   }
 
-  /** Applies the user's choices against the other person's version; saves the result when asked to. */
-  function resolveConflict(choices: Readonly<Choices>, andSave: boolean): Promise<boolean> {
+  /**
+   * Takes the draft merged as the user chose (./case-merge.ts, in the comparison) against the other person's version;
+   * saves it when asked to.
+   */
+  function resolveConflict(merged: CaseDraft, andSave: boolean): Promise<boolean> {
     if (!conflict) return Promise.resolve(false)
-    const merged = mergeDrafts(draft, conflict.theirs, choices)
     const base = { version: conflict.version, draft: conflict.theirs }
     setDraft(merged)
     setSaved(base)

@@ -22,6 +22,7 @@ import suites from './suites.json'
 import cases from './cases.json'
 import projects from './projects.json'
 import editor from './editor.json'
+import editorparts from './editorparts.json'
 import runs from './runs.json'
 import execution from './execution.json'
 import checks from './checks.json'
@@ -37,4 +38,4 @@ import regions from './regions.json'
 import kraje from './kraje.json'
 import formatnames from './formatnames.json'
 
-export default { common, navigation, ckan, errors, errorpage, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }
+export default { common, navigation, ckan, errors, errorpage, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, editorparts, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { editorContext } from '../../../features/case-editor/editor-data.ts'
-import { requireEditorRole } from '../../../features/case-editor/editor-access.ts'
+import { requireEditorRole } from '../../../features/case-editor/editor-access.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame, projectFromQuery } from '../../../server/trpc/project-frame.server.ts'
 

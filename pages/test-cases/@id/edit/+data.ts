@@ -1,7 +1,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { editorContextOfCase } from '../../../../features/case-editor/editor-data.ts'
-import { requireEditorRole } from '../../../../features/case-editor/editor-access.ts'
+import { requireEditorRole } from '../../../../features/case-editor/editor-access.server.ts'
 import { pageCaller } from '../../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../../server/trpc/project-frame.server.ts'
 
