@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { useData } from 'vike-react/useData'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
@@ -37,43 +36,27 @@ export default function Page() {
   return (
     <PageIntro title={t('pages.homeTitle')} description={t('pages.homeDescription')}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
-        {/* Each boundary hydrates apart, after the frame, in slices the browser may interrupt (React hydrates a
-            server-rendered boundary at a low priority): the page is painted already, and no long task delays a tap. */}
-        <Suspense>
-          <HomeMap meta={data.homeMap.meta} firstView={data.homeMap.firstView} basemap={data.homeMap.basemap} picture={data.homeMap.picture} />
-        </Suspense>
-        <Suspense>
-          <Overview data={data} />
-        </Suspense>
+        <HomeMap meta={data.homeMap.meta} firstView={data.homeMap.firstView} basemap={data.homeMap.basemap} picture={data.homeMap.picture} />
+        {data.demo.registered || data.demo.analysed ? (
+          <FormAlert tone="info">
+            <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+              <Badge tone="info" variant="solid">
+                {t('ckan.demoData')}
+              </Badge>
+              {t('overview.demoNotice')}
+            </span>
+          </FormAlert>
+        ) : null}
+        <Totals totals={data.totals} demo={data.demo.analysed} />
+        <div className={grid}>
+          <HealthPanel health={data.health} />
+          <QualityPanel quality={data.quality} />
+          <FormatsPanel formats={data.formats} />
+        </div>
+        <RegionsPanel regions={data.regions} map={data.map} />
+        <Explore />
       </div>
     </PageIntro>
-  )
-}
-
-/** Everything under the map: the figures, the panels, the regions and the ways onward. */
-function Overview({ data }: { data: Data }) {
-  const t = useT()
-  return (
-    <>
-      {data.demo.registered || data.demo.analysed ? (
-        <FormAlert tone="info">
-          <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-            <Badge tone="info" variant="solid">
-              {t('ckan.demoData')}
-            </Badge>
-            {t('overview.demoNotice')}
-          </span>
-        </FormAlert>
-      ) : null}
-      <Totals totals={data.totals} demo={data.demo.analysed} />
-      <div className={grid}>
-        <HealthPanel health={data.health} />
-        <QualityPanel quality={data.quality} />
-        <FormatsPanel formats={data.formats} />
-      </div>
-      <RegionsPanel regions={data.regions} map={data.map} />
-      <Explore />
-    </>
   )
 }
 
