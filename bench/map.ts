@@ -258,19 +258,12 @@ declare global {
 /** Installed before any page script: when the data is drawn, the first painted frame, animation frames, the drag. */
 function probe(drawnName: string): void {
   const bench: Probe = (window.__mapBench = { drawn: [], frames: [], firstPaint: null, picture: null, down: null, up: null, recording: false })
-  // The product's server-rendered first frame (features/map/MapPicture.tsx): painted once it is in the document and its
-  // basemap picture is decoded, two animation frames later (no frame runs while the page's style sheets still load).
+  // The product's server-rendered first frame (features/map/MapPicture.tsx, inline SVG): painted once it is in the
+  // document, two animation frames later (no frame runs while the page's style sheets still load).
   const watch = new MutationObserver(() => {
-    const picture = document.querySelector<HTMLElement>('[data-testid=map-picture] > div')
-    if (!picture) return
+    if (!document.querySelector('[data-testid=map-picture] svg')) return
     watch.disconnect()
-    const url = /url\("([^"]+)"\)/.exec(picture.style.getPropertyValue('--map-picture-light'))?.[1]
-    const image = new Image()
-    image.src = url ?? ''
-    void image
-      .decode()
-      .catch(() => undefined)
-      .then(() => requestAnimationFrame(() => requestAnimationFrame(() => (bench.picture = performance.now()))))
+    requestAnimationFrame(() => requestAnimationFrame(() => (bench.picture = performance.now())))
   })
   watch.observe(document, { childList: true, subtree: true })
   const onDrawn = () => {

@@ -1,11 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import type { MapPictureUrls } from '../../lib/domain/map-picture.ts'
 import { MAP_INITIAL_BBOX, MAP_INITIAL_VIEW, MAP_POINT_ZOOM, type BBox, type MapColourBy } from '../../lib/domain/map.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { BasemapConfig } from './basemap-style.ts'
 import { DatasetPopup } from './DatasetPopup.tsx'
 import { homeLayers, type ExtentFeatures } from './home-layers.ts'
@@ -18,6 +16,7 @@ import { MapPicture } from './MapPicture.tsx'
 import { MapSidebar, type SidebarFilters } from './MapSidebar.tsx'
 import type { TileStyle } from './tile-style.ts'
 import { useMapTiles } from './use-map-tiles.ts'
+import { fetchMapDataset, useDatasetPages, useExtents, useMapMeta } from './use-map-api.ts'
 import { useTheme } from './use-theme.ts'
 import { informativeExtents, legendCounts, pickAt, totalInView, type MapView } from './view.ts'
 
@@ -27,14 +26,11 @@ const PAGE_SIZE = 50
 // Extents are drawn only when few datasets are in view and the map is close enough to tell them apart.
 const EXTENTS_MAX = 200
 const EXTENTS_MIN_ZOOM = 9
-const PREPARING_POLL_MS = 5_000
 const MAP_DRAWN = 'portalscope:map-drawn'
-const BUILDING_POLL_MS = 30_000
 
 type PopupState = { id: string; key: number; lon: number; lat: number; origin: 'list' | 'map'; content: { status: 'ready'; item: MapDatasetItem } | { status: 'loading' } | { status: 'error' } }
 
 const sameBox = (a: BBox, b: BBox) => a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north
-const noSubscription = () => () => {}
 
 /**
  * The home page's map with the list of the datasets in view beside it. The list, its count and the filters render
@@ -42,24 +38,16 @@ const noSubscription = () => () => {}
  * moving the map reloads the list (debounced, the previous request aborted), hovering a row rings its dataset on the
  * map, activating a row flies there and opens its popup, Escape in the popup returns to the row.
  */
-export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: MapPictureUrls | null }) {
+export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: string | null }) {
   const t = useT()
   const intl = useIntl()
   const theme = useTheme()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useHydrated()
   const ids = useId()
   const handle = useRef<MapHandle>(null)
 
-  const metaQuery = useQuery(
-    trpc.map.meta.queryOptions(undefined, {
-      initialData: initialMeta ?? undefined,
-      // Nothing built yet: ask every few seconds until the first build lands; a newer build: now and then.
-      refetchInterval: (query) => (!query.state.data || query.state.data.buildId === null ? PREPARING_POLL_MS : query.state.data.building ? BUILDING_POLL_MS : false),
-    }),
-  )
-  const meta = metaQuery.data ?? null
+  const metaQuery = useMapMeta(initialMeta, hydrated)
+  const meta = metaQuery.meta
   const buildId = meta?.buildId ?? null
 
   const [view, setView] = useState<MapView | null>(null)
@@ -132,26 +120,13 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
     limit: PAGE_SIZE,
   }
   const initialList = firstView && sameBox(listBox, MAP_INITIAL_BBOX) && !filters.portalId && !filters.family && !filters.band && !query ? firstView.datasets : null
-  const list = useInfiniteQuery(
-    trpc.map.datasets.infiniteQueryOptions(listInput, {
-      initialCursor: null,
-      getNextPageParam: (page) => page.nextCursor,
-      placeholderData: keepPreviousData,
-      initialData: initialList ? { pages: [initialList], pageParams: [null] } : undefined,
-      // The request of a view the map has already left is aborted (the signal reaches fetch).
-      trpc: { abortOnUnmount: true },
-    }),
-  )
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const list = useDatasetPages(listInput, initialList, hydrated)
+  const items = list.items
 
   // The total in view comes from the tiles' cluster counts, which need no query; with a search, the server's count.
   // While the tiles of a new view load, the figures stay those of the view the shown tiles belong to.
   const total = tiles.tilesView ? totalInView(tiles.tiles, tiles.tilesView.bbox, style) : (firstView?.total ?? null)
-  const matched = query ? (list.data?.pages[0]?.matched ?? null) : null
+  const matched = query ? list.matched : null
   const countText = matched
     ? matched.capped
       ? t('map.matchedCapped', { count: intl.formatNumber(matched.count) })
@@ -163,18 +138,13 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
         : t('map.inView', { count: total })
 
   const extentsWanted = showExtents && buildId !== null && view !== null && view.zoom >= EXTENTS_MIN_ZOOM && total !== null && total <= EXTENTS_MAX
-  const extentsQuery = useQuery(
-    trpc.map.extents.queryOptions(
-      { bbox: view?.bbox ?? MAP_INITIAL_BBOX, portalId: filters.portalId ?? undefined, limit: EXTENTS_MAX },
-      { enabled: extentsWanted, placeholderData: keepPreviousData, trpc: { abortOnUnmount: true } },
-    ),
-  )
+  const extentsData = useExtents({ bbox: view?.bbox ?? MAP_INITIAL_BBOX, portalId: filters.portalId ?? undefined, limit: EXTENTS_MAX }, hydrated && extentsWanted)
   const extents = useMemo<ExtentFeatures | null>(
     () =>
-      extentsWanted && extentsQuery.data && view
-        ? { type: 'FeatureCollection', features: informativeExtents(extentsQuery.data, view.bbox).map((extent) => ({ type: 'Feature', properties: { key: extent.key }, geometry: extent.geometry })) }
+      extentsWanted && extentsData && view
+        ? { type: 'FeatureCollection', features: informativeExtents(extentsData, view.bbox).map((extent) => ({ type: 'Feature', properties: { key: extent.key }, geometry: extent.geometry })) }
         : null,
-    [extentsWanted, extentsQuery.data, view],
+    [extentsWanted, extentsData, view],
   )
 
   const decimal = intl.formatNumber(1.5).charAt(1)
@@ -206,7 +176,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
   const openFromMap = (key: number, lon: number, lat: number) => {
     const id = `map-${key}-${Date.now()}`
     setPopup({ id, key, lon, lat, origin: 'map', content: { status: 'loading' } })
-    queryClient.fetchQuery(trpc.map.dataset.queryOptions({ key })).then(
+    fetchMapDataset(key).then(
       (item) => setPopup((current) => (current?.id === id ? { ...current, content: { status: 'ready', item } } : current)),
       () => setPopup((current) => (current?.id === id ? { ...current, content: { status: 'error' } } : current)),
     )
@@ -231,7 +201,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
   const mapPopup: MapPopup | null = popup ? { id: popup.id, longitude: popup.lon, latitude: popup.lat, content: <DatasetPopup state={popup.content} theme={theme} />, onClose: closePopup } : null
 
   const overlay =
-    metaQuery.isError && !meta ? (
+    metaQuery.failed ? (
       <MapOverlay tone="error" action={<Button size="sm" variant="outline" onClick={() => void metaQuery.refetch()}>{t('map.retry')}</Button>}>
         {t('map.tilesFailed')}
       </MapOverlay>
@@ -314,7 +284,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
             handleRef={handle}
           />
           {/* The server's picture of the first view until the map has drawn (or for good, where it cannot). */}
-          {picture && firstView?.tiles.length && !(drawnOnce && basemapDrawn) && !filters.portalId && !filters.family && !filters.band && colourBy === 'family' ? <MapPicture urls={picture} tiles={firstView.tiles} decimal={decimal} /> : null}
+          {picture && !(drawnOnce && basemapDrawn) && !filters.portalId && !filters.family && !filters.band && colourBy === 'family' ? <MapPicture markup={picture} /> : null}
         </div>
         <div className={sidebarArea} hidden={!open}>
           <MapSidebar
@@ -326,10 +296,10 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
             portals={meta?.portals ?? []}
             items={items}
             status={list.status}
-            hasMore={!!hasNextPage}
-            loadingMore={isFetchingNextPage}
-            onLoadMore={loadMore}
-            onRetry={() => void list.refetch()}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            onLoadMore={list.loadMore}
+            onRetry={list.retry}
             interactive={hydrated}
             activeKey={popup?.origin === 'list' ? popup.key : null}
             onActivate={onActivate}

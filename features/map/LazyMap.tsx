@@ -30,6 +30,7 @@ function webgl2Support(): Support {
   return support
 }
 const noSubscription = () => () => {}
+const notChecked = () => 'checking' as const
 
 function LoadFailed() {
   const t = useT()
@@ -55,15 +56,17 @@ const frame = css({ position: 'relative', w: '100%', h: '100%', minH: '0', bg: '
  * loaded it is an empty box of the same size with a loading note (and, without JavaScript, a note that the map
  * needs it); without WebGL2 it says so and the rest of the page keeps working. `fallback` is shown in the box while
  * the map cannot be drawn (a server-rendered picture, say). `loadOnInteraction` keeps the box as it is (state
- * `waiting`) until a person first interacts with the page (first-interaction.ts), for maps whose first frame the
- * server already drew.
+ * `waiting`, from the server's render on) until a person first interacts with the page (first-interaction.ts), for
+ * maps whose first frame the server already drew; only then does it ask whether WebGL2 is there.
  */
 export function LazyMap({ className, fallback, loadOnInteraction = false, ...props }: MapFrameProps & { className?: string; fallback?: ReactNode; loadOnInteraction?: boolean }) {
   const t = useT()
-  // 'checking' on the server and while hydrating, so the first render matches the server's HTML.
-  const support = useSyncExternalStore(noSubscription, webgl2Support, () => 'checking' as const)
   const wanted = useFirstInteraction(loadOnInteraction)
-  const waiting = support === 'supported' && !wanted
+  // 'checking' on the server and while hydrating, so the first render matches the server's HTML. A map that waits for
+  // the first interaction asks only then: creating a WebGL context blocks the page for a long task (hundreds of
+  // milliseconds where it is drawn in software), which a reader who never touches the map should not wait through.
+  const support = useSyncExternalStore(noSubscription, wanted ? webgl2Support : notChecked, notChecked)
+  const waiting = loadOnInteraction && !wanted
   const placeholder = (
     <div className={cx(frame, className)} role="region" aria-label={props.label} data-map-state={support === 'unsupported' ? 'unsupported' : waiting ? 'waiting' : 'loading'}>
       {fallback}

@@ -23,20 +23,10 @@ export type TileState = {
  * replaced: `onBuildGone` refetches map.meta, and the new build id reruns this.
  */
 export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { buildId: number | null; scope: string; view: MapView | null; embedded: EmbeddedTiles | null; onBuildGone: (buildId: number) => void }): TileState {
-  const [loader] = useState(() => {
-    const created = new TileLoader()
-    // The server embedded the first view's tiles (all portals) in the page: into the cache, so they draw at once.
-    if (embedded?.buildId) {
-      for (const { data, ...address } of embedded.tiles) {
-        try {
-          created.cache.set(tileId(embedded.buildId, '', address), decodeEmbeddedTile(data))
-        } catch (error) {
-          console.warn('map: an embedded tile could not be read', error)
-        }
-      }
-    }
-    return created
-  })
+  const [loader] = useState(() => new TileLoader())
+  // The server embedded the first view's tiles (all portals) in the page: into the cache before the map's first
+  // request, so they draw at once. Not while the page hydrates: the map may never be asked for.
+  const seeded = useRef(false)
   const [state, setState] = useState<{ key: string | null; tiles: LoadedTile[]; view: MapView | null; failedKey: string | null }>({ key: null, tiles: [], view: null, failedKey: null })
   const [attempt, setAttempt] = useState(0)
   const goneRef = useRef(onBuildGone)
@@ -52,6 +42,16 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
 
   useEffect(() => {
     if (key === null || buildId === null || !addresses || !view) return
+    if (!seeded.current && embedded?.buildId) {
+      for (const { data, ...address } of embedded.tiles) {
+        try {
+          loader.cache.set(tileId(embedded.buildId, '', address), decodeEmbeddedTile(data))
+        } catch (error) {
+          console.warn('map: an embedded tile could not be read', error)
+        }
+      }
+    }
+    seeded.current = true
     let current = true
     // Tiles in memory come back at once (a resolved promise); the rest are fetched.
     loader.load(buildId, scope, addresses).then(
@@ -71,7 +71,7 @@ export function useMapTiles({ buildId, scope, view, embedded, onBuildGone }: { b
     return () => {
       current = false
     }
-  }, [loader, key, buildId, scope, addresses, view])
+  }, [loader, key, buildId, scope, addresses, view, embedded])
 
   useEffect(() => () => loader.abortAll(), [loader])
 

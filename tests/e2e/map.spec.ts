@@ -246,6 +246,8 @@ test.describe('home map', () => {
     })
     await page.goto('/')
     await hydrated(page)
+    // The map asks for WebGL 2 when it is wanted: on the first interaction (decision 022).
+    await page.mouse.move(20, 20)
     await expect(page.locator('[data-map-state=unsupported]')).toContainText('Mapu nelze vykreslit')
     await expect(page.getByTestId('map-count')).toHaveText(/datov(á|é|ých) sad(a|y)? v oblasti/)
     const row = page.getByTestId('map-list').locator('button[data-key]').first()
