@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { CheckEvidenceView } from '../../components/CheckEvidenceView.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -72,8 +72,19 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
   }
 
   const portalForTry = check.portal || tryPortal
+  // Set at once, as the editor's save: the checks load before the call, so `trying` renders too late for a second press.
+  const tryingNow = useRef(false)
   async function tryNow() {
-    if (trying) return
+    if (tryingNow.current) return
+    tryingNow.current = true
+    try {
+      await checkAndTry()
+    } finally {
+      tryingNow.current = false
+    }
+  }
+
+  async function checkAndTry() {
     setFailure(null)
     setEvidence(null)
     const checks = await loadDraftChecks()

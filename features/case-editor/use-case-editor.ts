@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { loadApiClient } from '../../lib/api/load-client.ts'
@@ -100,8 +100,21 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
     }
   }
 
+  // Set at once (state is not): the checks load before the save starts, so a second press (a double click, Ctrl+S
+  // twice) would otherwise come before `pending` renders, and create the case twice.
+  const saving = useRef(false)
+
   async function saveAs(current: CaseDraft, base: SavedState | null): Promise<boolean> {
-    if (pending) return false
+    if (saving.current) return false
+    saving.current = true
+    try {
+      return await checkAndSave(current, base)
+    } finally {
+      saving.current = false
+    }
+  }
+
+  async function checkAndSave(current: CaseDraft, base: SavedState | null): Promise<boolean> {
     const checks = await loadDraftChecks()
     if (!checks) {
       setFormError(t('editor.networkError'))

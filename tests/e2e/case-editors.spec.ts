@@ -92,6 +92,22 @@ test('a case is created in the plain form with steps, a custom field and a datas
   expect(saved.target?.id.startsWith('demo-kraje:')).toBe(true)
 })
 
+test('a double press on Create creates the case once', async ({ page }) => {
+  await signIn(page, USER)
+  const projectId = await newProject(page, 'Dvojklik')
+  await page.goto(`/test-cases/create?project=${projectId}&lang=en`)
+  await hydrated(page)
+  await page.getByTestId('case-title').fill('Created once')
+  await page.getByTestId('add-step').click()
+  await page.getByTestId('step-0-action').fill('Open the catalogue')
+  await page.getByTestId('case-submit').dblclick()
+  await page.waitForURL((url) => /^\/test-cases\/[^/]+$/.test(url.pathname) && url.pathname !== '/test-cases/create')
+  // A second create would have been sent with the first: once nothing is on its way, the project holds what was made.
+  await page.waitForLoadState('networkidle')
+  const list = await trpc<{ total: number }>(page, 'testCases.list', { projectId })
+  expect(list.data?.total).toBe(1)
+})
+
 test('a missing title is refused in Czech and everything typed stays; a busy server is said so', async ({ page }) => {
   await signIn(page, USER)
   const projectId = await newProject(page, 'Povinná pole')
