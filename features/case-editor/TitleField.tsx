@@ -39,10 +39,12 @@ export function TitleField({ projectId, caseId, value, error, onChange }: { proj
   const [store] = useState(createCallStore<SameTitle, null>)
   const same = useApiQuery(
     store,
-    { projectId, title: asked, excludeId: caseId, saves },
-    async ({ saves: _saves, ...input }, signal) => (await loadApiClient()).testCases.sameTitle.query(input, { signal }),
+    { projectId, title: asked, excludeId: caseId },
+    async (input, signal) => (await loadApiClient()).testCases.sameTitle.query(input, { signal }),
     async () => null,
-    { enabled: asked.length > 0, freshMs: 10_000, retries: 1 },
+    // Asked again after a save on this page; the warning stays meanwhile (a live region that emptied and filled again
+    // would be read out again).
+    { enabled: asked.length > 0, freshMs: 10_000, retries: 1, refreshOn: saves },
   )
   const duplicates = asked.length > 0 && asked === value.trim().slice(0, 200) ? (same.data ?? []) : []
   return (

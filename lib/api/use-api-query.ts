@@ -10,6 +10,11 @@ export type ApiQueryOptions<T> = {
   retries: number
   /** The first paint's answer for this input (from `+data`), counted as fetched when the page first asks. */
   seed?: T | undefined
+  /**
+   * A value whose change asks again for the same input (a save that may change the answer), the answer staying on
+   * screen until the new one comes, as the query library's invalidation did.
+   */
+  refreshOn?: unknown
 }
 
 const RETRY_DELAY_MS = 1000
@@ -28,8 +33,9 @@ export function useApiQuery<I, T, F>(
   options: ApiQueryOptions<T>,
 ) {
   const key = JSON.stringify(input)
-  const { enabled, freshMs, retries, seed } = options
+  const { enabled, freshMs, retries, seed, refreshOn } = options
   const [attempt, setAttempt] = useState(0)
+  const refreshedOn = useRef(refreshOn)
   const calls = useRef({ call, failureOf, seed })
   // Before the effect below runs in the same commit (layout effects come first).
   useLayoutEffect(() => {
@@ -46,7 +52,9 @@ export function useApiQuery<I, T, F>(
     const now = Date.now()
     const { call, failureOf, seed } = calls.current
     if (seed !== undefined && !store.get(key)) store.update(key, { data: seed, at: now })
-    if (isFresh(store.get(key), now, freshMs)) return
+    const refresh = refreshedOn.current !== refreshOn
+    refreshedOn.current = refreshOn
+    if (!refresh && isFresh(store.get(key), now, freshMs)) return
     store.update(key, { fetching: true, failure: null })
     const controller = new AbortController()
     withRetries((signal) => call(JSON.parse(key) as I, signal), { retries, delayMs: RETRY_DELAY_MS, signal: controller.signal }).then(
@@ -61,7 +69,7 @@ export function useApiQuery<I, T, F>(
       if (store.get(key)?.fetching) store.update(key, { fetching: false })
       controller.abort()
     }
-  }, [store, key, enabled, freshMs, retries, attempt])
+  }, [store, key, enabled, freshMs, retries, attempt, refreshOn])
 
   const data = entry ? entry.data : seed
   const [settled, setSettled] = useState(data)
