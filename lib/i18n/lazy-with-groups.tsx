@@ -26,6 +26,8 @@ export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[]
   function Part(props: P) {
     const pageContext = usePageContext()
     const ServerPart = onServer ? loaded : null
+    // A part with no groups of its own renders with the page's messages as they are.
+    if (groups.length === 0) return ServerPart ? <ServerPart {...props} /> : <Lazy {...props} />
     return ServerPart ? (
       <WithMessages extra={pickGroups(pageContext.messages ?? {}, groups)}>
         <ServerPart {...props} />
