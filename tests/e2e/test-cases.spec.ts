@@ -184,6 +184,15 @@ test.describe('test cases', () => {
     await expect(rows(page)).toHaveCount(2)
     await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').sort().join() === 'high,low')
 
+    // An answer that is the server's failure is not "no answer": the page says that something went wrong.
+    await page.route('**/*.pageContext.json*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"serverSideError":true}' }))
+    await page.getByRole('checkbox', { name: 'Low' }).uncheck()
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toHaveCount(0)
+    await page.unroute('**/*.pageContext.json*')
+    await page.goBack()
+    await expect(rows(page)).toHaveCount(2)
+
     // Go back, from a failure, is the list as it was before.
     await page.route('**/*.pageContext.json*', (route) => route.abort('internetdisconnected'))
     await page.getByRole('checkbox', { name: 'High' }).uncheck()
