@@ -87,7 +87,8 @@ export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, 
   const loadingMore = more?.key === key && more.status === 'loading'
   const loadMore = useCallback(() => {
     const loaded = first.data
-    if (!loaded || cursor === null || moreCall.current) return
+    // While the first page is asked again, its answer replaces the list: a page added now would be lost or misplaced.
+    if (!loaded || cursor === null || moreCall.current || first.fetching) return
     const controller = new AbortController()
     moreCall.current = controller
     setMore({ key, status: 'loading' })
@@ -96,7 +97,8 @@ export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, 
     call(async (signal) => (await loadApiClient()).map.datasets.query({ ...(JSON.parse(key) as ListInput), cursor }, { signal }), controller.signal)
       .then(
         (page) => {
-          if (!controller.signal.aborted) store.update(key, { data: [...loaded, page] })
+          // Only onto the list it continues (a refresh may have replaced it meanwhile).
+          if (!controller.signal.aborted && store.get(key)?.data === loaded) store.update(key, { data: [...loaded, page] })
           settle(null)
         },
         () => settle(controller.signal.aborted ? null : { key, status: 'failed' }),
@@ -104,7 +106,7 @@ export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, 
       .finally(() => {
         if (moreCall.current === controller) moreCall.current = null
       })
-  }, [first.data, cursor, key, store])
+  }, [first.data, first.fetching, cursor, key, store])
   const moreFailed = more?.key === key && more.status === 'failed'
   return {
     items: pages?.flatMap((page) => page.items) ?? [],
