@@ -6,8 +6,9 @@
 //
 // Per page and size: the first fully painted frame from navigation start (the data layer drawn, then two animation
 // frames); for the product both its server-rendered first frame (the picture of the opening view with the first
-// view's clusters, features/map/MapPicture.tsx: in the document and its basemap image decoded) and the interactive
-// map's own first frame with its data ("map drawn"); frame times while the map is dragged (p50, p95) and the settle time after the drag ends (until the new data
+// view's clusters, features/map/MapPicture.tsx: inline SVG in the document) and the interactive
+// map's own first frame with its data ("map drawn", which includes waiting for the first pointer move after hydration:
+// the map loads on interaction); frame times while the map is dragged (p50, p95) and the settle time after the drag ends (until the new data
 // is drawn and frames are quiet); medians of the runs. Goals: first paint at least 5x faster than Leaflet at 100,000
 // points and 15x at 1,000,000; pan frames (p95) at or under 50 ms.
 //
@@ -311,7 +312,14 @@ async function measure(browser: Browser, url: string, mapSelector: string, scree
     page.on('console', (message) => message.type() === 'error' && console.log(`map: console error on ${url}: ${message.text()}`))
     await page.addInitScript(probe, DRAWN)
     await page.goto(url, { waitUntil: 'commit' })
-    await page.waitForFunction(() => window.__mapBench.firstPaint !== null, null, { timeout: Number(process.env.BENCH_MAP_PAINT_TIMEOUT_MS ?? 600_000), polling: 100 })
+    // The product's map loads on the first interaction once the page has hydrated (decision 022): the pointer moves
+    // over the page every 100 ms until the data layer is drawn, as a hand on the mouse would.
+    const paintDeadline = Date.now() + Number(process.env.BENCH_MAP_PAINT_TIMEOUT_MS ?? 600_000)
+    for (let moves = 0; !(await page.evaluate(() => window.__mapBench?.firstPaint != null)); moves++) {
+      if (Date.now() > paintDeadline) throw new Error(`map: ${url} drew nothing in time`)
+      await page.mouse.move(VIEWPORT.width / 2 + (moves % 2), VIEWPORT.height / 2)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     // Where the time to the first paint went: the HTML's last byte, DOMContentLoaded, the data layer drawn.
     const { firstPaint, picture, html, domReady, drawn } = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming

@@ -9,8 +9,8 @@ import { draftsDiffer } from './case-diff.ts'
 // entry per user, project and case (or per new case, by a draft id of its own); each records the version of the case
 // it was written over, and that version's fields, so a draft written over an older version is merged, not saved over
 // someone else's work. What localStorage holds is outside data (another tab, an older build): it is parsed, and an
-// entry that does not parse is dropped. The parser is plain code rather than a schema: the editors read drafts as they
-// open, and a schema library would be about 25 KB gzip of their first load (decision 021).
+// entry that does not parse is dropped. The parser is plain code rather than a schema, tested rule by rule; this module
+// now loads after hydration (./use-draft-store.ts), so a zod schema would cost the first load nothing either.
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
