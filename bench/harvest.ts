@@ -3,6 +3,9 @@
 // so its peak memory is the harvester's. Goals (issue 17): a full harvest, analysis and rollups included, at 5,000
 // datasets/s or more; an incremental harvest that finds nothing changed in 0.5 s or less. On a shared machine the wall
 // time follows the load (printed); the CPU time per dataset, split by thread, is what to compare between rounds.
+// The fixture portal's own CPU is printed too: on this machine it takes a share of the same cores, which a remote
+// portal would not. The harvest is timed once the store thread is up, as in the server's helper process, which keeps
+// its store thread for its lifetime; the thread's start is printed on its own.
 //
 //   npx node bench/harvest.ts [datasets=100000]
 import { spawn } from 'node:child_process'
@@ -43,7 +46,21 @@ const sampler = setInterval(() => {
 // The fixture listens on loopback, which the outbound policy refuses to real portals.
 const client = { gate: { politenessDelayMs: 0 }, policy: { allowPrivate: true } }
 // As the CLI and the server's helper process harvest: writes on a worker thread (BENCH_STORE=inline: this thread).
+const threadStarted = performance.now()
 const workerStore = process.env.BENCH_STORE === 'inline' ? null : createWorkerStore(url)
+await workerStore?.ready
+const threadStartMs = performance.now() - threadStarted
+
+/** CPU seconds of a process (Linux): utime and stime, in clock ticks (100 per second); null where /proc is not there. */
+function processCpu(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
+  }
+}
 
 /** CPU seconds of each thread of this process (Linux), by thread id; empty where /proc is not there. */
 function threadCpu(): Map<string, number> {
@@ -86,7 +103,9 @@ const GOAL_NO_CHANGE_S = 0.5
 const verdict = (within: boolean) => (within ? 'within' : 'OVER')
 
 const loadBefore = loadavg()
+const fixtureCpuBefore = processCpu(fixture.pid)
 const full = await timed('full')
+const fixtureCpuAfter = processCpu(fixture.pid)
 const rate = full.result.done / full.seconds
 console.log(
   `harvest full: ${full.result.done.toLocaleString('en')} datasets in ${full.seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} datasets/s ` +
@@ -99,6 +118,10 @@ if (full.threads.harvester > 0) {
     `harvest full, CPU per dataset by thread: harvesting ${perDataset(full.threads.harvester)}, store ${perDataset(full.threads.store)}, ` +
       `other threads (garbage collection, I/O) ${perDataset(full.threads.rest)}`,
   )
+}
+if (workerStore) console.log(`harvest store thread start (before the timed harvest): ${Math.round(threadStartMs)} ms`)
+if (fixtureCpuBefore !== null && fixtureCpuAfter !== null) {
+  console.log(`harvest full, fixture portal's CPU on the same machine: ${(fixtureCpuAfter - fixtureCpuBefore).toFixed(1)} s = ${perDataset(fixtureCpuAfter - fixtureCpuBefore)} per dataset`)
 }
 const [rollup] = await readRaw(db, { sql: 'SELECT ms FROM rollup_run WHERE portal_id = ? ORDER BY id DESC LIMIT 1', args: ['bench'] })
 console.log(`harvest full, rollup refresh at the end (one thread, after the last write): ${(Number(rollup?.[0] ?? 0) / 1000).toFixed(2)} s`)

@@ -67,6 +67,9 @@ export const datasets = sqliteTable(
     index('dataset_portal_modified_idx').on(table.portalId, table.metadataModified),
     index('dataset_organization_idx').on(table.organizationId),
     index('dataset_portal_quality_idx').on(table.portalId, table.qualityScaled),
+    // One portal's live datasets in key order (the index ends in the key): the rollups aggregate a whole portal by
+    // reading its rows front to back instead of in score order, which at 30,000 datasets took twice as long.
+    index('dataset_portal_live_idx').on(table.portalId).where(sql`deleted_at IS NULL`),
     // The snapshot search walks live datasets newest first without sorting (docs/decisions/019-search.md): the
     // whole catalogue, or one organization's datasets.
     index('dataset_live_modified_idx').on(table.metadataModified).where(sql`deleted_at IS NULL`),

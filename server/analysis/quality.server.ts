@@ -137,15 +137,14 @@ const validDate = (d: Date | null): d is Date => madeBy(d, Date) && !Number.isNa
 
 const ACCESS_URL = /^(?:https?|ftp):\/\/[^\s]+$/i
 
-/** An absolute http(s) or ftp URL with a host and no whitespace: what DCAT-AP's accessURL and Portal Watch expect. */
+/**
+ * An absolute http(s) or ftp URL with a host and no whitespace: what DCAT-AP's accessURL and Portal Watch expect.
+ * These schemes cannot parse without a host, so parsing is the whole check (without building a URL object: this
+ * runs for every resource of every harvested dataset).
+ */
 export function isAccessUrl(raw: string | null): boolean {
   const s = text(raw)
-  if (!ACCESS_URL.test(s)) return false
-  try {
-    return new URL(s).hostname !== ''
-  } catch {
-    return false
-  }
+  return ACCESS_URL.test(s) && URL.canParse(s)
 }
 
 const ACCESS_RIGHTS_URI = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/access-right\//i

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { resolveFormat } from '../../lib/domain/formats.ts'
-import { PORTAL_WATCH_CHECKS, extraField, failedMask, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
+import { PORTAL_WATCH_CHECKS, extraField, failedMask, isAccessUrl, portalWatch, scoreDataset, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
 import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId } from '../../lib/domain/mqa.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
@@ -441,5 +441,13 @@ describe('docs/quality.md', () => {
     const section = doc.slice(doc.indexOf('## Reason codes'))
     const documented = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(documented.sort()).toEqual([...REASON_CODES].sort())
+  })
+})
+
+describe('access URLs', () => {
+  it('takes absolute http(s) and ftp URLs with a host, and nothing else', () => {
+    for (const url of ['https://a', 'http:///x', 'ftp://data.example.cz/file.csv', 'http://a/%zz', ' https://a.cz/x ']) expect(isAccessUrl(url), url).toBe(true)
+    const refused = ['http://', 'http://:80', 'ftp://', 'ftp://[::1', 'http://@/', 'http://a:b@', 'http://%', 'http://[]', 'https://x y', 'http://#', 'http://?', 'mailto:a@b.cz', '/relative/path', 'www.example.cz', '', null]
+    for (const url of refused) expect(isAccessUrl(url), String(url)).toBe(false)
   })
 })

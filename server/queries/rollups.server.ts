@@ -185,14 +185,21 @@ async function facetRows(db: Database, portalId: string): Promise<unknown[][]> {
     entry.variants.push(raw)
     folded.set(key, entry)
   }
-  // Spellings of one keyword on one dataset would count it twice: where a keyword has several, count its datasets.
-  for (const entry of folded.values()) {
-    if (entry.variants.length < 2) continue
-    const [row] = await readRaw(db, {
-      sql: `SELECT count(DISTINCT t.dataset_key) FROM dataset_tag t JOIN dataset d ON d.key = t.dataset_key WHERE t.name IN (${entry.variants.map(() => '?').join(', ')}) AND ${LIVE}`,
-      args: [...entry.variants, portalId],
+  // Spellings of one keyword on one dataset would count it twice: where a keyword has several, count its datasets,
+  // all such keywords in one read. The spellings go in as one JSON list of [spelling, keyword's number] (one bound
+  // value, however many), read once into a table the tag index is searched from.
+  const spelled = [...folded.values()].filter((entry) => entry.variants.length > 1)
+  if (spelled.length > 0) {
+    const rows = await readRaw(db, {
+      sql: `WITH v AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS name, json_extract(value, '$[1]') AS keyword FROM json_each(?))
+        SELECT v.keyword, count(DISTINCT t.dataset_key) FROM v CROSS JOIN dataset_tag t ON t.name = v.name JOIN dataset d ON d.key = t.dataset_key
+        WHERE ${LIVE} GROUP BY v.keyword`,
+      args: [JSON.stringify(spelled.flatMap((entry, keyword) => entry.variants.map((name) => [name, keyword]))), portalId],
     })
-    entry.datasets = Number(row?.[0] ?? entry.datasets)
+    for (const [keyword, count] of rows) {
+      const entry = spelled[Number(keyword)]
+      if (entry) entry.datasets = Number(count)
+    }
   }
   // Licences by their key in the licence table, with the ids as sent behind each (a dataset has one id, so the
   // counts add up); a licence the table does not list stays under its own id.

@@ -176,9 +176,20 @@ describe('harvesting a portal', () => {
         SELECT (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.portal_id = 'mestsky') AS inThread,
                (SELECT count(*) FROM resource r JOIN dataset d ON d.key = r.dataset_key WHERE d.portal_id = 'vlakno') AS inWorker`)
       expect(children!.inWorker).toBe(children!.inThread)
+      // Ready once, and it stays so.
+      await expect(writer.ready).resolves.toBeUndefined()
     } finally {
       await writer.close()
     }
+  })
+
+  it("says the store thread is ready once it opened the database, and fails `ready` when it cannot", async () => {
+    const writer = createWorkerStore(testDb.url)
+    await expect(writer.ready).resolves.toBeUndefined()
+    await writer.close()
+    const broken = createWorkerStore('file:/nonexistent-directory/none.db')
+    await expect(broken.ready).rejects.toThrow()
+    await broken.close()
   })
 
   it('refuses demo, disabled and unknown portals', async () => {

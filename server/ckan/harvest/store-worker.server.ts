@@ -8,10 +8,13 @@ import { madeBy } from '../../../lib/made-by.ts'
 
 export type StoreRequest = { id: number; slices: WriteSlice[] }
 export type StoreReply = { id: number; ok: true; result: StoreResult } | { id: number; ok: false; message: string }
+/** Sent once, when the thread has loaded its code and opened the database. */
+export type StoreReady = { ready: true }
 
 const port = parentPort
 if (!port) throw new Error('store-worker.ts runs as a worker thread')
 const db = await createDb({ url: (workerData as { url: string }).url }, { role: 'background' })
+port.postMessage({ ready: true } satisfies StoreReady)
 let queue: Promise<unknown> = Promise.resolve()
 port.on('message', (request: StoreRequest) => {
   queue = queue.then(async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX `dataset_portal_live_idx` ON `dataset` (`portal_id`) WHERE deleted_at IS NULL;
