@@ -4,7 +4,8 @@
 //   npx node tests/ckan-fixture/cli.ts --portal real:samples --portal big:1000000:none:seed=7
 //
 // --portal slug:datasets[:fault[:key=value,...]] where keys are seed, organizations, ckanVersion, extents (some|all:
-// extents=all gives every dataset a valid spatial extent, for the map benchmark);
+// extents=all gives every dataset a valid spatial extent, for the map benchmark; replay=1 keeps each answer and sends
+// it again as it was, for benchmarks that fetch every page once before the timed pass);
 // --portal slug:samples serves the recorded real responses. Ctrl-C stops it.
 
 import { EXTENT_MODES, type ExtentMode } from './generator.ts'
@@ -14,7 +15,7 @@ import type { FaultMode, FixturePortalOptions } from './server.ts'
 function usage(message?: string): never {
   if (message) console.error(`error: ${message}\n`)
   console.error(
-    'usage: npx node tests/ckan-fixture/cli.ts [--port N] --portal slug:datasets[:fault[:seed=N,organizations=N,ckanVersion=X,extents=some|all]] ...\n' +
+    'usage: npx node tests/ckan-fixture/cli.ts [--port N] --portal slug:datasets[:fault[:seed=N,organizations=N,ckanVersion=X,extents=some|all,replay=1]] ...\n' +
       '       --portal slug:samples   (serve the recorded real CKAN responses)\n' +
       `faults: ${FAULT_MODES.join(', ')}`,
   )
@@ -34,6 +35,7 @@ function parsePortal(spec: string): FixturePortalOptions {
     if (k === 'seed') options.seed = Number(v)
     else if (k === 'organizations') options.organizations = Number(v)
     else if (k === 'ckanVersion') options.ckanVersion = v
+    else if (k === 'replay') options.replay = v === '1'
     else if (k === 'extents') {
       if (!EXTENT_MODES.includes(v as ExtentMode)) usage(`extents must be ${EXTENT_MODES.join(' or ')}`)
       options.extents = v as ExtentMode

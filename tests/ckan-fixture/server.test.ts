@@ -23,6 +23,7 @@ beforeAll(async () => {
       { slug: 'big', datasets: 1_000_000 },
       { slug: 'real', datasets: 0, serveSamples: true },
       { slug: 'mapped', datasets: 2000, seed: 11, extents: 'all' },
+      { slug: 'replayed', datasets: 300, seed: 5, replay: true },
     ],
   })
 })
@@ -370,6 +371,17 @@ describe('package_show, organizations and groups', () => {
     expect(groups).toContain('doprava')
     const doprava = await ok('cz', 'group_show', { id: 'doprava' })
     expect(doprava.package_count).toBe((await ok('cz', 'package_search', { fq: 'groups:doprava', rows: 0 })).count)
+  })
+
+  it('replays a kept answer as it was sent, until the portal changes', async () => {
+    const page = async () => (await fetch(`${fx.apiBase('replayed')}/action/package_search${qs({ rows: 100, start: 0, sort: 'metadata_modified asc' })}`)).text()
+    const first = await page()
+    // The same corpus as a portal that keeps nothing (same seed and size), and the same bytes the second time.
+    const live = await ok('small', 'package_search', { rows: 100, start: 0, sort: 'metadata_modified asc' })
+    expect((JSON.parse(first.replaceAll('/replayed/', '/small/')) as Json).result).toEqual(live)
+    expect(await page()).toBe(first)
+    fx.modify('replayed', { added: 5 })
+    expect((JSON.parse(await page()) as Json).result.count).toBe(305)
   })
 
   it('is deterministic for a seed', async () => {

@@ -22,6 +22,8 @@ export type FixturePortalOptions = {
   fault?: FaultMode // default 'none'
   ckanVersion?: string // status_show ckan_version, default '2.10.4'
   serveSamples?: boolean // when true, the portal serves the verbatim real samples instead of the generated corpus
+  replay?: boolean // keep each successful GET action answer by its URL and send the kept bytes again (benchmarks: a
+  //                  second pass costs the machine almost nothing, as a remote portal's work would); modify() forgets them
 }
 
 export type CkanFixture = {
@@ -51,6 +53,8 @@ type Portal = {
   requests: number
   inFlight: number
   maxInFlight: number
+  /** Answers kept by request URL (the replay option), or null. */
+  replayed: Map<string, { status: number; body: Buffer }> | null
 }
 
 const JSON_TYPE = 'application/json;charset=utf-8'
@@ -525,6 +529,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       requests: 0,
       inFlight: 0,
       maxInFlight: 0,
+      replayed: o.replay ? new Map() : null,
     })
   }
 
@@ -572,7 +577,16 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       return
     }
     if (m) {
+      const replayKey = p.replayed && req.method === 'GET' && 'params' in parsed ? `${url.pathname}${url.search}` : null
+      const kept = replayKey === null ? undefined : p.replayed?.get(replayKey)
+      if (kept) {
+        send(res, kept.status, JSON_TYPE, kept.body)
+        return
+      }
       const reply = 'reply' in parsed ? parsed.reply : runAction(p, action, params, siteUrl)
+      if (replayKey !== null && reply.status === 200) {
+        p.replayed?.set(replayKey, { status: reply.status, body: typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body })
+      }
       send(res, reply.status, JSON_TYPE, reply.body)
       return
     }
@@ -664,6 +678,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       const p = portal(slug)
       if (p.samples) throw new Error(`ckan-fixture: portal ${slug} serves recorded samples; modify() needs a generated corpus`)
       p.data.modify(changes)
+      p.replayed?.clear()
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

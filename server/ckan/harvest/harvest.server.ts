@@ -29,6 +29,9 @@ const PREFETCH_PAGES = 2
 /** Pages handed to the store before the oldest must be checkpointed. */
 const MAX_STORING = 2
 
+/** How a harvest asks for its pages (and bench/harvest.ts for the same pages before it times one). */
+export const HARVEST_PAGE = { q: '*:*', rows: PACKAGE_SEARCH_MAX_ROWS, sort: 'metadata_modified asc' } as const
+
 export class HarvestError extends Error {
   readonly code: 'not-found' | 'demo' | 'disabled'
   constructor(code: 'not-found' | 'demo' | 'disabled', message: string) {
@@ -155,8 +158,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   const portalId = portal.id
   const store: PackageStore = options.store ?? ((id, packages, context) => storePackages(db, id, packages, context))
   const fq = run.mode === 'incremental' && run.since ? `metadata_modified:[${ckanDate(run.since)} TO *]` : undefined
-  const fetchPage = (start: number) =>
-    client.packageSearch({ q: '*:*', fq, rows: PACKAGE_SEARCH_MAX_ROWS, start, sort: 'metadata_modified asc' })
+  const fetchPage = (start: number) => client.packageSearch({ ...HARVEST_PAGE, fq, start })
 
   // Saves progress and renews the lease; a finished run, or a slice that ran out of budget, gives the lease up.
   const save = async (changes: Partial<typeof harvestRuns.$inferInsert>, segmentStarted: number, release = false) => {
