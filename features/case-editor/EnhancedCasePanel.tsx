@@ -51,7 +51,7 @@ const AUTOSAVE_MS = 500
 export function EnhancedCasePanel({ open, context, owner, folder, active, onSaved, onStatus, onClose }: Props) {
   const t = useT()
   const intl = useIntl()
-  const drafts = useDraftStore()
+  const { drafts, unavailable: draftsUnavailable } = useDraftStore()
   const savedDraft = useMemo(() => (open.saved ? draftFromCase(open.saved) : null), [open.saved])
   const [initialDraft] = useState<CaseDraft>(() => open.restore?.draft ?? savedDraft ?? emptyDraft(folder))
   const panelRef = useRef<HTMLDivElement>(null)
@@ -290,7 +290,13 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
             : editor.conflict
               ? t('editor.resolveFirst')
               : (editor.notice ??
-                (draftNote === 'failed' ? t('editor.draftNotKept') : draftNote && dirty ? t('editor.draftKept', { time: intl.formatTime(draftNote.at, { timeStyle: 'short' }) }) : ''))}
+                (draftNote === 'failed'
+                  ? t('editor.draftNotKept')
+                  : draftsUnavailable && dirty
+                    ? t('editor.draftsUnavailable')
+                    : draftNote && dirty
+                      ? t('editor.draftKept', { time: intl.formatTime(draftNote.at, { timeStyle: 'short' }) })
+                      : ''))}
         </p>
       </div>
     </div>

@@ -28,7 +28,7 @@ type Props = {
 export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }: Props) {
   const t = useT()
   const intl = useIntl()
-  const drafts = useDraftStore()
+  const { drafts } = useDraftStore()
   const owner: DraftOwner = useMemo(() => ({ userId, projectId: context.projectId }), [userId, context.projectId])
   const [tabs, setTabs] = useState<OpenCase[]>(() =>
     cases.length > 0

@@ -12,18 +12,19 @@ export async function loadDraftStore(): Promise<typeof DraftStore | null> {
 
 /**
  * The drafts' module once the page has hydrated and it has loaded; null before (and on the server), so drafts are read
- * and written only in the browser, as before it was there.
+ * and written only in the browser, as before it was there. `unavailable`: the module could not be fetched (the
+ * connection dropped after the page loaded), so no draft is read or kept, which the editor says.
  */
-export function useDraftStore(): typeof DraftStore | null {
-  const [store, setStore] = useState<typeof DraftStore | null>(null)
+export function useDraftStore(): { drafts: typeof DraftStore | null; unavailable: boolean } {
+  const [state, setState] = useState<{ drafts: typeof DraftStore | null; unavailable: boolean }>({ drafts: null, unavailable: false })
   useEffect(() => {
     let live = true
     void loadDraftStore().then((module) => {
-      if (live) setStore(module)
+      if (live) setState({ drafts: module, unavailable: module === null })
     })
     return () => {
       live = false
     }
   }, [])
-  return store
+  return state
 }

@@ -216,6 +216,28 @@ test('a draft of the enhanced editor survives a reload', async ({ page }) => {
   await expect(page.getByTestId('case-title').last()).toHaveValue('A new case not saved yet')
 })
 
+test('the enhanced editor says so when drafts cannot be kept because their code did not load', async ({ page }) => {
+  await signIn(page, USER)
+  const projectId = await newProject(page, 'Drafts offline')
+  const id = await newCase(page, projectId, 'Typed while offline')
+  // The drafts' code loads after the page; the connection drops before it arrives (found by what it holds, whatever
+  // the build named its file).
+  await page.route('**/*.js', async (route) => {
+    const response = await route.fetch()
+    if ((await response.text()).includes('portalscope.caseDraft')) return route.abort('internetdisconnected')
+    return route.fulfill({ response })
+  })
+  await page.goto(`/test-cases/enhanced-editor?project=${projectId}&cases=${id}&lang=en`)
+  await hydrated(page)
+  await page.getByTestId('case-title').fill('Typed while offline, and more')
+  await expect(page.getByTestId('save-status')).toContainText('Drafts are not being kept in this browser')
+  // Saving still works, and says it did.
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.getByTestId('case-save').click()
+  await expect(page.getByTestId('save-status')).toHaveText('Saved as version 2.')
+  expect((await caseDetail(page, id)).title).toBe('Typed while offline, and more')
+})
+
 test('the enhanced editor catches a save made meanwhile in another browser and can overwrite it with mine', async ({ page, browser }) => {
   await signIn(page, USER)
   const projectId = await newProject(page, 'Two browsers')
