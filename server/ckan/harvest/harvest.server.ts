@@ -26,8 +26,11 @@ export const LEASE_MS = 60_000
 const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000
 const MAX_STORED_ERRORS = 20
 const PREFETCH_PAGES = 2
-/** Pages handed to the store before the oldest must be checkpointed. */
-const MAX_STORING = 2
+/**
+ * Pages handed to the store before the oldest must be stored: two queued behind the one being written, so the store
+ * thread always has a page to go on with (3-4% faster than one at 30,000 datasets, the same peak memory).
+ */
+const MAX_STORING = 3
 
 /** How a harvest asks for its pages (and bench/harvest.ts for the same pages before it times one). */
 export const HARVEST_PAGE = { q: '*:*', rows: PACKAGE_SEARCH_MAX_ROWS, sort: 'metadata_modified asc' } as const
@@ -156,7 +159,16 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   if (!portal) return null
   const client = createCkanClient({ apiBase: portal.apiBase, ...options.client })
   const portalId = portal.id
-  const store: PackageStore = options.store ?? ((id, packages, context) => storePackages(db, id, packages, context))
+  // On this thread, pages are written one after another as a worker-thread store writes them: in the order sent, so a
+  // dataset listed on two pages is left as the later page has it.
+  let writtenSoFar: Promise<unknown> = Promise.resolve()
+  const store: PackageStore =
+    options.store ??
+    ((id, packages, context) => {
+      const written = writtenSoFar.then(() => storePackages(db, id, packages, context))
+      writtenSoFar = written.catch(() => undefined)
+      return written
+    })
   const fq = run.mode === 'incremental' && run.since ? `metadata_modified:[${ckanDate(run.since)} TO *]` : undefined
   const fetchPage = (start: number) => client.packageSearch({ ...HARVEST_PAGE, fq, start })
 
@@ -179,6 +191,9 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
   let touched: TouchedScopes = noScopes()
   const touchedKnown = run.created + run.updated === 0
   let segmentStarted = Date.now()
+  // Checkpoints on their way (below).
+  let saving: Promise<void> = Promise.resolve()
+  let saveFailure: { error: unknown } | null = null
   try {
     if (run.nextStart === 0) {
       try {
@@ -205,37 +220,49 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       }
     }
     fetchAhead(null)
-    // Pages handed to the store and not yet checkpointed, oldest first. A second page may be stored while the first
-    // is being written (a worker-thread store writes them in order); the checkpoint only ever covers stored pages.
+    // Pages handed to the store and not yet checkpointed, oldest first. Later pages may be handed over while the first
+    // is being written (the store writes them in order); the checkpoint only ever covers stored pages.
     // Only the page's figures are kept: its packages are statements by now, and can be collected before the checkpoint.
     type Stored = { page: Pick<PackageSearchResult, 'count' | 'skipped'>; start: number; received: number; stored: Promise<StoreResult> }
     const storing: Stored[] = []
     let cursor = run.nextStart
+    // Checkpoints are saved in order, each after the one before, without holding up the pipeline: a save waits for the
+    // write lock, which the store holds slice by slice, and meanwhile this thread builds the next page (awaiting each
+    // save here cost a 30,000-dataset harvest 0.8-1.3 s). What needs the run as saved (its end, a slice out of budget,
+    // a failure) waits for `saving` first; a save that failed stops the harvest at the next checkpoint.
     const checkpoint = async () => {
+      if (saveFailure) throw saveFailure.error
       const item = storing.shift()!
       const stored = await item.stored
       touched = mergeScopes(touched, stored.touched)
-      let errors = run.errors
-      let errorCount = run.errorCount
-      if (item.page.skipped > 0) {
-        errorCount += item.page.skipped
-        errors = withError(run, { at: new Date().toISOString(), kind: 'malformed', message: `${item.page.skipped} results at offset ${item.start} were not datasets and were skipped` })
-      }
-      run = await save(
-        {
-          nextStart: item.start + item.received,
-          total: item.page.count,
-          done: run.done + item.received,
-          created: run.created + stored.created,
-          updated: run.updated + stored.updated,
-          skipped: run.skipped + item.page.skipped,
-          errorCount,
-          errors,
-        },
-        segmentStarted,
-      )
-      segmentStarted = Date.now()
-      options.onProgress?.(run)
+      const previous = saving
+      saving = (async () => {
+        await previous
+        let errors = run.errors
+        let errorCount = run.errorCount
+        if (item.page.skipped > 0) {
+          errorCount += item.page.skipped
+          errors = withError(run, { at: new Date().toISOString(), kind: 'malformed', message: `${item.page.skipped} results at offset ${item.start} were not datasets and were skipped` })
+        }
+        run = await save(
+          {
+            nextStart: item.start + item.received,
+            total: item.page.count,
+            done: run.done + item.received,
+            created: run.created + stored.created,
+            updated: run.updated + stored.updated,
+            skipped: run.skipped + item.page.skipped,
+            errorCount,
+            errors,
+          },
+          segmentStarted,
+        )
+        segmentStarted = Date.now()
+        options.onProgress?.(run)
+      })()
+      saving.catch((error: unknown) => {
+        saveFailure ??= { error }
+      })
     }
     for (;;) {
       const page: PackageSearchResult = await ahead.shift()!
@@ -255,6 +282,7 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       while (storing.length > (draining ? 0 : MAX_STORING - 1)) await checkpoint()
 
       if (finished) {
+        await saving
         let deleted = 0
         // A portal that suddenly lists nothing is more likely broken than emptied: never wipe a snapshot for it.
         if (run.mode === 'full' && run.done > 0) deleted = await markUnseenDeleted(db, portalId, runId, new Date())
@@ -282,10 +310,13 @@ export async function runHarvest(db: Database, runId: number, options: RunOption
       }
       if (!withinBudget) {
         // Budget spent: release the lease so the next slice (or another worker) continues from the checkpoint.
+        await saving
         return await save({}, segmentStarted, true)
       }
     }
   } catch (error) {
+    // The checkpoints already on their way are saved first (or have failed): the failure is recorded over them.
+    await saving.catch(() => undefined)
     const { kind, message } = describeError(error)
     if (isCkanError(error)) {
       // A circuit that opened during this run opened because of the failures before it: report the first of those.
