@@ -51,7 +51,7 @@ describe('connection settings', () => {
     for (const connection of [settings.reader, settings.writer]) {
       expect(connection.journal_mode).toBe('wal')
       expect(connection.cache_size).toBe('-65536')
-      expect(connection.wal_autocheckpoint).toBe('10000')
+      expect(connection.wal_autocheckpoint).toBe('40000')
       expect(connection.foreign_keys).toBe('1')
     }
     // The reader waits a little for WAL recovery; writers poll for the lock themselves.
