@@ -227,6 +227,68 @@ test.describe('test cases', () => {
     expect((await listOf(page, projectId)).items.map((item) => item.priority).sort()).toEqual(['critical', 'low'])
   })
 
+  test('a bulk change that ends while a filter change is on its way keeps the new filter and shows the change', async ({ page }) => {
+    const projectId = await newProject(page, 'BFR', 'Souběh změn')
+    const first = await createCase(page, projectId, { title: 'Ověřit odkazy', priority: 'low' })
+    await createCase(page, projectId, { title: 'Ověřit popisy', priority: 'high' })
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` }).check()
+
+    // The bulk change waits in the browser, so the server has not made it yet.
+    let releaseBulk = () => {}
+    const bulkReleased = new Promise<void>((resolve) => (releaseBulk = resolve))
+    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
+      await bulkReleased
+      await route.continue()
+    })
+    await page.getByLabel('Priority', { exact: true }).selectOption('critical')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+
+    // Meanwhile a filter is chosen: the server answers it before the change is made, and that answer is held back.
+    let filterAnswered = () => {}
+    const answered = new Promise<void>((resolve) => (filterAnswered = resolve))
+    let releaseFilter = () => {}
+    const filterReleased = new Promise<void>((resolve) => (releaseFilter = resolve))
+    let held = false
+    await page.route('**/*.pageContext.json*', async (route) => {
+      if (held) return route.continue()
+      held = true
+      const response = await route.fetch()
+      filterAnswered()
+      await filterReleased
+      await route.fulfill({ response })
+    })
+    await page.getByRole('checkbox', { name: 'Critical' }).check()
+    await answered
+    await expect(page.getByTestId('cases-busy')).toBeVisible()
+
+    // The change is made and answered while the filter's list is still on its way.
+    releaseBulk()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case changed\./)
+    const stale = page.waitForResponse((response) => response.url().includes('.pageContext.json'))
+    releaseFilter()
+    await stale
+    await page.unroute('**/*.pageContext.json*')
+    await page.unroute('**/api/trpc/testCases.bulk**')
+
+    // The filter chosen last is the one in the URL, the form and the list, and the list has the change.
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').join() === 'critical')
+    await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked()
+    await expect(rows(page)).toHaveCount(1)
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+    await expect(page.getByTestId('cases-busy')).toHaveCount(0)
+    expect((await listOf(page, projectId)).items.map((item) => item.priority).sort()).toEqual(['critical', 'high'])
+
+    // One history entry for the filter: back is the list as it was, with the change.
+    await page.goBack()
+    await expect(page).toHaveURL((url) => !url.searchParams.has('priority'))
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+  })
+
   test('a bulk state change shows at once and stays; a deletion can be undone', async ({ page }) => {
     const projectId = await newProject(page, 'BLK', 'Hromadné změny')
     const first = await createCase(page, projectId, { title: 'Ověřit licenci', state: 'draft' })
