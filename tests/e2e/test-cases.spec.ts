@@ -289,6 +289,51 @@ test.describe('test cases', () => {
     await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
   })
 
+  test('adding cases to a suite: the bulk form says while it asks for the suites, when it could not, and when there is none', async ({ page }) => {
+    const projectId = await newProject(page, 'BSU', 'Do sady')
+    const first = await createCase(page, projectId, { title: 'Ověřit licenci' })
+    await ok(trpc(page, 'testSuites.create', { projectId, suite: { name: 'Podle pravidla', kind: 'dynamic', rule: { tags: [], minPriority: null, folder: null, portalId: null } } }, 'mutation'))
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    const bar = page.getByTestId('selection-bar')
+    const select = () => page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` })
+    await select().check()
+
+    // The suites are asked for when the choice is made: "Loading" meanwhile; no answer, even when tried again.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked = 0
+    await page.route('**/api/trpc/testSuites.list**', async (route) => {
+      asked++
+      await released
+      await route.abort()
+    })
+    await page.getByLabel('Change', { exact: true }).selectOption('addToSuite')
+    await expect(bar.getByText('Loading')).toBeVisible()
+    release()
+    await expect(bar.getByText('The test suites could not be loaded.')).toBeVisible()
+    expect(asked).toBe(2)
+    await expect(bar.getByText('Loading')).toHaveCount(0)
+    await page.unroute('**/api/trpc/testSuites.list**')
+
+    // Asked again: the project has only a suite with a rule, which chooses its cases itself.
+    await bar.getByRole('button', { name: 'Try again' }).click()
+    await expect(bar.getByText('The project has no test suite that lists cases (suites with a rule choose their cases themselves).')).toBeVisible()
+    await expect(bar.getByText('The test suites could not be loaded.')).toHaveCount(0)
+
+    // A new selection asks again and offers the static suite that now exists.
+    const suite = await ok(trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Regrese', kind: 'static' } }, 'mutation'))
+    await select().uncheck()
+    await select().check()
+    await page.getByLabel('Change', { exact: true }).selectOption('addToSuite')
+    await page.getByLabel('Test suite', { exact: true }).selectOption({ label: 'Regrese' })
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case added to the suite\./)
+    const content = await ok(trpc<{ sections: Array<{ cases: Array<{ id: string }> }> }>(page, 'testSuites.byId', { id: suite.id }))
+    expect(content.sections.flatMap((section) => section.cases.map((item) => item.id))).toEqual([first.id])
+  })
+
   test('a bulk state change shows at once and stays; a deletion can be undone', async ({ page }) => {
     const projectId = await newProject(page, 'BLK', 'Hromadné změny')
     const first = await createCase(page, projectId, { title: 'Ověřit licenci', state: 'draft' })
