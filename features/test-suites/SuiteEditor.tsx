@@ -3,7 +3,7 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextareaField, TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -111,7 +111,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const dirty = isDirty(state)
   const unsaved = dirty.fields || dirty.content
   const warning = useLeaveWarning(unsaved && !deleted)
-  const failureText = (error: unknown) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+  const failureText = (error: unknown) => loadApiFailure(error, failureTexts(t))
 
   function setFields(change: Partial<Fields>) {
     setState((current) => ({ ...current, fields: { ...current.fields, ...change } }))

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ApiClient, ApiFailure } from './browser-client.ts'
-import { loadApiClient, loadApiFailure } from './load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from './load-client.ts'
 import { useT } from '../i18n/I18nProvider.tsx'
 import { refreshPageData } from '../routing/refresh-page.ts'
 
@@ -30,7 +30,7 @@ export function usePageAction<I, R>(call: (client: ApiClient, input: I) => Promi
     try {
       result = await call(await loadApiClient(), input)
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       setState({ pending: false, input, done: false, result: null, failure })
       return { ok: false, failure }
     }
