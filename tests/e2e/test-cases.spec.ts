@@ -45,6 +45,13 @@ const listOf = (page: Page, projectId: string) => ok(trpc<List>(page, 'testCases
 
 const rows = (page: Page) => page.getByTestId('case-row')
 
+/** A promise the test settles when it chooses (`open`), to hold a request back until then. */
+function gate() {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -134,10 +141,9 @@ test.describe('test cases', () => {
     await expect(results).not.toHaveAttribute('aria-busy')
 
     // The page's data for the new URL is held back: the old list stays, dimmed and marked busy, the box already ticked.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
+    const held = gate()
     await page.route('**/*.pageContext.json*', async (route) => {
-      await released
+      await held.opened
       await route.continue()
     })
     await page.getByRole('checkbox', { name: 'High' }).check()
@@ -145,7 +151,7 @@ test.describe('test cases', () => {
     await expect(results).toHaveAttribute('aria-busy', 'true')
     await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked()
     await expect(rows(page)).toHaveCount(3)
-    release()
+    held.open()
     await expect(rows(page)).toHaveCount(1)
     await expect(rows(page)).toContainText('Vysoká priorita')
     await expect(page.getByTestId('cases-busy')).toHaveCount(0)
@@ -237,10 +243,9 @@ test.describe('test cases', () => {
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` }).check()
 
     // The bulk change waits in the browser, so the server has not made it yet.
-    let releaseBulk = () => {}
-    const bulkReleased = new Promise<void>((resolve) => (releaseBulk = resolve))
+    const bulk = gate()
     await page.route('**/api/trpc/testCases.bulk**', async (route) => {
-      await bulkReleased
+      await bulk.opened
       await route.continue()
     })
     await page.getByLabel('Priority', { exact: true }).selectOption('critical')
@@ -248,28 +253,26 @@ test.describe('test cases', () => {
     await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
 
     // Meanwhile a filter is chosen: the server answers it before the change is made, and that answer is held back.
-    let filterAnswered = () => {}
-    const answered = new Promise<void>((resolve) => (filterAnswered = resolve))
-    let releaseFilter = () => {}
-    const filterReleased = new Promise<void>((resolve) => (releaseFilter = resolve))
+    const filterAnswer = gate()
+    const filter = gate()
     let held = false
     await page.route('**/*.pageContext.json*', async (route) => {
       if (held) return route.continue()
       held = true
       const response = await route.fetch()
-      filterAnswered()
-      await filterReleased
+      filterAnswer.open()
+      await filter.opened
       await route.fulfill({ response })
     })
     await page.getByRole('checkbox', { name: 'Critical' }).check()
-    await answered
+    await filterAnswer.opened
     await expect(page.getByTestId('cases-busy')).toBeVisible()
 
     // The change is made and answered while the filter's list is still on its way.
-    releaseBulk()
+    bulk.open()
     await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case changed\./)
     const stale = page.waitForResponse((response) => response.url().includes('.pageContext.json'))
-    releaseFilter()
+    filter.open()
     await stale
     await page.unroute('**/*.pageContext.json*')
     await page.unroute('**/api/trpc/testCases.bulk**')
@@ -301,17 +304,16 @@ test.describe('test cases', () => {
     await select().check()
 
     // The suites are asked for when the choice is made: "Loading" meanwhile; no answer, even when tried again.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
+    const held = gate()
     let asked = 0
     await page.route('**/api/trpc/testSuites.list**', async (route) => {
       asked++
-      await released
+      await held.opened
       await route.abort()
     })
     await page.getByLabel('Change', { exact: true }).selectOption('addToSuite')
     await expect(bar.getByText('Loading')).toBeVisible()
-    release()
+    held.open()
     await expect(bar.getByText('The test suites could not be loaded.')).toBeVisible()
     expect(asked).toBe(2)
     await expect(bar.getByText('Loading')).toHaveCount(0)
@@ -348,17 +350,16 @@ test.describe('test cases', () => {
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` }).check()
 
     // The change shows before the server answers, and is taken back when the call fails.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
+    const held = gate()
     await page.route('**/api/trpc/testCases.bulk**', async (route) => {
-      await released
+      await held.opened
       await route.abort()
     })
     await page.getByLabel('Change', { exact: true }).selectOption('state')
     await page.getByLabel('State', { exact: true }).selectOption('deprecated')
     await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
     await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Deprecated')
-    release()
+    held.open()
     await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible()
     await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Draft')
     await page.unroute('**/api/trpc/testCases.bulk**')
