@@ -201,3 +201,6 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
     </section>
   )
 }
+
+// The module's part for a lazy import (the suite pages load it with their code: lazyWithGroups).
+export default RuleBuilder
