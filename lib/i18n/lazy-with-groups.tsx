@@ -1,4 +1,4 @@
-import { lazy, memo, use, useMemo, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, memo, use, useMemo, type ComponentType, type ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { loadMessageGroups, pickGroups, type MessageGroup, type Messages } from './catalog.ts'
 import { I18nProvider, useIntl, useLocale } from './I18nProvider.tsx'
@@ -12,9 +12,7 @@ const onServer = typeof window === 'undefined'
  * the part's code from its first use, so the part is in the first HTML in place (a form in it works without
  * JavaScript). There is no Suspense boundary around it: the server would stream a boundary after a large page apart
  * from its place, hidden until a script moves it; so the page hydrates once the part has loaded, which it does while
- * the page's own code loads. A part that appears after hydration (on a click) needs a Suspense boundary for the case
- * that its code is not there yet; once it is, the part renders at once. Its props should keep their identity across
- * renders (it is memoised).
+ * the page's own code loads. Its props should keep their identity across renders (it is memoised).
  */
 export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[], load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
@@ -27,21 +25,16 @@ export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[]
 
   function Part(props: P) {
     const pageContext = usePageContext()
-    // The part's code itself once it has loaded: on the server from its first use; in the browser when it came before
-    // this part first rendered, so nothing suspends (a part that appears on a click, its code loaded with the page's,
-    // shows at once rather than its boundary's fallback). Chosen once per part: a component of another type would
-    // mount the part anew and lose its state.
-    const [Loaded] = useState(() => loaded)
-    const Component = Loaded ?? Lazy
+    const ServerPart = onServer ? loaded : null
     // A part with no groups of its own renders with the page's messages as they are.
-    if (groups.length === 0) return <Component {...props} />
-    return Loaded && onServer ? (
+    if (groups.length === 0) return ServerPart ? <ServerPart {...props} /> : <Lazy {...props} />
+    return ServerPart ? (
       <WithMessages extra={pickGroups(pageContext.messages ?? {}, groups)}>
-        <Loaded {...props} />
+        <ServerPart {...props} />
       </WithMessages>
     ) : (
       <WithGroups groups={groups}>
-        <Component {...props} />
+        <Lazy {...props} />
       </WithGroups>
     )
   }

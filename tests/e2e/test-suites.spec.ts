@@ -159,9 +159,15 @@ test('the kind editors come with the page: choosing Dynamic shows the rule build
   })
   const loadingSeen = () => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)
 
+  // The rule builder's code is asked for with the page's, before "Dynamic" is chosen.
+  const ruleBuilderCode: string[] = []
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js') && (await response.text().catch(() => '')).includes('rule-builder')) ruleBuilderCode.push(response.url())
+  })
   await page.goto(`/test-suites/create?project=${projectId}`)
   await hydrated(page)
-  await page.waitForLoadState('networkidle')
+  await expect.poll(() => ruleBuilderCode.length).toBeGreaterThan(0)
+  await expect(page.getByTestId('rule-builder')).toHaveCount(0)
   await page.getByRole('radio', { name: 'Dynamic' }).check()
   await expect(page.getByTestId('rule-builder')).toBeVisible()
   await expect(page.getByTestId('rule-preview-count')).toHaveText('Matches no test cases now')
