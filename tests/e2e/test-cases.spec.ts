@@ -52,6 +52,16 @@ function gate() {
   return { open, opened }
 }
 
+/** Holds the requests to `url` back until the gate it answers is opened, then lets them through or fails them. */
+async function holdRequests(page: Page, url: string, then: 'continue' | 'abort') {
+  const held = gate()
+  await page.route(url, async (route) => {
+    await held.opened
+    await (then === 'continue' ? route.continue() : route.abort())
+  })
+  return held
+}
+
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -141,11 +151,7 @@ test.describe('test cases', () => {
     await expect(results).not.toHaveAttribute('aria-busy')
 
     // The page's data for the new URL is held back: the old list stays, dimmed and marked busy, the box already ticked.
-    const held = gate()
-    await page.route('**/*.pageContext.json*', async (route) => {
-      await held.opened
-      await route.continue()
-    })
+    const held = await holdRequests(page, '**/*.pageContext.json*', 'continue')
     await page.getByRole('checkbox', { name: 'High' }).check()
     await expect(page.getByTestId('cases-busy')).toBeVisible()
     await expect(results).toHaveAttribute('aria-busy', 'true')
@@ -243,11 +249,7 @@ test.describe('test cases', () => {
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` }).check()
 
     // The bulk change waits in the browser, so the server has not made it yet.
-    const bulk = gate()
-    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
-      await bulk.opened
-      await route.continue()
-    })
+    const bulk = await holdRequests(page, '**/api/trpc/testCases.bulk**', 'continue')
     await page.getByLabel('Priority', { exact: true }).selectOption('critical')
     await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
     await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
@@ -350,11 +352,7 @@ test.describe('test cases', () => {
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` }).check()
 
     // The change shows before the server answers, and is taken back when the call fails.
-    const held = gate()
-    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
-      await held.opened
-      await route.abort()
-    })
+    const held = await holdRequests(page, '**/api/trpc/testCases.bulk**', 'abort')
     await page.getByLabel('Change', { exact: true }).selectOption('state')
     await page.getByLabel('State', { exact: true }).selectOption('deprecated')
     await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
