@@ -1,8 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { css } from '../../styled-system/css'
+import { createCallStore } from '../../lib/api/call-store.ts'
 import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
@@ -29,29 +31,21 @@ const KIND_LABELS: Record<Kind, MessageKey> = {
 
 type Suites = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; suites: SuiteList['suites'] }
 
-/** The project's suites, asked for (with the API client, loaded then) the first time `wanted` is true; `retry` after a failure. */
+/**
+ * The project's suites, asked for (with the API client, loaded then) once `wanted` is true, and kept while the
+ * form is open; a failed call is tried once more, then `retry` is offered.
+ */
 function useSuites(projectId: string, wanted: boolean) {
-  const [suites, setSuites] = useState<Suites>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const needed = wanted && suites.state === 'loading'
-  useEffect(() => {
-    if (!needed) return
-    let current = true
-    loadApiClient()
-      .then((client) => client.testSuites.list.query({ projectId }))
-      .then(
-        (answer) => current && setSuites({ state: 'ready', suites: answer.suites }),
-        () => current && setSuites({ state: 'failed' }),
-      )
-    return () => {
-      current = false
-    }
-  }, [needed, projectId, attempt])
-  const retry = () => {
-    setSuites({ state: 'loading' })
-    setAttempt((count) => count + 1)
-  }
-  return { suites, retry }
+  const [store] = useState(createCallStore<SuiteList, true>)
+  const answer = useApiQuery(
+    store,
+    { projectId },
+    async (input, signal) => (await loadApiClient()).testSuites.list.query(input, { signal }),
+    async () => true as const,
+    { enabled: wanted, freshMs: Number.POSITIVE_INFINITY, retries: 1 },
+  )
+  const suites: Suites = answer.data ? { state: 'ready', suites: answer.data.suites } : answer.failure ? { state: 'failed' } : { state: 'loading' }
+  return { suites, retry: answer.retry }
 }
 
 const splitTags = (text: string) =>

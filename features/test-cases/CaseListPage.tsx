@@ -20,7 +20,6 @@ import type { applyBulkChange } from './optimistic.ts'
 import type { BulkAction, CaseList } from './types.ts'
 import { useBulkChange, useCaseList } from './use-case-list.ts'
 import { madeBy } from '../../lib/made-by.ts'
-import { refreshPageData } from '../../lib/routing/refresh-page.ts'
 
 // What needs a click to appear loads with that click (about 3 KB gzip the list's first paint does without).
 const CsvExport = lazyPanel(() => import('./CsvExport.tsx').then((module) => module.CsvExport))
@@ -44,8 +43,8 @@ const plainClick = (anchor: HTMLAnchorElement, event: MouseEvent) =>
 export function CaseListPage({ projectId, data: pageData }: { projectId: string; data: CaseListData }) {
   const t = useT()
   const hydrated = useHydrated()
-  const { query, go, busy } = useCaseList(projectId, pageData)
-  const { list: data, apply: applyBulk, bulkPending, restore, restorePending } = useBulkChange(projectId, pageData.list)
+  const { query, go, busy, refresh } = useCaseList(projectId, pageData)
+  const { list: data, apply: applyBulk, bulkPending, restore, restorePending } = useBulkChange(projectId, pageData.list, refresh)
   const canEdit = roleAtLeast(data.role, 'editor')
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [openPanel, setOpenPanel] = useState<'export' | 'import' | null>(null)
@@ -149,7 +148,7 @@ export function CaseListPage({ projectId, data: pageData }: { projectId: string;
           {openPanel === 'export' ? <CsvExport projectId={projectId} selectedIds={selectedIds} /> : null}
         </div>
         <div id="cases-import-panel" hidden={openPanel !== 'import'} className={css({ mb: '6' })}>
-          {openPanel === 'import' ? <CsvImport projectId={projectId} onImported={refreshPageData} /> : null}
+          {openPanel === 'import' ? <CsvImport projectId={projectId} onImported={refresh} /> : null}
         </div>
       </PageIntro>
 

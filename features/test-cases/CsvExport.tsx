@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { css, cx } from '../../styled-system/css'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { downloadText } from './download.ts'
 import { checkRow } from '../../components/native-controls.ts'
@@ -34,7 +34,7 @@ export function CsvExport({ projectId, selectedIds }: { projectId: string; selec
       downloadText(filename, `\uFEFF${csv}`, 'text/csv;charset=utf-8')
       setOutcome({ tone: 'success', text: t('cases.exportDone', { filename }) })
     } catch (error) {
-      setOutcome({ tone: 'error', text: (await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })).message })
+      setOutcome({ tone: 'error', text: (await loadApiFailure(error, failureTexts(t))).message })
     } finally {
       setBusy(false)
     }

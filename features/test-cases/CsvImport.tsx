@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { css } from '../../styled-system/css'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { caseHref } from '../../lib/routing/project-links.ts'
@@ -42,7 +42,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
   const [result, setResult] = useState<ImportResult | null>(null)
   const [call, setCall] = useState<Call>(IDLE)
   const failed = async (of: 'preview' | 'import', error: unknown) => {
-    const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+    const failure = await loadApiFailure(error, failureTexts(t))
     setCall({ pending: null, failure: { of, message: failure.message, conflict: failure.status === 409 } })
   }
 

@@ -11,6 +11,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { TextField } from '../../components/ui/input.tsx'
 import { useTRPC } from '../../lib/api/trpc.tsx'
 import { apiFailure } from '../../lib/api/browser-client.ts'
+import { failureTexts } from '../../lib/api/load-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { RunSource } from '../../lib/domain/test-runs.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
@@ -112,7 +113,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
       const { id } = await create.mutateAsync(parsed.data)
       await navigate(runHref(id))
     } catch (error) {
-      const failure = apiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = apiFailure(error, failureTexts(t))
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       focusFirstError(form)
@@ -224,7 +225,7 @@ function SuiteChoice({ choices, suiteId, onChange, error }: { choices: StartChoi
   const rule = suite?.kind === 'dynamic' ? suite.rule : null
   // A dynamic suite's rule is resolved when the run starts: show what it matches at this moment.
   const preview = useQuery(trpc.testSuites.preview.queryOptions({ projectId: choices.project.id, rule: rule ?? NO_RULE }, { enabled: rule !== null, placeholderData: keepPreviousData }))
-  const failure = preview.isError ? apiFailure(preview.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
+  const failure = preview.isError ? apiFailure(preview.error, failureTexts(t)) : null
   let note: ReactNode = null
   if (suite?.kind === 'static') note = t('runs.suiteCases', { count: suite.cases ?? 0 })
   else if (rule && preview.isPending) note = t('runs.ruleCounting')
@@ -260,7 +261,7 @@ function CasePicker({ projectId, picked, onChange, error }: { projectId: string;
   const [q, setQ] = useState('')
   const words = useDebounced(q.trim(), 250)
   const results = useQuery(trpc.testCases.list.queryOptions({ projectId, filters: { q: words || undefined }, pageSize: SEARCH_SIZE }, { placeholderData: keepPreviousData }))
-  const failure = results.isError ? apiFailure(results.error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }) : null
+  const failure = results.isError ? apiFailure(results.error, failureTexts(t)) : null
   const items = results.data?.items ?? []
 
   function toggle(item: CaseInfo, on: boolean) {

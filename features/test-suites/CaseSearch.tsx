@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../components/ui/input.tsx'
 import type { ApiFailure } from '../../lib/api/browser-client.ts'
 import type { CaseList } from '../test-cases/types.ts'
 import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -53,7 +53,7 @@ export function CaseSearch({ projectId, included, sections, tags, folders, onAdd
     store,
     { projectId, filters, pageSize: PAGE_SIZE },
     async (input, signal) => (await loadApiClient()).testCases.list.query(input, { signal }),
-    (error) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }),
+    (error) => loadApiFailure(error, failureTexts(t)),
     { enabled: true, freshMs: 30_000, retries: 1 },
   )
   const failure = results.failure

@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref } from '../../lib/routing/project-links.ts'
 
@@ -22,7 +22,7 @@ export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id
     try {
       await (await loadApiClient()).testSuites.remove.mutate({ id: suite.id })
     } catch (error) {
-      setFailure(await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }))
+      setFailure(await loadApiFailure(error, failureTexts(t)))
       setPending(false)
       return
     }

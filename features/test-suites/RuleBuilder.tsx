@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
 import type { ApiFailure } from '../../lib/api/browser-client.ts'
 import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PRIORITIES, type Priority, type SuiteRule } from '../../lib/domain/test-management.ts'
@@ -155,7 +155,7 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
     store,
     { projectId, rule },
     async (input, signal) => (await loadApiClient()).testSuites.preview.query(input, { signal }),
-    (error) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') }),
+    (error) => loadApiFailure(error, failureTexts(t)),
     { enabled: hydrated, freshMs: 10_000, retries: 1, seed: initial },
   )
   const failure = preview.failure
@@ -201,3 +201,6 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
     </section>
   )
 }
+
+// The module's part for a lazy import (the suite pages load it with their code: lazyWithGroups).
+export default RuleBuilder

@@ -267,3 +267,6 @@ function CaseRow({ item, handle, section, content, onChange, sectionName, disabl
     </div>
   )
 }
+
+// The module's part for a lazy import (the suite pages load it with their code: lazyWithGroups).
+export default StaticContentEditor

@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from 'react'
+import { Suspense, useState, type FormEvent } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextareaField, TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import type { SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref, suiteEditHref, suiteHref } from '../../lib/routing/project-links.ts'
 import { KindChoice } from './KindChoice.tsx'
 import { EMPTY_RULE } from './rule-text.ts'
-import { lazyPanel } from '../../components/lazy-panel.tsx'
+import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
 import { LeaveDialog, useLeaveWarning } from './use-leave-warning.tsx'
 import { checkForm } from '../../lib/forms/form-checks.ts'
 import { useInvalidFocus } from '../../lib/forms/invalid-focus.ts'
@@ -25,8 +25,9 @@ type Choices = {
   portals: ReadonlyArray<{ id: string; name: string }>
 }
 
-// The rule builder loads when a dynamic suite is chosen, not with the page (decision 021).
-const RuleBuilder = lazyPanel(() => import('./RuleBuilder.tsx').then((module) => module.RuleBuilder))
+// The rule builder is out of the page's first load (decision 021), loaded when the page's code runs: by the time
+// "Dynamic" is chosen it is there and shows at once; on a slow line the boundary below says "Loading…" meanwhile.
+const RuleBuilder = lazyWithGroups([], () => import('./RuleBuilder.tsx'))
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
 
@@ -70,7 +71,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
     try {
       id = (await (await loadApiClient()).testSuites.create.mutate(parsed.data)).id
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       setPending(false)
@@ -118,7 +119,9 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
             {t('suites.ruleTitle')}
           </h2>
           <p className={css({ color: 'text.muted' })}>{t('suites.ruleIntro')}</p>
-          <RuleBuilder projectId={projectId} rule={rule} onChange={setRule} tags={choices.tags} folders={choices.folders} portals={choices.portals} error={shown.rule} />
+          <Suspense fallback={<p className={css({ color: 'text.muted' })}>{t('common.loading')}</p>}>
+            <RuleBuilder projectId={projectId} rule={rule} onChange={setRule} tags={choices.tags} folders={choices.folders} portals={choices.portals} error={shown.rule} />
+          </Suspense>
         </section>
       ) : null}
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>

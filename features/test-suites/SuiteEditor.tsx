@@ -3,7 +3,7 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextareaField, TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -11,7 +11,7 @@ import { suiteHref } from '../../lib/routing/project-links.ts'
 import { CaseSearchDialog } from './CaseSearchDialog.tsx'
 import { DeleteSuiteButton } from './DeleteSuiteButton.tsx'
 import { EMPTY_RULE } from './rule-text.ts'
-import { lazyPanel } from '../../components/lazy-panel.tsx'
+import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
 import type { CaseInfo } from './StaticContentEditor.tsx'
 import {
   caseIdsOf,
@@ -45,10 +45,10 @@ export type SuiteEditorProps = {
   portals: ReadonlyArray<{ id: string; name: string }>
 }
 
-// Each kind's editor is its own chunk, so a suite's page loads the one it shows (server-rendered all the same), not
-// both (decision 021).
-const StaticContentEditor = lazyPanel(() => import('./StaticContentEditor.tsx').then((module) => module.StaticContentEditor))
-const RuleBuilder = lazyPanel(() => import('./RuleBuilder.tsx').then((module) => module.RuleBuilder))
+// Each kind's editor is its own chunk, out of the page's first load (decision 021). Both start loading when the page's
+// code runs; the server renders the one shown in place, and the page hydrates once it is there (no "Loading…").
+const StaticContentEditor = lazyWithGroups([], () => import('./StaticContentEditor.tsx'))
+const RuleBuilder = lazyWithGroups([], () => import('./RuleBuilder.tsx'))
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
 const panel = css({ display: 'grid', gap: '4' })
@@ -111,7 +111,7 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const dirty = isDirty(state)
   const unsaved = dirty.fields || dirty.content
   const warning = useLeaveWarning(unsaved && !deleted)
-  const failureText = (error: unknown) => loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+  const failureText = (error: unknown) => loadApiFailure(error, failureTexts(t))
 
   function setFields(change: Partial<Fields>) {
     setState((current) => ({ ...current, fields: { ...current.fields, ...change } }))

@@ -1,4 +1,5 @@
 import type { ApiClient, ApiFailure } from './browser-client.ts'
+import type { Translate } from '../i18n/intl.ts'
 
 // Pages whose calls all come after the first paint (signing in, signing up, resetting a password, a new project, the
 // explorer's searches, the portal registry's additions, searches and harvests) load the tRPC client when the first call is made, not with the page: it and its
@@ -26,4 +27,13 @@ export async function loadApiFailure(error: unknown, fallback: { network: string
   } catch {
     return { message: fallback.network, fieldErrors: {}, status: null }
   }
+}
+
+/**
+ * The words most places give a failed call (`loadApiFailure`, `apiFailure`): no answer from the server, and a failure
+ * that is not the API's own refusal. Places with words of their own (a run's execution, the case editors, a suite's
+ * schedule) pass those instead.
+ */
+export function failureTexts(t: Translate): { network: string; unexpected: string } {
+  return { network: t('common.networkError'), unexpected: t('common.unexpectedError') }
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { FormPostState } from './form-post.ts'
 import type { FieldErrors } from './validation.ts'
 import { checkForm, usePreloadedSchema, type SchemaLoader } from './form-checks.ts'
-import { loadApiFailure } from '../api/load-client.ts'
+import { loadApiFailure, failureTexts } from '../api/load-client.ts'
 import { useT } from '../i18n/I18nProvider.tsx'
 
 type State = { pending: boolean; errors: FieldErrors; formError: string | null }
@@ -33,7 +33,7 @@ export function useSchemaForm<S extends z.ZodType>(loadSchema: SchemaLoader<S>, 
       await submit(checked.data)
       setState({ pending: false, errors: {}, formError: null })
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       const hasFieldError = Object.keys(failure.fieldErrors).length > 0
       setState({ pending: false, errors: failure.fieldErrors, formError: hasFieldError ? null : failure.message })
     }

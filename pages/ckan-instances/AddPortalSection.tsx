@@ -3,7 +3,7 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { AddedPortal } from './types.ts'
@@ -77,7 +77,7 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
       form.reset()
       onAdded()
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length ? null : failure.message)
     } finally {

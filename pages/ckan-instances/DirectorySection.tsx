@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import { DIRECTORY_PAGE_SIZE, pageSearch, type DirectoryQuery, type PortalQuery } from '../../features/portals/portal-query.ts'
@@ -255,7 +255,7 @@ function DirectoryAdd({ url, name, onAdded }: { url: string; name: string; onAdd
       setAdded(true)
       onAdded()
     } catch (error) {
-      const reading = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const reading = await loadApiFailure(error, failureTexts(t))
       setFailure(reading.fieldErrors.url ?? reading.message)
     } finally {
       setPending(false)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { isNewerHarvestLog, latestHarvestLog, pollInterval } from '../../features/portals/harvest-progress.ts'
 import type { HarvestStatus } from './types.ts'
@@ -89,7 +89,7 @@ export function useHarvestStatus(instanceId: string, initial: HarvestStatus | nu
       if (mounted.current && status && run.status === 'running') setPolled({ ...status, running: run, runs: [run, ...status.runs.filter((r) => r.runId !== run.runId)] })
       void poll()
     } catch (error) {
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       if (mounted.current) setStartError(failure.message)
     } finally {
       if (mounted.current) setStarting(false)

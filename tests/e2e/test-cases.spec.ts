@@ -45,6 +45,23 @@ const listOf = (page: Page, projectId: string) => ok(trpc<List>(page, 'testCases
 
 const rows = (page: Page) => page.getByTestId('case-row')
 
+/** A promise the test settles when it chooses (`open`), to hold a request back until then. */
+function gate() {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/** Holds the requests to `url` back until the gate it answers is opened, then lets them through or fails them. */
+async function holdRequests(page: Page, url: string, then: 'continue' | 'abort') {
+  const held = gate()
+  await page.route(url, async (route) => {
+    await held.opened
+    await (then === 'continue' ? route.continue() : route.abort())
+  })
+  return held
+}
+
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -134,18 +151,13 @@ test.describe('test cases', () => {
     await expect(results).not.toHaveAttribute('aria-busy')
 
     // The page's data for the new URL is held back: the old list stays, dimmed and marked busy, the box already ticked.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/*.pageContext.json*', async (route) => {
-      await released
-      await route.continue()
-    })
+    const held = await holdRequests(page, '**/*.pageContext.json*', 'continue')
     await page.getByRole('checkbox', { name: 'High' }).check()
     await expect(page.getByTestId('cases-busy')).toBeVisible()
     await expect(results).toHaveAttribute('aria-busy', 'true')
     await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked()
     await expect(rows(page)).toHaveCount(3)
-    release()
+    held.open()
     await expect(rows(page)).toHaveCount(1)
     await expect(rows(page)).toContainText('Vysoká priorita')
     await expect(page.getByTestId('cases-busy')).toHaveCount(0)
@@ -227,6 +239,105 @@ test.describe('test cases', () => {
     expect((await listOf(page, projectId)).items.map((item) => item.priority).sort()).toEqual(['critical', 'low'])
   })
 
+  test('a bulk change that ends while a filter change is on its way keeps the new filter and shows the change', async ({ page }) => {
+    const projectId = await newProject(page, 'BFR', 'Souběh změn')
+    const first = await createCase(page, projectId, { title: 'Ověřit odkazy', priority: 'low' })
+    await createCase(page, projectId, { title: 'Ověřit popisy', priority: 'high' })
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit odkazy` }).check()
+
+    // The bulk change waits in the browser, so the server has not made it yet.
+    const bulk = await holdRequests(page, '**/api/trpc/testCases.bulk**', 'continue')
+    await page.getByLabel('Priority', { exact: true }).selectOption('critical')
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+
+    // Meanwhile a filter is chosen: the server answers it before the change is made, and that answer is held back.
+    const filterAnswer = gate()
+    const filter = gate()
+    let held = false
+    await page.route('**/*.pageContext.json*', async (route) => {
+      if (held) return route.continue()
+      held = true
+      const response = await route.fetch()
+      filterAnswer.open()
+      await filter.opened
+      await route.fulfill({ response })
+    })
+    await page.getByRole('checkbox', { name: 'Critical' }).check()
+    await filterAnswer.opened
+    await expect(page.getByTestId('cases-busy')).toBeVisible()
+
+    // The change is made and answered while the filter's list is still on its way.
+    bulk.open()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case changed\./)
+    const stale = page.waitForResponse((response) => response.url().includes('.pageContext.json'))
+    filter.open()
+    await stale
+    await page.unroute('**/*.pageContext.json*')
+    await page.unroute('**/api/trpc/testCases.bulk**')
+
+    // The filter chosen last is the one in the URL, the form and the list, and the list has the change.
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('priority').join() === 'critical')
+    await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked()
+    await expect(rows(page)).toHaveCount(1)
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+    await expect(page.getByTestId('cases-busy')).toHaveCount(0)
+    expect((await listOf(page, projectId)).items.map((item) => item.priority).sort()).toEqual(['critical', 'high'])
+
+    // One history entry for the filter: back is the list as it was, with the change.
+    await page.goBack()
+    await expect(page).toHaveURL((url) => !url.searchParams.has('priority'))
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page.locator(`[data-case-key="${first.key}"]`)).toContainText('Critical')
+  })
+
+  test('adding cases to a suite: the bulk form says while it asks for the suites, when it could not, and when there is none', async ({ page }) => {
+    const projectId = await newProject(page, 'BSU', 'Do sady')
+    const first = await createCase(page, projectId, { title: 'Ověřit licenci' })
+    await ok(trpc(page, 'testSuites.create', { projectId, suite: { name: 'Podle pravidla', kind: 'dynamic', rule: { tags: [], minPriority: null, folder: null, portalId: null } } }, 'mutation'))
+
+    await page.goto(`/test-cases?project=${projectId}`)
+    await hydrated(page)
+    const bar = page.getByTestId('selection-bar')
+    const select = () => page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` })
+    await select().check()
+
+    // The suites are asked for when the choice is made: "Loading" meanwhile; no answer, even when tried again.
+    const held = gate()
+    let asked = 0
+    await page.route('**/api/trpc/testSuites.list**', async (route) => {
+      asked++
+      await held.opened
+      await route.abort()
+    })
+    await page.getByLabel('Change', { exact: true }).selectOption('addToSuite')
+    await expect(bar.getByText('Loading')).toBeVisible()
+    held.open()
+    await expect(bar.getByText('The test suites could not be loaded.')).toBeVisible()
+    expect(asked).toBe(2)
+    await expect(bar.getByText('Loading')).toHaveCount(0)
+    await page.unroute('**/api/trpc/testSuites.list**')
+
+    // Asked again: the project has only a suite with a rule, which chooses its cases itself.
+    await bar.getByRole('button', { name: 'Try again' }).click()
+    await expect(bar.getByText('The project has no test suite that lists cases (suites with a rule choose their cases themselves).')).toBeVisible()
+    await expect(bar.getByText('The test suites could not be loaded.')).toHaveCount(0)
+
+    // A new selection asks again and offers the static suite that now exists.
+    const suite = await ok(trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Regrese', kind: 'static' } }, 'mutation'))
+    await select().uncheck()
+    await select().check()
+    await page.getByLabel('Change', { exact: true }).selectOption('addToSuite')
+    await page.getByLabel('Test suite', { exact: true }).selectOption({ label: 'Regrese' })
+    await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
+    await expect(page.getByTestId('cases-notice')).toHaveText(/1 test case added to the suite\./)
+    const content = await ok(trpc<{ sections: Array<{ cases: Array<{ id: string }> }> }>(page, 'testSuites.byId', { id: suite.id }))
+    expect(content.sections.flatMap((section) => section.cases.map((item) => item.id))).toEqual([first.id])
+  })
+
   test('a bulk state change shows at once and stays; a deletion can be undone', async ({ page }) => {
     const projectId = await newProject(page, 'BLK', 'Hromadné změny')
     const first = await createCase(page, projectId, { title: 'Ověřit licenci', state: 'draft' })
@@ -241,17 +352,12 @@ test.describe('test cases', () => {
     await page.getByRole('checkbox', { name: `Select ${first.key} Ověřit licenci` }).check()
 
     // The change shows before the server answers, and is taken back when the call fails.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/trpc/testCases.bulk**', async (route) => {
-      await released
-      await route.abort()
-    })
+    const held = await holdRequests(page, '**/api/trpc/testCases.bulk**', 'abort')
     await page.getByLabel('Change', { exact: true }).selectOption('state')
     await page.getByLabel('State', { exact: true }).selectOption('deprecated')
     await page.getByRole('button', { name: 'Apply to 1 test case' }).click()
     await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Deprecated')
-    release()
+    held.open()
     await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible()
     await expect(page.locator(`[data-case-key="${first.key}"] [data-state]`)).toHaveText('Draft')
     await page.unroute('**/api/trpc/testCases.bulk**')

@@ -136,6 +136,54 @@ test('a dynamic suite: the preview and the saved suite show what the rule matche
   await expect(page.getByTestId('suite-row').filter({ hasText: 'Important smoke' })).toContainText('1 matches now')
 })
 
+test('the kind editors come with the page: choosing Dynamic shows the rule builder at once, and no editor says "Loading"', async ({ page }) => {
+  const projectId = await newProject(page, 'Editors at once')
+  const staticSuite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Listed', kind: 'static' } }, 'mutation')
+  const dynamicSuite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'By rule', kind: 'dynamic', rule: { tags: [], minPriority: null, folder: null, portalId: null } } }, 'mutation')
+  // Every "Loading" the pages show, from the first streamed HTML on (a text the parser or React puts in).
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { loadingSeen: seen })
+    const look = (node: Node) => {
+      const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement
+      if (!element || element.closest('script, style, template')) return
+      const text = node.textContent
+      if (text && /(^|\s)Loading[.…]*(\s|$)/.test(text)) seen.push(text.trim().slice(0, 80))
+    }
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'characterData') look(record.target)
+        for (const node of record.addedNodes) look(node)
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  const loadingSeen = () => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)
+
+  // The rule builder's code is asked for with the page's, before "Dynamic" is chosen.
+  const ruleBuilderCode: string[] = []
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js') && (await response.text().catch(() => '')).includes('rule-builder')) ruleBuilderCode.push(response.url())
+  })
+  await page.goto(`/test-suites/create?project=${projectId}`)
+  await hydrated(page)
+  await expect.poll(() => ruleBuilderCode.length).toBeGreaterThan(0)
+  await expect(page.getByTestId('rule-builder')).toHaveCount(0)
+  await page.getByRole('radio', { name: 'Dynamic' }).check()
+  await expect(page.getByTestId('rule-builder')).toBeVisible()
+  await expect(page.getByTestId('rule-preview-count')).toHaveText('Matches no test cases now')
+  expect(await loadingSeen()).toEqual([])
+
+  await page.goto(`/test-suites/${staticSuite.data!.id}/edit`)
+  await hydrated(page)
+  await expect(page.getByTestId('section-editor')).toBeVisible()
+  expect(await loadingSeen()).toEqual([])
+
+  await page.goto(`/test-suites/${dynamicSuite.data!.id}/edit`)
+  await hydrated(page)
+  await expect(page.getByTestId('rule-builder')).toBeVisible()
+  expect(await loadingSeen()).toEqual([])
+})
+
 test('a schedule that cannot reach the server says so and stays unsaved; saved, the page reads it from the server', async ({ page }) => {
   const projectId = await newProject(page, 'Offline schedule')
   const suite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Nightly', kind: 'dynamic', rule: { tags: [], minPriority: null, folder: null, portalId: null } } }, 'mutation')

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure } from '../../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
@@ -35,7 +35,7 @@ export function DataSection() {
       link.click()
       URL.revokeObjectURL(link.href)
     } catch (error) {
-      setDownloadError((await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })).message)
+      setDownloadError((await loadApiFailure(error, failureTexts(t))).message)
     } finally {
       setDownloading(false)
     }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { PortalPicker, type PortalChoice } from '../../../features/projects/PortalPicker.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
-import { loadApiClient, loadApiFailure } from '../../../lib/api/load-client.ts'
+import { loadApiClient, loadApiFailure, failureTexts } from '../../../lib/api/load-client.ts'
 import { FORM_NAME_FIELD, postedValue, postedValues } from '../../../lib/forms/form-post.ts'
 import { checkForm, usePreloadedSchema } from '../../../lib/forms/form-checks.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
@@ -60,7 +60,7 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
       await navigate(projectHref('overview', created.id))
     } catch (error) {
       setPending(false)
-      const failure = await loadApiFailure(error, { network: t('common.networkError'), unexpected: t('common.unexpectedError') })
+      const failure = await loadApiFailure(error, failureTexts(t))
       setErrors(failure.fieldErrors)
       setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
       setAttempt((n) => n + 1)
