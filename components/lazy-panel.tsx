@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { LoadBoundary } from './LoadBoundary.tsx'
-import { Button } from './ui/button.tsx'
+import { LoadFailed } from './load-failed.tsx'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { css } from '../styled-system/css'
 
@@ -19,16 +19,8 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
       chunk.Panel = make()
       setAttempt((count) => count + 1)
     }
-    const failed = (
-      <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', color: 'error.text' })}>
-        <p>{t('common.networkError')}</p>
-        <Button size="sm" variant="outline" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    )
     return (
-      <LoadBoundary key={attempt} fallback={failed}>
+      <LoadBoundary key={attempt} fallback={<LoadFailed onRetry={retry} />}>
         <Suspense fallback={<p className={css({ color: 'text.muted' })}>{t('common.loading')}</p>}>
           <chunk.Panel {...props} />
         </Suspense>

@@ -16,7 +16,7 @@ import { MarkdownField } from './MarkdownField.tsx'
 import { MetaFields } from './MetaFields.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor, type SaveResult } from './use-case-editor.ts'
-import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
+import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
 
 /** A case open in the enhanced editor: a saved case, or a new one known by its draft id. */
 export type OpenCase = { value: string; saved: SavedCase | null; newDraftId: string; restore: StoredDraft | null }

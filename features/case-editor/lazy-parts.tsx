@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { css } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
+import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
 import type { EditorContext } from './editor-types.ts'
 import type { CaseEditor } from './use-case-editor.ts'
 

@@ -16,13 +16,23 @@ describe('reload guard', () => {
   })
   afterEach(() => vi.unstubAllGlobals())
 
-  it('reloads once, then not again within 10 seconds', () => {
+  const answers = async () => true
+  it('reloads once, then not again within 10 seconds', async () => {
     const storage = memoryStorage()
-    expect(reloadOnceForNewBuild(1_000_000, storage)).toBe(true)
-    expect(reloadOnceForNewBuild(1_009_000, storage)).toBe(false)
+    expect(await reloadOnceForNewBuild(1_000_000, storage, answers)).toBe(true)
+    expect(await reloadOnceForNewBuild(1_009_000, storage, answers)).toBe(false)
     expect(reload).toHaveBeenCalledTimes(1)
-    expect(reloadOnceForNewBuild(1_010_001, storage)).toBe(true)
+    expect(await reloadOnceForNewBuild(1_010_001, storage, answers)).toBe(true)
     expect(reload).toHaveBeenCalledTimes(2)
+  })
+
+  it('does not reload when the server cannot be reached (the page would become the browser’s error page)', async () => {
+    const storage = memoryStorage()
+    expect(await reloadOnceForNewBuild(1_000_000, storage, async () => false)).toBe(false)
+    expect(reload).not.toHaveBeenCalled()
+    // Once it answers again, a failed load reloads as before.
+    expect(await reloadOnceForNewBuild(1_000_500, storage, answers)).toBe(true)
+    expect(reload).toHaveBeenCalledTimes(1)
   })
 
   it('recognises failed page-code loads in the major browsers', () => {

@@ -11,7 +11,7 @@ import { suiteHref } from '../../lib/routing/project-links.ts'
 import { CaseSearchDialog } from './CaseSearchDialog.tsx'
 import { DeleteSuiteButton } from './DeleteSuiteButton.tsx'
 import { EMPTY_RULE } from './rule-text.ts'
-import { lazyWithGroups } from '../../lib/i18n/lazy-with-groups.tsx'
+import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
 import type { CaseInfo } from './StaticContentEditor.tsx'
 import {
   caseIdsOf,

@@ -16,7 +16,7 @@ const KEY = new RegExp(`['"\`](${GROUPS.join('|')})\\.([A-Za-z0-9_]*)(\\$\\{)?`,
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
 const BROWSER_HOOKS = ['+Page.tsx', '+Wrapper.tsx', '+Layout.tsx', '+Layout.ts', '+config.ts', '+title.ts', '+description.ts', '+onPageTransitionStart.ts', '+onPageTransitionEnd.ts']
 
-// A part loaded with its own groups (lib/i18n/lazy-with-groups.tsx): its code may use those groups besides the page's.
+// A part loaded with its own groups (components/lazy-with-groups.tsx): its code may use those groups besides the page's.
 const LAZY_PART = /lazyWithGroups\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*['"](\.[^'"]+)['"]\s*\)/g
 type LazyPart = { file: string; groups: string[] }
 

@@ -227,6 +227,8 @@ test('the enhanced editor says so when drafts cannot be kept because their code 
     if ((await response.text()).includes('portalscope.caseDraft')) return route.abort('internetdisconnected')
     return route.fulfill({ response })
   })
+  // The server cannot be reached at all, so the page does not reload to look for a new build (features/navigation).
+  await page.route('**/api/trpc/health*', (route) => route.abort('internetdisconnected'))
   await page.goto(`/test-cases/enhanced-editor?project=${projectId}&cases=${id}&lang=en`)
   await hydrated(page)
   await page.getByTestId('case-title').fill('Typed while offline, and more')

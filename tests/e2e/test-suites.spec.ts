@@ -136,6 +136,29 @@ test('a dynamic suite: the preview and the saved suite show what the rule matche
   await expect(page.getByTestId('suite-row').filter({ hasText: 'Important smoke' })).toContainText('1 matches now')
 })
 
+test('a kind editor whose code could not be fetched says so, and comes on "Try again"', async ({ page }) => {
+  const projectId = await newProject(page, 'Editors offline')
+  // The connection drops before the rule builder's code arrives (found by what it holds, whatever its file is named).
+  await page.route('**/*.js', async (route) => {
+    const response = await route.fetch()
+    if ((await response.text()).includes('rule-builder')) return route.abort('internetdisconnected')
+    return route.fulfill({ response })
+  })
+  // The server cannot be reached at all, so the page does not reload to look for a new build (features/navigation).
+  await page.route('**/api/trpc/health*', (route) => route.abort('internetdisconnected'))
+  await page.goto(`/test-suites/create?project=${projectId}&lang=en`)
+  await hydrated(page)
+  await page.getByRole('radio', { name: 'Dynamic' }).check()
+  const failed = page.getByRole('alert').filter({ hasText: 'The server could not be reached' })
+  await expect(failed).toBeVisible()
+  await expect(page.getByTestId('rule-builder')).toHaveCount(0)
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByTestId('rule-builder')).toBeVisible()
+  await expect(failed).toHaveCount(0)
+})
+
 test('the kind editors come with the page: choosing Dynamic shows the rule builder at once, and no editor says "Loading"', async ({ page }) => {
   const projectId = await newProject(page, 'Editors at once')
   const staticSuite = await trpc<{ id: string }>(page, 'testSuites.create', { projectId, suite: { name: 'Listed', kind: 'static' } }, 'mutation')

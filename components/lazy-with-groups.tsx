@@ -1,7 +1,8 @@
-import { lazy, memo, use, useMemo, type ComponentType, type ReactNode } from 'react'
+import { lazy, memo, use, useEffect, useMemo, useReducer, type ComponentType, type ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { loadMessageGroups, pickGroups, type MessageGroup, type Messages } from './catalog.ts'
-import { I18nProvider, useIntl, useLocale } from './I18nProvider.tsx'
+import { loadMessageGroups, pickGroups, type MessageGroup, type Messages } from '../lib/i18n/catalog.ts'
+import { I18nProvider, useIntl, useLocale } from '../lib/i18n/I18nProvider.tsx'
+import { LoadFailed } from './load-failed.tsx'
 
 const onServer = typeof window === 'undefined'
 
@@ -20,11 +21,25 @@ export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[]
     (module) => (loaded = module.default),
     () => undefined, // the part's render asks again
   )
-  // A part whose code cannot load (offline since the page came) is left out; the rest of the page still hydrates.
-  const Lazy = lazy(() => load().catch(() => ({ default: Unavailable as ComponentType<P> })))
+  // A part whose code cannot load (offline since the page came) says so in its place, with "Retry", which asks for
+  // its code again in every place the part is shown; the rest of the page still hydrates.
+  const shown = new Set<() => void>()
+  const retry = () => {
+    Lazy = makeLazy()
+    for (const rerender of shown) rerender()
+  }
+  const makeLazy = () => lazy(() => load().catch(() => ({ default: (() => <LoadFailed onRetry={retry} />) as ComponentType<P> })))
+  let Lazy = makeLazy()
 
   function Part(props: P) {
     const pageContext = usePageContext()
+    const [, rerender] = useReducer((count: number) => count + 1, 0)
+    useEffect(() => {
+      shown.add(rerender)
+      return () => {
+        shown.delete(rerender)
+      }
+    }, [])
     const ServerPart = onServer ? loaded : null
     // A part with no groups of its own renders with the page's messages as they are.
     if (groups.length === 0) return ServerPart ? <ServerPart {...props} /> : <Lazy {...props} />
@@ -39,10 +54,6 @@ export function lazyWithGroups<P extends object>(groups: readonly MessageGroup[]
     )
   }
   return memo(Part) as unknown as ComponentType<P>
-}
-
-function Unavailable() {
-  return null
 }
 
 const groupLoads = new Map<string, Promise<Messages>>()
