@@ -12,7 +12,7 @@ import { PanelIcon } from './map-icons.tsx'
 import type { MapDatasetItem, MapFirstView, MapMeta } from './map-types.ts'
 import { MapLegend } from './MapLegend.tsx'
 import { MapOverlay } from './MapOverlay.tsx'
-import { MapPicture } from './MapPicture.tsx'
+import { MapPicture, useMapPictureMarkup, type MapPictureSource } from './MapPicture.tsx'
 import { MapSidebar, type SidebarFilters } from './MapSidebar.tsx'
 import type { TileStyle } from './tile-style.ts'
 import { useMapTiles } from './use-map-tiles.ts'
@@ -38,13 +38,14 @@ const sameBox = (a: BBox, b: BBox) => a.west === b.west && a.south === b.south &
  * moving the map reloads the list (debounced, the previous request aborted), hovering a row rings its dataset on the
  * map, activating a row flies there and opens its popup, Escape in the popup returns to the row.
  */
-export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: string | null }) {
+export function HomeMap({ meta: initialMeta, firstView, basemap, picture: pictureSource }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: MapPictureSource }) {
   const t = useT()
   const intl = useIntl()
   const theme = useTheme()
   const hydrated = useHydrated()
   const ids = useId()
   const handle = useRef<MapHandle>(null)
+  const picture = useMapPictureMarkup(pictureSource)
 
   const metaQuery = useMapMeta(initialMeta, hydrated)
   const meta = metaQuery.meta
