@@ -8,6 +8,8 @@
 //   BENCH_LOAD_CACHE=on BENCH_LOAD_CONNECTIONS=50 npx node bench/load.ts
 //   BENCH_LOAD_DB=/some/dir npx node bench/load.ts          keeps the prepared database there (prepared once)
 //   BENCH_LOAD_ENCODING=br npx node bench/load.ts           asks for compressed answers, as browsers do
+//   BENCH_LOAD_PAGES=/ BENCH_LOAD_HARVEST=off npx node bench/load.ts   only these pages, no run while harvesting
+//   BENCH_LOAD_PORT=3351 npx node bench/load.ts             the server on this port (a free one otherwise)
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
@@ -26,6 +28,9 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30)
 const CONNECTIONS = (process.env.BENCH_LOAD_CONNECTIONS ?? '50,200').split(',').map(Number)
 const MODES = (process.env.BENCH_LOAD_CACHE ?? 'off,on').split(',') as Array<'off' | 'on'>
 const ENCODING = process.env.BENCH_LOAD_ENCODING
+const ONLY_PAGES = process.env.BENCH_LOAD_PAGES?.split(',')
+const HARVEST = process.env.BENCH_LOAD_HARVEST !== 'off'
+const PORT = process.env.BENCH_LOAD_PORT ? Number(process.env.BENCH_LOAD_PORT) : undefined
 const GOAL_RPS = 400
 const GOAL_P99_MS = 150
 /** Datasets in the portal harvested during the last run. */
@@ -51,7 +56,7 @@ if (!kept || !existsSync(path.join(dir, 'bench.db'))) {
 }
 // A demo dataset, whatever the harvests of earlier runs (with BENCH_LOAD_DB) added.
 const [[datasetId]] = (await readRaw(await createDb({ url }), { sql: 'SELECT d.id FROM dataset d JOIN portal p ON p.id = d.portal_id WHERE p.is_demo = 1 ORDER BY d.id LIMIT 1', args: [] })) as [[string]]
-const PAGES = ['/', '/data-formats', '/data-quality', `/dataset/${encodeURIComponent(datasetId)}`, '/ckan-explorer']
+const PAGES = ['/', '/data-formats', '/data-quality', `/dataset/${encodeURIComponent(datasetId)}`, '/ckan-explorer'].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page))
 
 type Row = { mode: string; page: string; connections: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; rssBefore: number; rssAfter: number }
 const rows: Row[] = []
@@ -114,7 +119,7 @@ async function whileHarvesting(during: () => Promise<void>): Promise<void> {
 
 console.log(`load: ${SECONDS} s per run, ${CONNECTIONS.join(' and ')} clients, ${ENCODING ? `Accept-Encoding: ${ENCODING}` : 'no compression asked'}`)
 for (const mode of MODES) {
-  const { server, port } = await startBuiltServer(dir, { env: { PORTALSCOPE_PAGE_CACHE: mode } })
+  const { server, port } = await startBuiltServer(dir, { env: { PORTALSCOPE_PAGE_CACHE: mode }, port: PORT })
   server.on('exit', (code, signal) => console.log(`load: the server (cache ${mode}) exited: ${signal ?? code}`))
   try {
     for (const page of PAGES) {
@@ -123,7 +128,7 @@ for (const mode of MODES) {
       await probe.arrayBuffer()
       for (const connections of CONNECTIONS) await measure(port, server.pid!, mode, page, connections)
     }
-    if (mode === MODES.at(-1)) {
+    if (HARVEST && mode === MODES.at(-1)) {
       await whileHarvesting(async () => {
         for (const page of ['/', '/data-formats']) await measure(port, server.pid!, `${mode}, harvesting`, page, CONNECTIONS[0]!)
       })

@@ -20,6 +20,11 @@ declare global {
       formPost: FormPostState | null
       /** The first-start demo catalogue load in progress, on the pages whose figures it changes; otherwise null. */
       demoLoad: DemoLoadProgress | null
+      /**
+       * The home map's first frame for the server's render of the page (features/map/MapPicture.tsx), set by
+       * pages/index/+onBeforeRender.server.ts and never passed to the client: the page carries it once, in its markup.
+       */
+      mapPicture?: string | null
     }
     interface PageContextServer {
       db: Database | undefined

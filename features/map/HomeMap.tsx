@@ -12,7 +12,7 @@ import { PanelIcon } from './map-icons.tsx'
 import type { MapDatasetItem, MapFirstView, MapMeta } from './map-types.ts'
 import { MapLegend } from './MapLegend.tsx'
 import { MapOverlay } from './MapOverlay.tsx'
-import { MapPicture } from './MapPicture.tsx'
+import { MapPicture, useMapPictureMarkup, type MapPictureSource } from './MapPicture.tsx'
 import { MapSidebar, type SidebarFilters } from './MapSidebar.tsx'
 import type { TileStyle } from './tile-style.ts'
 import { useMapTiles } from './use-map-tiles.ts'
@@ -28,6 +28,7 @@ const EXTENTS_MAX = 200
 const EXTENTS_MIN_ZOOM = 9
 const MAP_DRAWN = 'portalscope:map-drawn'
 
+type FlyTarget = Parameters<MapHandle['flyTo']>[0]
 type PopupState = { id: string; key: number; lon: number; lat: number; origin: 'list' | 'map'; content: { status: 'ready'; item: MapDatasetItem } | { status: 'loading' } | { status: 'error' } }
 
 const sameBox = (a: BBox, b: BBox) => a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north
@@ -38,13 +39,14 @@ const sameBox = (a: BBox, b: BBox) => a.west === b.west && a.south === b.south &
  * moving the map reloads the list (debounced, the previous request aborted), hovering a row rings its dataset on the
  * map, activating a row flies there and opens its popup, Escape in the popup returns to the row.
  */
-export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: string | null }) {
+export function HomeMap({ meta: initialMeta, firstView, basemap, picture: pictureSource }: { meta: MapMeta | null; firstView: MapFirstView | null; basemap: BasemapConfig; picture: MapPictureSource }) {
   const t = useT()
   const intl = useIntl()
   const theme = useTheme()
   const hydrated = useHydrated()
   const ids = useId()
   const handle = useRef<MapHandle>(null)
+  const picture = useMapPictureMarkup(pictureSource)
 
   const metaQuery = useMapMeta(initialMeta, hydrated)
   const meta = metaQuery.meta
@@ -182,11 +184,24 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
     )
   }
 
+  // A row activated before the map has loaded waits for it: on a touch screen the first tap on a row is also the
+  // interaction that starts loading the map (first-interaction.ts), and there is no map to move yet.
+  const mapLoaded = useRef(false)
+  const waitingFlight = useRef<FlyTarget | null>(null)
+  const onLoad = useCallback(() => {
+    mapLoaded.current = true
+    const target = waitingFlight.current
+    waitingFlight.current = null
+    if (target) handle.current?.flyTo(target)
+  }, [])
+
   const onActivate = (item: MapDatasetItem) => {
     listFollows.current = false
     setPopup({ id: `list-${item.key}-${Date.now()}`, key: item.key, lon: item.lon, lat: item.lat, origin: 'list', content: { status: 'ready', item } })
     // The dataset ends up below the centre, so its popup fits above it.
-    handle.current?.flyTo({ longitude: item.lon, latitude: item.lat, zoom: Math.max(view?.zoom ?? MAP_INITIAL_VIEW.zoom, MAP_POINT_ZOOM), offset: [0, 110] })
+    const target: FlyTarget = { longitude: item.lon, latitude: item.lat, zoom: Math.max(view?.zoom ?? MAP_INITIAL_VIEW.zoom, MAP_POINT_ZOOM), offset: [0, 110] }
+    if (mapLoaded.current) handle.current?.flyTo(target)
+    else waitingFlight.current = target
   }
 
   const closePopup = (reason: 'escape' | 'close') => {
@@ -261,6 +276,7 @@ export function HomeMap({ meta: initialMeta, firstView, basemap, picture }: { me
             layers={layers}
             onLayersDrawn={onLayersDrawn}
             onIdle={onIdle}
+            onLoad={onLoad}
             popup={mapPopup}
             onViewChange={onViewChange}
             onMapClick={(click) => {

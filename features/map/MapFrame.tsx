@@ -75,6 +75,8 @@ export type MapFrameProps = {
   onLayersDrawn?: () => void
   /** Called whenever the basemap has drawn everything it has to (maplibre's `idle`). */
   onIdle?: () => void
+  /** Called once the map has loaded: from then on the handle moves it (a page may have a move waiting). */
+  onLoad?: () => void
   popup?: MapPopup | null
   markers?: readonly MapMarker[]
   /** The view once the map has loaded and after every move; `byUser`: a gesture, a key or a control moved it. */
@@ -142,7 +144,7 @@ const boundsOf = (box: BBox): [[number, number], [number, number]] => [
 ]
 const NOTICE_MS = 8_000
 
-export default function MapFrame({ label, basemap, initialView, resetLabel, layers, onLayersDrawn, onIdle, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
+export default function MapFrame({ label, basemap, initialView, resetLabel, layers, onLayersDrawn, onIdle, onLoad, popup, markers, onViewChange, onMapClick, panel, overlay, handleRef, className }: MapFrameProps) {
   const t = useT()
   const theme = useTheme()
   const mapRef = useRef<MapRef>(null)
@@ -289,6 +291,7 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
         onLoad={(event) => {
           window.__portalscopeMap = event.target
           report()
+          onLoad?.()
         }}
         onMoveEnd={report}
         onIdle={onIdle}

@@ -1,6 +1,6 @@
 import { MAP_INITIAL_VIEW, viewPixels } from '../../lib/domain/map.ts'
 import { cssRgb, MAP_THEMES } from '../../lib/domain/map-palette.ts'
-import { MAP_PICTURE_SIZE, type MapPictureBasemap } from '../../lib/domain/map-picture.ts'
+import { MAP_PICTURE_SIZE, mapPictureBasemapLayers, type MapPictureBasemap } from '../../lib/domain/map-picture.ts'
 import type { MapTile } from '../../lib/domain/map-tile.ts'
 import { schemeColours } from '../../lib/domain/map-scheme-colours.ts'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
@@ -82,17 +82,12 @@ export function mapPictureMarkup(basemap: MapPictureBasemap, tiles: ReadonlyArra
   }
   const symbols = symbolsOf(decoded, decimal)
   const { width, height } = MAP_PICTURE_SIZE
-  const line = (width: number) => `fill="none" stroke-width="${width.toFixed(2)}" stroke-linejoin="round"`
   const circles = symbols.map((symbol) => `<circle cx="${symbol.x}" cy="${symbol.y}" r="${symbol.r}" class="${PREFIX}-s${symbol.scheme}"/>`).join('')
   const labels = symbols.map((symbol) => (symbol.label ? `<text x="${symbol.x}" y="${symbol.y}">${escapeText(symbol.label)}</text>` : '')).join('')
   return (
     `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="display:block">` +
     `<style>${STYLE_SHEET}</style>` +
-    `<rect width="${width}" height="${height}" class="${PREFIX}-water"/>` +
-    `<path d="${basemap.abroad}" class="${PREFIX}-land"/>` +
-    `<path d="${basemap.home}" class="${PREFIX}-home"/>` +
-    `<path d="${basemap.regions}" class="${PREFIX}-regions" ${line(basemap.regionLine)}/>` +
-    `<path d="${basemap.abroad}${basemap.home}" class="${PREFIX}-countries" ${line(basemap.countryLine)}/>` +
+    mapPictureBasemapLayers(basemap, (layer) => ({ class: `${PREFIX}-${layer}` })) +
     `<g class="${PREFIX}-symbols" stroke-width="1.5">${circles}</g>` +
     `<g class="${PREFIX}-labels" font-size="12" font-weight="700" text-anchor="middle" dominant-baseline="central" stroke-width="3" paint-order="stroke" stroke-linejoin="round" font-family="system-ui, 'Segoe UI', Roboto, Arial, sans-serif">${labels}</g>` +
     `</svg>`

@@ -5,11 +5,11 @@ import { healthCounts, problemPortals } from '../../features/portals/health.ts'
 import { mapSection, settle } from '../../lib/section.ts'
 import { basemapConfig } from '../../server/env.server.ts'
 import { czFrame, krajPaths } from '../../server/geo/svg-outline.server.ts'
-import { mapPictureBasemap } from '../../server/map/picture.server.ts'
-import { mapPictureMarkup } from '../../features/map/picture-markup.ts'
+import type { MapPictureSource } from '../../features/map/MapPicture.tsx'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { regionName } from '../../lib/i18n/region-names.ts'
 import { pageTranslator } from '../../lib/i18n/page-text.ts'
+import { firstFrameMarkup } from './first-frame.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -34,8 +34,13 @@ export async function data(pageContext: PageContextServer) {
     settle(caller.map.firstView({})),
   ])
   const firstView = mapFirstView.ok ? mapFirstView.value : null
-  // The cluster labels' decimal mark, as the map writes them (intl.formatNumber in the browser).
-  const decimal = new Intl.NumberFormat(pageContext.locale).format(1.5).charAt(1)
+  // The first frame (none without tiles to draw) is in the page once: the server's render takes it from
+  // +onBeforeRender.server.ts, and only a client-side navigation, which has no page to read it from, gets it here.
+  const picture: MapPictureSource = !firstView?.tiles.length
+    ? null
+    : pageContext.isClientSideNavigation
+      ? { in: 'data', markup: firstFrameMarkup(firstView.tiles, pageContext.locale) }
+      : { in: 'page' }
   return {
     // The map's first view: its tiles (decoded in the browser, so the first paint asks for none), the list beside it
     // and its total. The map itself is drawn in the browser; when these fail, it loads them there.
@@ -43,9 +48,7 @@ export async function data(pageContext: PageContextServer) {
       meta: mapMeta.ok ? mapMeta.value : null,
       firstView,
       basemap: basemapConfig(),
-      // The first frame, drawn here and inlined in the page (its basemap the offline one: the online tiles are the
-      // browser's to fetch); none without tiles to draw.
-      picture: firstView?.tiles.length ? mapPictureMarkup(mapPictureBasemap(), firstView.tiles, decimal) : null,
+      picture,
     },
     totals: {
       portals: mapSection(portals, (list) => list.length),

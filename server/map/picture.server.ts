@@ -2,7 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { MAP_INITIAL_VIEW } from '../../lib/domain/map.ts'
 import { cssRgb, MAP_THEMES } from '../../lib/domain/map-palette.ts'
-import { MAP_PICTURE_SIZE, type MapPictureBasemap, type MapPictureUrls } from '../../lib/domain/map-picture.ts'
+import { MAP_PICTURE_SIZE, mapPictureBasemapLayers, type MapPictureBasemap, type MapPictureLayer, type MapPictureUrls } from '../../lib/domain/map-picture.ts'
 import { simplifyPath } from '../../lib/svg-path.ts'
 import type { Theme } from '../../lib/theme/pre-paint.ts'
 import { geometryPath, mercatorFrame } from '../geo/svg-outline.server.ts'
@@ -46,17 +46,19 @@ export function mapPictureBasemap(): MapPictureBasemap {
   return basemap
 }
 
-function svgOf(theme: Theme, { abroad, home, regions, regionLine, countryLine }: MapPictureBasemap): string {
+function svgOf(theme: Theme, shapes: MapPictureBasemap): string {
   const colours = MAP_THEMES[theme]
   const { width, height } = MAP_PICTURE_SIZE
-  // The layers of the offline style in its order: water, land (Czechia lighter), kraj lines, country lines.
+  const colour: Record<MapPictureLayer, string> = {
+    water: cssRgb(colours.water),
+    land: cssRgb(colours.land),
+    home: cssRgb(colours.landHome),
+    regions: cssRgb(colours.regionLine),
+    countries: cssRgb(colours.countryLine),
+  }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="${width}" height="${height}" fill="${cssRgb(colours.water)}"/>` +
-    `<path d="${abroad}" fill="${cssRgb(colours.land)}"/>` +
-    `<path d="${home}" fill="${cssRgb(colours.landHome)}"/>` +
-    `<path d="${regions}" fill="none" stroke="${cssRgb(colours.regionLine)}" stroke-width="${regionLine.toFixed(2)}" stroke-linejoin="round"/>` +
-    `<path d="${abroad}${home}" fill="none" stroke="${cssRgb(colours.countryLine)}" stroke-width="${countryLine.toFixed(2)}" stroke-linejoin="round"/>` +
+    mapPictureBasemapLayers(shapes, (layer) => ({ colour: colour[layer] })) +
     `</svg>`
   )
 }

@@ -120,6 +120,19 @@ describe('page cache: shared data pages for guests', () => {
     expect((await app.request('/projects/index.pageContext.json')).headers.get('x-page-cache')).toBeNull()
   })
 
+  it('keeps a page and the data of a navigation to it apart, each served from its own copy', async () => {
+    // The home page writes its map's picture into one or the other (pages/index/+data.ts), never both.
+    await app.request('/')
+    await app.request('/index.pageContext.json')
+    const html = await app.request('/')
+    const data = await app.request('/index.pageContext.json')
+    expect([html.headers.get('x-page-cache'), data.headers.get('x-page-cache')]).toEqual(['hit', 'hit'])
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await html.text()).toContain('<main>guest ')
+    expect(data.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await data.json()).toEqual({ who: 'guest', locale: 'cs' })
+  })
+
   it('answers HEAD from the cache without a body', async () => {
     await app.request('/regional-analysis')
     const before = renders

@@ -30,6 +30,20 @@ async function openMap(page: Page, options: { theme?: 'light' | 'dark' } = {}) {
   await expect(page.getByTestId('home-map')).toHaveAttribute('data-tile-zoom', /\d+/, { timeout: 30_000 })
 }
 
+/** The home page, untouched, once it has its picture: from the helper's first map build, moments after the server starts. */
+async function openHome(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/?lang=en')
+        return page.getByTestId('map-picture').count()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1)
+  await hydrated(page)
+}
+
 async function moveCamera(page: Page, center: [number, number], zoom: number) {
   await page.evaluate(({ center, zoom }) => (window.__portalscopeMap as MapHook).jumpTo({ center, zoom }), { center, zoom })
 }
@@ -237,6 +251,64 @@ test.describe('home map', () => {
     await expect(page.getByTestId('map-picture')).toHaveCount(0, { timeout: 30_000 })
   })
 
+  test('the page carries its picture once, in its markup, and a client-side navigation gets it in its data', async ({ request }) => {
+    // The kraj lines' path data: long, distinctive, and written the same in the markup and in serialized data. The page
+    // has a picture once the helper's first map build is there (moments after the server starts).
+    let html = ''
+    const regionsIn = (text: string) => /<path d="([^"]+)" class="map-picture-regions"/.exec(text)?.[1] ?? ''
+    await expect.poll(async () => regionsIn((html = await (await request.get('/?lang=en')).text())).length, { timeout: 30_000 }).toBeGreaterThan(200)
+    const regions = regionsIn(html)
+    const sample = regions.slice(0, 200)
+    expect(html.split(sample).length - 1).toBe(1)
+    const data = await (await request.get('/index.pageContext.json')).text()
+    expect(data.split(sample).length - 1).toBe(1)
+  })
+
+  for (const [theme, water] of [
+    ['light', 'rgb(214, 228, 240)'],
+    ['dark', 'rgb(14, 22, 32)'],
+  ] as const) {
+    test(`hydrates its picture from the page, and shows it again after a client-side navigation away and back, in the ${theme} theme`, async ({ page }) => {
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(message.text())
+      })
+      page.on('pageerror', (error) => problems.push(error.message))
+      const pageData: string[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/index.pageContext.json') pageData.push(request.url())
+      })
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), theme)
+      await openHome(page)
+      const picture = page.getByTestId('map-picture')
+      const waterFill = () => picture.locator('rect').first().evaluate((rect) => getComputedStyle(rect).fill)
+      await expect(picture.locator('circle').first()).toBeAttached()
+      expect(await waterFill()).toBe(water)
+      const circles = await picture.locator('circle').count()
+      // Links followed by a click event alone, as Vike's router follows them: no pointer, key or focus, so nothing that
+      // would load the interactive map and take the picture away.
+      const follow = (href: string) => page.evaluate((href) => document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)!.click(), href)
+      await follow('/ckan-instances')
+      await expect(page).toHaveURL(/\/ckan-instances$/)
+      await expect(picture).toHaveCount(0)
+      await follow('/')
+      await expect(page).toHaveURL(/:\d+\/$/)
+      await expect(picture.locator('circle')).toHaveCount(circles)
+      expect(await waterFill()).toBe(water)
+      // The browser's back and forward buttons navigate on the client too.
+      await page.goBack()
+      await expect(picture).toHaveCount(0)
+      await page.goForward()
+      await expect(picture.locator('circle')).toHaveCount(circles)
+      expect(pageData.length).toBeGreaterThan(0)
+      // The first interaction loads the map, which replaces the picture once drawn.
+      await page.mouse.move(20, 20)
+      await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
+      await expect(picture).toHaveCount(0, { timeout: 30_000 })
+      expect(problems).toEqual([])
+    })
+  }
+
   test('a browser without WebGL 2 is told the map cannot be drawn, in Czech, and the list still works', async ({ page }) => {
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext
@@ -290,6 +362,32 @@ test.describe('home map', () => {
     expect(await pixelsNear(page, [0, 114, 178], { map: '[data-map-state]', counter })).toBeGreaterThan(500)
     await counter.close()
     await context.close()
+  })
+})
+
+test.describe('home map on a touch screen', () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true })
+  test.describe.configure({ timeout: 45_000 })
+
+  test('the first tap on a row, which also loads the map, flies the map to its dataset', async ({ page }) => {
+    await openHome(page)
+    // Nothing has touched the page yet: the map is the server's picture and its code is not loaded.
+    await expect(page.locator('[data-map-state=waiting]')).toBeVisible()
+    const row = page.getByTestId('map-list').locator('button[data-key]').first()
+    const key = Number(await row.getAttribute('data-key'))
+    const { data: item } = await trpc<Item>(page, 'map.dataset', { key })
+    await row.tap()
+    await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
+    // The camera flies there (seconds on a software-rendered map): close in, the dataset in view and its popup open.
+    await expect.poll(() => page.evaluate(() => (window.__portalscopeMap as MapHook | undefined)?.getZoom() ?? 0), { timeout: 20_000 }).toBeGreaterThanOrEqual(13)
+    const canvas = (await page.locator('.maplibregl-canvas').boundingBox())!
+    await expect
+      .poll(async () => {
+        const point = await page.evaluate(({ lon, lat }) => (window.__portalscopeMap as MapHook).project([lon, lat]), item!)
+        return point.x >= 0 && point.x <= canvas.width && point.y >= 0 && point.y <= canvas.height
+      })
+      .toBe(true)
+    await expect(page.getByTestId('map-popup')).toHaveAttribute('data-key', String(key))
   })
 })
 
