@@ -161,6 +161,18 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
     }
   }
 
+  /**
+   * An older render is served only to someone who cannot have seen a newer one: a first visit, or a browser asking
+   * whether exactly that render is still good. Not the data of a navigation (the page on screen may already show newer
+   * data: a page that refreshes its data after a harvest ended would go back to before the harvest), and not a browser
+   * that holds another render of the page. Those wait for the new render.
+   */
+  function mayServeOlder(c: Context<AppBindings>, stored: StoredPage): boolean {
+    if (PAGE_CONTEXT_SUFFIX.test(c.req.path)) return false
+    const held = c.req.header('if-none-match')
+    return held === undefined || matchesEtag(held, stored.etag)
+  }
+
   function refreshInBackground(c: Context<AppBindings>, key: string): void {
     if (refreshing.has(key) || rendering.has(key)) return
     refreshing.add(key)
@@ -197,7 +209,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppBindi
     if (refreshRequests.has(c.req.raw)) return renderAndStore(c, next, key, version, etag)
     const stored = await options.store(c).get(key)
     if (stored && stored.etag === etag) return serve(c, stored, 'hit')
-    if (stored && servableStale(stored.version, version)) {
+    if (stored && servableStale(stored.version, version) && mayServeOlder(c, stored)) {
       refreshInBackground(c, key)
       return serve(c, stored, 'stale')
     }

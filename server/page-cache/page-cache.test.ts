@@ -163,6 +163,30 @@ describe('page cache: shared data pages for guests', () => {
     expect(renders - before).toBe(1)
   })
 
+  it("serves no old render to a navigation's data request, nor to a browser that holds another render, so nobody sees data go back", async () => {
+    // The data of a navigation: a page refreshing its data after a harvest ended must get the new data.
+    await app.request('/organizations/index.pageContext.json')
+    await landHarvest()
+    const data = await app.request('/organizations/index.pageContext.json')
+    expect(data.headers.get('x-page-cache')).toBe('miss')
+
+    // A browser holding a render from another version (it may be newer than the stored one) waits for the new one;
+    // one holding exactly the stored render, or none, may be answered from it while the new one renders.
+    const first = await app.request('/organizations')
+    const storedEtag = first.headers.get('etag')!
+    await landHarvest()
+    const holdingOther = await app.request('/organizations', { headers: { 'if-none-match': '"another-render"' } })
+    expect(holdingOther.headers.get('x-page-cache')).toBe('miss')
+    expect(holdingOther.headers.get('etag')).not.toBe(storedEtag)
+    const newer = holdingOther.headers.get('etag')!
+    await landHarvest()
+    const rendered = nextStore()
+    const holdingStored = await app.request('/organizations', { headers: { 'if-none-match': newer } })
+    expect(holdingStored.headers.get('x-page-cache')).toBe('stale')
+    expect(holdingStored.status).toBe(304)
+    await rendered
+  })
+
   it('serves no old render across the start or the end of the demo catalogue load, but does between its steps', async () => {
     const setLoad = (done: number, finished: boolean) =>
       runRawBatch(testDb.db, [
