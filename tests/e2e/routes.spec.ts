@@ -121,6 +121,29 @@ test.describe('pages in a browser', () => {
     expect(problems).toEqual([])
   })
 
+  test("a page's code is fetched only after the page is drawn, and then hydrates it", async ({ page }) => {
+    // A shared page from the cache, a page rendered for the request, a signed-out redirect's target.
+    for (const path of ['/data-formats', '/data-formats', '/auth/login', '/ckan-explorer?q=praha']) {
+      // The HTML names no script to fetch: the loader adds the entry once the page was drawn.
+      const html = await (await page.request.get(path)).text()
+      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<link[^>]*modulepreload/)
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      const { paint, scripts, entries } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+        entries: document.querySelectorAll('script[type="module"][src]').length,
+      }))
+      expect(entries, path).toBe(1)
+      expect(paint, path).not.toBeNull()
+      expect(scripts.length, path).toBeGreaterThan(0)
+      expect(Math.min(...scripts), path).toBeGreaterThan(paint!)
+    }
+  })
+
   test('client-side navigation to a sign-in page lands on the login form', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Sign in' }).click()
@@ -159,10 +182,13 @@ test.describe('response headers', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    // Every inline script carries this response's nonce, but the theme script, which the CSP allows by its hash.
+    // Every inline script carries this response's nonce, but the theme script and the loader of the page's code, which
+    // are the same in every page: the CSP allows them by their hashes.
     expect(inline.length).toBeGreaterThan(1)
-    for (const script of inline) {
-      if (script.body.includes('data-user-theme')) {
+    expect(inline.filter((script) => script.body.includes('"client-start"'))).toHaveLength(1)
+    // Data (type="application/json", such as the list of the page's code) is never run: the CSP does not apply to it.
+    for (const script of inline.filter((candidate) => !/type="application\/json"/.test(candidate.attributes) || candidate.attributes.includes('nonce='))) {
+      if (script.body.includes('data-user-theme') || script.body.includes('"client-start"')) {
         expect(script.attributes).toBe('')
         expect(script.byHash).toBe(true)
       } else expect(script.byNonce).toBe(true)

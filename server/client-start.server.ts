@@ -1,0 +1,115 @@
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase64 } from '@oslojs/encoding'
+import type { MiddlewareHandler } from 'hono'
+import { replaceResponse } from './page-cache/compression.server.ts'
+
+// A page's code starts after the page has been drawn once (docs/decisions/023-client-start.md). Vike ends the HTML with
+// the client entry `<script type="module" src>` and a `<link rel="modulepreload">` per chunk, which Vike does not let a
+// renderer change. Where the HTML arrives at once (a fast network, a page from the cache), the browser fetches and runs
+// all of them before it draws anything: the first paint waits for the page's code, which it does not need. This
+// middleware moves those tags into a list that a small inline script loads at the first frame.
+
+/** The list's element: the entry scripts and the chunks to preload, as JSON. */
+export const CLIENT_START_ID = 'client-start'
+
+/**
+ * Loads the list once the browser reports the first contentful paint (a `paint` entry comes after the frame is on
+ * screen; a frame's `requestAnimationFrame` runs before it is drawn, where paint entries are not reported). A hidden
+ * page paints nothing, so it starts at once; the timeout starts a page whose paint was never reported.
+ */
+export const CLIENT_START_SCRIPT = `(function(){var d=document,w=window,a=JSON.parse(d.getElementById(${JSON.stringify(CLIENT_START_ID)}).textContent),s=0;function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});a.entry.forEach(function(h){var e=d.createElement("script");e.type="module";e.src=h;d.body.appendChild(e)})}if(d.hidden)return go();var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>-1)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true});else if(w.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go();setTimeout(go,3000)})()`
+
+/** The loader's CSP source: it is the same in every page, so the CSP names it instead of a nonce. */
+export const CLIENT_START_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(CLIENT_START_SCRIPT)))}'`
+
+// Vike's tags (vike/…/inferHtmlTags.js), in production: the entry, then one preload per chunk. Page content never
+// holds these as markup (React escapes `<` in text, and Vike's JSON escapes it too).
+const ENTRY = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g
+const PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g
+const BODY_END = '</body>'
+
+/** The list and its loader, placed where the tags were. The JSON cannot close its element (`<` is escaped). */
+export function clientStartMarkup(entry: readonly string[], preload: readonly string[]): string {
+  const list = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c')
+  return `<script type="application/json" id="${CLIENT_START_ID}">${list}</script><script>${CLIENT_START_SCRIPT}</script>`
+}
+
+/**
+ * Rewrites HTML as it streams: `push` takes the next text and returns what can be sent; `end` returns the rest. Text
+ * that may hold the start of a tag waits for the next chunk. The entry and its preloads leave the HTML; the list goes
+ * before `</body>` (or at the end). HTML without a module entry (a development build's inline entry) is unchanged.
+ */
+export class ClientStartRewriter {
+  #held = ''
+  readonly #entry: string[] = []
+  readonly #preload: string[] = []
+  #placed = false
+
+  push(text: string): string {
+    const all = this.#held + text
+    const cut = safeEnd(all)
+    this.#held = all.slice(cut)
+    return this.#rewrite(all.slice(0, cut))
+  }
+
+  end(): string {
+    const rest = this.#rewrite(this.#held)
+    this.#held = ''
+    if (this.#placed || this.#entry.length === 0) return rest
+    this.#placed = true
+    return rest + clientStartMarkup(this.#entry, this.#preload)
+  }
+
+  #rewrite(text: string): string {
+    if (this.#placed) return text
+    let out = text.replace(ENTRY, (_tag, src: string) => {
+      this.#entry.push(src)
+      return ''
+    })
+    // Preloads are taken only once an entry was: they are its chunks.
+    if (this.#entry.length === 0) return out
+    out = out.replace(PRELOAD, (_tag, href: string) => {
+      this.#preload.push(href)
+      return ''
+    })
+    const body = out.indexOf(BODY_END)
+    if (body === -1) return out
+    this.#placed = true
+    return out.slice(0, body) + clientStartMarkup(this.#entry, this.#preload) + out.slice(body)
+  }
+}
+
+/** Where text may be sent up to: before an unclosed tag, and before a `<script` whose `</script>` has not come. */
+function safeEnd(text: string): number {
+  let cut = text.length
+  const lastOpen = text.lastIndexOf('<')
+  if (lastOpen !== -1 && text.indexOf('>', lastOpen) === -1) cut = lastOpen
+  const lastScript = text.lastIndexOf('<script')
+  if (lastScript !== -1 && text.indexOf('</script>', lastScript) === -1) cut = Math.min(cut, lastScript)
+  return cut
+}
+
+/** Every HTML answer (a page, an error page), before the page cache keeps it and before compression. */
+export const startClientAfterFirstFrame: MiddlewareHandler = async (c, next) => {
+  await next()
+  const res = c.res
+  if (c.req.method === 'HEAD' || !res.body || !/^text\/html\b/i.test(res.headers.get('Content-Type') ?? '')) return
+  const rewriter = new ClientStartRewriter()
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  const body = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = rewriter.push(decoder.decode(chunk, { stream: true }))
+        if (text) controller.enqueue(encoder.encode(text))
+      },
+      flush(controller) {
+        const text = rewriter.push(decoder.decode()) + rewriter.end()
+        if (text) controller.enqueue(encoder.encode(text))
+      },
+    }),
+  )
+  const headers = new Headers(res.headers)
+  headers.delete('Content-Length')
+  replaceResponse(c, new Response(body, { status: res.status, statusText: res.statusText, headers }))
+}
