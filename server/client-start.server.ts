@@ -7,7 +7,7 @@ import { replaceResponse } from './page-cache/compression.server.ts'
 // the client entry `<script type="module" src>` and a `<link rel="modulepreload">` per chunk, which Vike does not let a
 // renderer change. Where the HTML arrives at once (a fast network, a page from the cache), the browser fetches and runs
 // all of them before it draws anything: the first paint waits for the page's code, which it does not need. This
-// middleware moves those tags into a list that a small inline script loads at the first frame.
+// middleware moves those tags into a list that a small inline script loads after the first paint.
 
 /** The list's element: the entry scripts and the chunks to preload, as JSON. */
 export const CLIENT_START_ID = 'client-start'
@@ -25,8 +25,14 @@ export const CLIENT_START_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextE
 // Vike's tags (vike/…/inferHtmlTags.js), in production: the entry, then one preload per chunk. Page content never
 // holds these as markup (React escapes `<` in text, and Vike's JSON escapes it too).
 const ENTRY = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g
-const PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g
-const BODY_END = '</body>'
+// What may follow the entry in its group: space, another entry, a preload (sticky: from a given position only).
+const GROUP = /(\s+)|<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>|<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/y
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' }
+/** An attribute's value as the browser reads it (Vike escapes these five). */
+function attributeValue(raw: string): string {
+  return raw.replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
+}
 
 /** The list and its loader, placed where the tags were. The JSON cannot close its element (`<` is escaped). */
 export function clientStartMarkup(entry: readonly string[], preload: readonly string[]): string {
@@ -36,14 +42,15 @@ export function clientStartMarkup(entry: readonly string[], preload: readonly st
 
 /**
  * Rewrites HTML as it streams: `push` takes the next text and returns what can be sent; `end` returns the rest. Text
- * that may hold the start of a tag waits for the next chunk. The entry and its preloads leave the HTML; the list goes
- * before `</body>` (or at the end). HTML without a module entry (a development build's inline entry) is unchanged.
+ * that may hold the start of a tag waits for the next chunk. The entry and the preloads that follow it leave the HTML,
+ * and the list takes their place, so it comes where Vike put the entry. HTML without a module entry (a development
+ * build's inline entry, a page without code) is unchanged.
  */
 export class ClientStartRewriter {
   #held = ''
   readonly #entry: string[] = []
   readonly #preload: string[] = []
-  #placed = false
+  #state: 'looking' | 'collecting' | 'placed' = 'looking'
 
   push(text: string): string {
     const all = this.#held + text
@@ -55,27 +62,42 @@ export class ClientStartRewriter {
   end(): string {
     const rest = this.#rewrite(this.#held)
     this.#held = ''
-    if (this.#placed || this.#entry.length === 0) return rest
-    this.#placed = true
-    return rest + clientStartMarkup(this.#entry, this.#preload)
+    return this.#state === 'collecting' ? rest + this.#place() : rest
+  }
+
+  #place(): string {
+    this.#state = 'placed'
+    return clientStartMarkup(this.#entry, this.#preload)
   }
 
   #rewrite(text: string): string {
-    if (this.#placed) return text
-    let out = text.replace(ENTRY, (_tag, src: string) => {
-      this.#entry.push(src)
-      return ''
-    })
-    // Preloads are taken only once an entry was: they are its chunks.
-    if (this.#entry.length === 0) return out
-    out = out.replace(PRELOAD, (_tag, href: string) => {
-      this.#preload.push(href)
-      return ''
-    })
-    const body = out.indexOf(BODY_END)
-    if (body === -1) return out
-    this.#placed = true
-    return out.slice(0, body) + clientStartMarkup(this.#entry, this.#preload) + out.slice(body)
+    let out = ''
+    let at = 0
+    while (at < text.length) {
+      if (this.#state === 'placed') return out + text.slice(at)
+      if (this.#state === 'looking') {
+        ENTRY.lastIndex = at
+        const entry = ENTRY.exec(text)
+        if (!entry) return out + text.slice(at)
+        out += text.slice(at, entry.index)
+        this.#entry.push(attributeValue(entry[1]!))
+        at = ENTRY.lastIndex
+        this.#state = 'collecting'
+        continue
+      }
+      GROUP.lastIndex = at
+      const next = GROUP.exec(text)
+      if (!next) {
+        out += this.#place()
+        continue
+      }
+      const [, space, entry, preload] = next
+      if (space) out += space
+      else if (entry) this.#entry.push(attributeValue(entry))
+      else if (preload) this.#preload.push(attributeValue(preload))
+      at = GROUP.lastIndex
+    }
+    return out
   }
 }
 

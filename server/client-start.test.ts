@@ -31,7 +31,7 @@ function listIn(html: string): { entry: string[]; preload: string[] } {
 describe('the page code starts after the first frame', () => {
   const expected = rewriteIn([PAGE])
 
-  it('moves the entry and its preloads into the list the loader reads, before </body>', () => {
+  it('moves the entry and its preloads into the list the loader reads, in their place', () => {
     expect(expected).not.toMatch(/<script[^>]*type="module"/)
     expect(expected).not.toMatch(/<link[^>]*modulepreload/)
     expect(listIn(expected)).toEqual({
@@ -52,7 +52,22 @@ describe('the page code starts after the first frame', () => {
     }
   })
 
-  it('puts the list at the end of HTML that has no </body>', () => {
+  it('puts the list where Vike put the entry, also when the page goes on streaming after it', () => {
+    const streaming = `${HEAD}${PAGE_JSON}${ENTRY}${PRELOADS.join('\n')}\n<div hidden id="later">${'more '.repeat(20)}</div>${PRELOADS[0]}${TAIL}`
+    const html = rewriteIn([streaming])
+    expect(html.indexOf(`<script>${CLIENT_START_SCRIPT}</script>`)).toBeLessThan(html.indexOf('<div hidden id="later">'))
+    expect(listIn(html).preload).toHaveLength(2)
+    // A preload after other content is not the entry's: it stays.
+    expect(html).toContain(`</div>${PRELOADS[0]}${TAIL}`)
+    for (let at = 0; at <= streaming.length; at += 3) expect(rewriteIn([streaming.slice(0, at), streaming.slice(at)])).toBe(html)
+  })
+
+  it('reads the addresses as the browser would', () => {
+    const html = rewriteIn([`<script type="module" src="/assets/entry.js?v=1&amp;x=&quot;2&quot;"></script>`])
+    expect(listIn(html).entry).toEqual(['/assets/entry.js?v=1&x="2"'])
+  })
+
+  it('puts the list at the end of HTML that ends with the entry', () => {
     const html = rewriteIn([ENTRY, PRELOADS[0]!])
     expect(listIn(html)).toEqual({ entry: ['/assets/entries/entry-client-routing.BE6qo1-F.js'], preload: ['/assets/entries/pages_index.CnrHrq3-.js'] })
   })
