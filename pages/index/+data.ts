@@ -34,9 +34,10 @@ export async function data(pageContext: PageContextServer) {
     settle(caller.map.firstView({})),
   ])
   const firstView = mapFirstView.ok ? mapFirstView.value : null
-  // The first frame (none without tiles to draw) is in the page once: the server's render takes it from
-  // +onBeforeRender.server.ts, and only a client-side navigation, which has no page to read it from, gets it here.
-  const picture: MapPictureSource = !firstView?.tiles.length
+  // The first frame is in the page once: the server's render takes it from +onBeforeRender.server.ts, and only a
+  // client-side navigation, which has no page to read it from, gets it here. Without datasets on the map yet (a first
+  // start while the demo catalogue loads) it is the basemap alone, which the list beside it says is empty.
+  const picture: MapPictureSource = !firstView
     ? null
     : pageContext.isClientSideNavigation
       ? { in: 'data', markup: firstFrameMarkup(firstView.tiles, pageContext.locale) }
