@@ -11,6 +11,9 @@ const SOURCE_KEYS: Record<ShownSource, MessageKey> = {
   mixed: 'explorer.shownMixed',
 }
 
+/** Up to this many portals failing for one reason are named in the notice; more are counted. */
+const NAMED_FAILURES = 3
+
 const notice = css({ borderWidth: '1px', borderStyle: 'solid', borderRadius: 'l2', px: '4', py: '3', fontSize: 'sm', display: 'grid', gap: '1' })
 const warning = css({ bg: 'warning.subtle', color: 'text', borderColor: 'warning' })
 
@@ -79,7 +82,7 @@ export function LiveNotices({ live, portals, snapshotHref }: { live: LiveState; 
   } else if (live.phase === 'done') {
     const failed = live.portals.filter((portal) => portal.status === 'failed')
     if (failed.length) {
-      // One line per reason, naming the portals, so thirty unreachable portals do not push the results away.
+      // One line per reason, so thirty unreachable portals do not push the results away.
       const byReason = new Map<CkanErrorKind | null, string[]>()
       for (const portal of failed) {
         const names = byReason.get(portal.error) ?? []
@@ -93,7 +96,17 @@ export function LiveNotices({ live, portals, snapshotHref }: { live: LiveState; 
           </p>
           <ul className={css({ ps: '5', listStyle: 'disc' })}>
             {[...byReason].map(([kind, names]) => (
-              <li key={kind ?? 'unknown'}>{t('explorer.failedPortals', { names: intl.formatList(names, { type: 'conjunction' }), reason: reason(kind) })}</li>
+              <li key={kind ?? 'unknown'}>
+                {names.length <= NAMED_FAILURES ? (
+                  t('explorer.failedPortals', { names: intl.formatList(names, { type: 'conjunction' }), reason: reason(kind) })
+                ) : (
+                  // Many portals for one reason: counted, and named on request, so the results stay in view.
+                  <details>
+                    <summary className={css({ cursor: 'pointer' })}>{t('explorer.failedPortalsMany', { count: names.length, reason: reason(kind) })}</summary>
+                    <p className={css({ mt: '1' })}>{intl.formatList(names, { type: 'conjunction' })}</p>
+                  </details>
+                )}
+              </li>
             ))}
           </ul>
           <p>
