@@ -131,6 +131,7 @@ test.describe('theme preference', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
     await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
     await page.reload()
+    await hydrated(page)
     await expect(select).toHaveValue('dark')
     await expect(page.locator('html')).toHaveAttribute('data-user-theme', 'dark')
 
