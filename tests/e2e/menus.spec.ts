@@ -146,6 +146,35 @@ test.describe('theme preference', () => {
     await expect(select).toHaveValue('system')
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+
+    // Chosen after the page is drawn and before its code has run: applied, and kept, once the code runs.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let requested: () => void = () => {}
+    const entryRequested = new Promise<void>((resolve) => (requested = resolve))
+    const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
+    await page.route(entry, async (route) => {
+      requested()
+      await held
+      await route.continue()
+    })
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await entryRequested
+    await select.selectOption('light')
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    release()
+    await hydrated(page)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await expect(select).toHaveValue('light')
+    await page.unroute(entry)
+    await expect.poll(async () => {
+      await page.reload()
+      return page.locator('html').getAttribute('data-user-theme')
+    }).toBe('light')
+    await hydrated(page)
+    await select.selectOption('system')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   })
 
   test("a guest's header toggle and the system stay consistent", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { refreshPageData } from '../../../lib/routing/refresh-page.ts'
+import { useChoiceBeforeHydration } from '../../../lib/use-choice-before-hydration.ts'
 
 const loadDetailsSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ProfileDetailsFormSchema)
 const loadPasswordSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ChangePasswordFormSchema)
@@ -100,6 +101,20 @@ export function PreferencesSection() {
     () => `${themePreference()} ${systemTheme()}`,
     () => `${user?.theme ?? 'system'} unknown`,
   ).split(' ') as [ThemePreference, 'light' | 'dark' | 'unknown']
+  async function chooseLanguage(next: typeof locale) {
+    await postProfileUpdate({ locale: next })
+    window.location.assign(`${window.location.pathname}?lang=${next}`)
+  }
+  async function chooseTheme(next: ThemePreference) {
+    if (next === 'system') followSystem()
+    else applyTheme(next)
+    // Null clears the account's theme, so every device follows its own system.
+    await postProfileUpdate({ theme: next === 'system' ? null : next })
+  }
+  const languageSelect = useRef<HTMLSelectElement>(null)
+  const themeSelect = useRef<HTMLSelectElement>(null)
+  useChoiceBeforeHydration(languageSelect, locale, (next) => void chooseLanguage(next as typeof locale))
+  useChoiceBeforeHydration(themeSelect, preference, (next) => void chooseTheme(next as ThemePreference))
   const select = css({ h: '10', px: '3', borderRadius: 'l2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border.strong', bg: 'surface', color: 'text', minW: '220px' })
   return (
     <Card.Root>
@@ -113,13 +128,10 @@ export function PreferencesSection() {
           <span>{t('auth.preferredLanguage')}</span>
           <select
             className={select}
+            ref={languageSelect}
             defaultValue={locale}
             data-testid="profile-language"
-            onChange={async (event) => {
-              const next = event.currentTarget.value as typeof locale
-              await postProfileUpdate({ locale: next })
-              window.location.assign(`${window.location.pathname}?lang=${next}`)
-            }}
+            onChange={(event) => void chooseLanguage(event.currentTarget.value as typeof locale)}
           >
             <option value="cs">Čeština</option>
             <option value="en">English</option>
@@ -133,15 +145,10 @@ export function PreferencesSection() {
           <span>{t('auth.preferredTheme')}</span>
           <select
             className={select}
+            ref={themeSelect}
             value={preference}
             data-testid="profile-theme"
-            onChange={async (event) => {
-              const next = event.currentTarget.value as ThemePreference
-              if (next === 'system') followSystem()
-              else applyTheme(next)
-              // Null clears the account's theme, so every device follows its own system.
-              await postProfileUpdate({ theme: next === 'system' ? null : next })
-            }}
+            onChange={(event) => void chooseTheme(event.currentTarget.value as ThemePreference)}
           >
             <option value="system">{t('auth.themeSystem', { current: system })}</option>
             <option value="light">{t('common.themeLight')}</option>
