@@ -30,7 +30,7 @@ import { formPosts } from './forms/form-posts.server.ts'
 import { mapGeoResponse, mapPictureResponse, mapTileResponse } from './map/routes.server.ts'
 import type { FormPostState } from '../lib/forms/form-post.ts'
 import { compressResponses } from './page-cache/compression.server.ts'
-import { startClientAfterFirstFrame } from './client-start.server.ts'
+import { startClientAfterFirstPaint } from './client-start.server.ts'
 import { memoizedDataVersion } from './page-cache/data-version.server.ts'
 import { pageCache } from './page-cache/page-cache.server.ts'
 import { edgeCache, EdgePageStore, MemoryPageStore, type PageStore, type StoredPage } from './page-cache/page-store.server.ts'
@@ -244,9 +244,9 @@ export function createApp(options: AppOptions = {}) {
     )
   }
 
-  // 8e. Every page's code starts after its first frame (docs/decisions/023-client-start.md): rewritten here, before the
+  // 8e. Every page's code starts after its first paint (docs/decisions/023-client-start.md): rewritten here, before the
   // page cache keeps the HTML.
-  app.use(startClientAfterFirstFrame)
+  app.use(startClientAfterFirstPaint)
 
   // 9. Failures outside Vike (which renders its own error page) answer without a stack trace.
   app.onError(async (error, c) => {

@@ -13,11 +13,12 @@ import { replaceResponse } from './page-cache/compression.server.ts'
 export const CLIENT_START_ID = 'client-start'
 
 /**
- * Loads the list once the browser reports the first contentful paint (a `paint` entry comes after the frame is on
- * screen; a frame's `requestAnimationFrame` runs before it is drawn, where paint entries are not reported). A hidden
- * page paints nothing, so it starts at once; the timeout starts a page whose paint was never reported.
+ * Loads the list once the browser has recorded the first contentful paint (Paint Timing), looked for at each frame: a
+ * frame's `requestAnimationFrame` runs before that frame is drawn, and the paint is recorded only once it is on screen.
+ * A hidden page paints nothing, so it starts at once; the timeout starts a page that records no paint (nothing to draw,
+ * or a browser without Paint Timing).
  */
-export const CLIENT_START_SCRIPT = `(function(){var d=document,w=window,a=JSON.parse(d.getElementById(${JSON.stringify(CLIENT_START_ID)}).textContent),s=0;function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});a.entry.forEach(function(h){var e=d.createElement("script");e.type="module";e.src=h;d.body.appendChild(e)})}if(d.hidden)return go();var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>-1)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true});else if(w.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go();setTimeout(go,3000)})()`
+export const CLIENT_START_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById(${JSON.stringify(CLIENT_START_ID)}).textContent),s=0;function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});a.entry.forEach(function(h){var e=d.createElement("script");e.type="module";e.src=h;d.body.appendChild(e)})}function wait(){if(s)return;if(performance.getEntriesByName("first-contentful-paint").length)setTimeout(go,0);else requestAnimationFrame(wait)}if(d.hidden||!window.requestAnimationFrame)return go();wait();setTimeout(go,3000)})()`
 
 /** The loader's CSP source: it is the same in every page, so the CSP names it instead of a nonce. */
 export const CLIENT_START_SCRIPT_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(CLIENT_START_SCRIPT)))}'`
@@ -112,7 +113,7 @@ function safeEnd(text: string): number {
 }
 
 /** Every HTML answer (a page, an error page), before the page cache keeps it and before compression. */
-export const startClientAfterFirstFrame: MiddlewareHandler = async (c, next) => {
+export const startClientAfterFirstPaint: MiddlewareHandler = async (c, next) => {
   await next()
   const res = c.res
   if (c.req.method === 'HEAD' || !res.body || !/^text\/html\b/i.test(res.headers.get('Content-Type') ?? '')) return

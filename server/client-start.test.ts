@@ -2,7 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase64 } from '@oslojs/encoding'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { CLIENT_START_ID, CLIENT_START_SCRIPT, CLIENT_START_SCRIPT_HASH, ClientStartRewriter, startClientAfterFirstFrame } from './client-start.server.ts'
+import { CLIENT_START_ID, CLIENT_START_SCRIPT, CLIENT_START_SCRIPT_HASH, ClientStartRewriter, startClientAfterFirstPaint } from './client-start.server.ts'
 
 // The end of a page as Vike writes it in production (vike/…/getHtmlTags.js): the page's JSON, the entry, a preload per
 // chunk, then `</body>`.
@@ -92,7 +92,7 @@ describe('the page code starts after the first frame', () => {
 
   it('rewrites streamed HTML answers, and only those', async () => {
     const app = new Hono()
-    app.use(startClientAfterFirstFrame)
+    app.use(startClientAfterFirstPaint)
     const encoder = new TextEncoder()
     // Cut inside a multi-byte character and inside the tags.
     const streamed = `${HEAD}<p>Žluťoučký kůň</p>${PAGE_JSON}${ENTRY}${PRELOADS.join('')}${TAIL}`
