@@ -8,8 +8,8 @@ describe('AddPortalSchema', () => {
   })
 
   it('refuses what is not a web address, with the message keys the form translates', () => {
-    expect(AddPortalSchema.safeParse({ url: 'not a url' }).error?.issues[0]?.message).toBe('validation.invalidFormat')
-    expect(AddPortalSchema.safeParse({ url: 'ftp://example.org' }).success).toBe(false)
+    expect(AddPortalSchema.safeParse({ url: 'not a url' }).error?.issues[0]?.message).toBe('validation.url')
+    expect(AddPortalSchema.safeParse({ url: 'ftp://example.org' }).error?.issues[0]?.message).toBe('validation.url')
     expect(AddPortalSchema.safeParse({ url: '   ' }).error?.issues[0]?.message).toBe('validation.required')
   })
 })

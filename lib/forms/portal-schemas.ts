@@ -1,16 +1,16 @@
 import { z } from '../zod.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 
-// The add-a-portal form, checked in the browser with the same limits and messages as portals.add's input
-// (server/trpc/routers/portals.server.ts); whether the address answers like CKAN only the server can tell.
+// The add-a-portal form, checked in the browser and as portals.add's input (server/trpc/routers/portals.server.ts);
+// whether the address answers like CKAN only the server can tell.
 export const AddPortalSchema = z.object({
   url: z
     .string()
     .trim()
     .min(1, 'validation.required' satisfies MessageKey)
     .max(500, 'validation.maxLength' satisfies MessageKey)
-    .url('validation.invalidFormat' satisfies MessageKey)
-    .regex(/^https?:\/\//i, 'validation.invalidFormat' satisfies MessageKey),
+    .url('validation.url' satisfies MessageKey)
+    .regex(/^https?:\/\//i, 'validation.url' satisfies MessageKey),
   name: z
     .string()
     .trim()

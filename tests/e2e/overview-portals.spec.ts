@@ -213,7 +213,7 @@ test.describe('portal registry', () => {
 
     await address.fill('not a url')
     await form.getByRole('button', { name: 'Add portal' }).click()
-    await expect(form.getByText('The format is not valid')).toBeVisible()
+    await expect(form.getByText('Enter a full address starting with http:// or https://')).toBeVisible()
     await expect(address).toHaveAttribute('aria-invalid', 'true')
 
     // A well-formed address that is not a CKAN portal the server may call: the server says why, under the field.

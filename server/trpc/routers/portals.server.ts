@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { AddPortalSchema } from '../../../lib/forms/portal-schemas.ts'
 import type { Translate } from '../../../lib/i18n/intl.ts'
 import { isCkanError } from '../../outbound/errors.server.ts'
 import { addPortal, checkPortalHealth, searchDirectory } from '../../ckan/portal-registry.server.ts'
@@ -60,7 +61,7 @@ export const portalsRouter = router({
     }),
 
   add: protectedProcedure
-    .input(z.object({ url: z.string().trim().min(1, 'validation.required').max(500).url('validation.invalidFormat'), name: z.string().trim().max(200).optional() }))
+    .input(AddPortalSchema)
     .mutation(async ({ ctx, input }) => {
       await takeQuota(ctx, QUOTAS.portalAdd)
       try {
