@@ -181,8 +181,9 @@ test.describe('test cases', () => {
     await hydrated(page)
     await expect(rows(page)).toHaveCount(1)
 
+    // click(), not check(): the page that answers has no checkbox left for check() to confirm, so it would wait on.
     await page.route('**/*.pageContext.json*', (route) => route.abort('internetdisconnected'))
-    await page.getByRole('checkbox', { name: 'Low' }).check()
+    await page.getByRole('checkbox', { name: 'Low' }).click()
     await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible()
     await expect(page.getByRole('alert')).toHaveText('The server did not answer. Check your connection, then try again.')
     await expect(page).toHaveTitle(/^The page could not be loaded/)
@@ -198,7 +199,7 @@ test.describe('test cases', () => {
 
     // An answer that is the server's failure is not "no answer": the page says that something went wrong.
     await page.route('**/*.pageContext.json*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"serverSideError":true}' }))
-    await page.getByRole('checkbox', { name: 'Low' }).uncheck()
+    await page.getByRole('checkbox', { name: 'Low' }).click()
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toHaveCount(0)
     await page.unroute('**/*.pageContext.json*')
@@ -207,7 +208,7 @@ test.describe('test cases', () => {
 
     // Go back, from a failure, is the list as it was before.
     await page.route('**/*.pageContext.json*', (route) => route.abort('internetdisconnected'))
-    await page.getByRole('checkbox', { name: 'High' }).uncheck()
+    await page.getByRole('checkbox', { name: 'High' }).click()
     await expect(page.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible()
     await page.unroute('**/*.pageContext.json*')
     await page.getByRole('button', { name: 'Go back' }).click()
