@@ -1,5 +1,7 @@
 import type { PageContextClient } from 'vike/types'
 import { loadMessageGroups } from '../lib/i18n/catalog.ts'
+import { LOCALE_TAGS } from '../lib/i18n/locales.ts'
+import { warmIntl } from '../lib/i18n/warm-intl.ts'
 import { messageGroupsFor } from '../lib/routing/route-table.ts'
 import { loadFrameParts } from '../renderer/page-layout.ts'
 
@@ -10,6 +12,7 @@ export async function onBeforeRenderClient(pageContext: PageContextClient): Prom
   const [messages] = await Promise.all([
     loadMessageGroups(pageContext.locale, messageGroupsFor(pageContext.pageId)),
     loadFrameParts(pageContext),
+    pageContext.isHydration ? warmIntl(LOCALE_TAGS[pageContext.locale]) : null,
   ])
   pageContext.messages = { ...pageContext.messageFallbacks, ...messages }
 }
