@@ -77,6 +77,8 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as Element).closest('a[href]')
     if (!madeBy(anchor, HTMLAnchorElement) || event.defaultPrevented || !plainLink(anchor, event)) return
+    // A link within the page (the status line's to the live notice) is the browser's.
+    if (anchor.getAttribute('href')?.startsWith('#')) return
     const url = new URL(anchor.href)
     if (url.origin !== window.location.origin || url.pathname !== EXPLORER_PATH) return
     event.preventDefault()
@@ -122,8 +124,7 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
           <p role="status" data-testid="explorer-count" className={css({ fontWeight: '500' })}>
             {view ? t(view.approximate ? 'explorer.resultCountAbout' : 'explorer.resultCount', { count: view.total }) : search.failed ? '' : t('common.loading')}
           </p>
-          <SourceLine source={source} live={live} portals={portalById} demoOnly={demoOnly} />
-          <LiveNotices live={live} portals={portalById} snapshotHref={explorerHref({ ...state, snapshotOnly: true })} />
+          <SourceLine source={source} live={live} liveExpected={search.liveExpected} portals={portalById} demoOnly={demoOnly} />
           {hasFilters(state) ? (
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
               <span id="explorer-active-filters" className={css({ fontSize: 'sm', color: 'text.muted' })}>
@@ -184,6 +185,8 @@ export function ExplorerPage({ data }: { data: ExplorerData }) {
               )}
             </div>
           )}
+          {/* After the results, so a notice that comes with the live answers moves none of them; the status line links here. */}
+          <LiveNotices live={live} portals={portalById} snapshotHref={explorerHref({ ...state, snapshotOnly: true })} />
           <LinkPager
             page={state.page}
             totalPages={pageCount}

@@ -22,46 +22,67 @@ function useReason() {
   return (kind: CkanErrorKind | null) => (kind ? t(`ckan.error_${kind.replace(/-/g, '_')}` as MessageKey) : t('explorer.portalNoAnswer'))
 }
 
-/** Where the results come from, and how each portal's live answer went. */
-export function SourceLine({ source, live, portals, demoOnly }: { source: ShownSource; live: LiveState; portals: Map<string, PortalChoice>; demoOnly: boolean }) {
+/** The live notice's anchor: the status line links to it when the results are partial. */
+export const LIVE_NOTICE_ID = 'explorer-live-notice'
+
+/**
+ * Where the results come from, and how each portal's live answer went. Two lines, the second kept for the live status
+ * from the server's render on, so nothing below moves when the live answers come (side by side on wide screens).
+ */
+export function SourceLine({ source, live, liveExpected, portals, demoOnly }: { source: ShownSource; live: LiveState; liveExpected: number; portals: Map<string, PortalChoice>; demoOnly: boolean }) {
   const t = useT()
   const intl = useIntl()
   const reason = useReason()
   const states = live.phase === 'running' || live.phase === 'done' ? live.portals : []
   const count = (status: LivePortalState['status']) => states.filter((portal) => portal.status === status).length
+  const partial = live.phase === 'done' && count('failed') > 0
+  const line = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2', minH: '7' })
   return (
-    // Rendered on the server with the same height, so the live summary appearing after hydration moves nothing.
-    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2', minH: '7', fontSize: 'sm' })}>
-      <Badge tone={source === 'snapshot' ? 'neutral' : 'info'} data-testid="explorer-source" data-source={source}>
-        {t(SOURCE_KEYS[source])}
-      </Badge>
-      {demoOnly ? <span className={css({ color: 'text.muted' })}>{t('explorer.demoOnly')}</span> : null}
+    <div className={css({ display: 'flex', flexDirection: { base: 'column', lg: 'row' }, flexWrap: 'wrap', alignItems: { base: 'flex-start', lg: 'baseline' }, columnGap: '3', fontSize: 'sm' })}>
+      <div className={line}>
+        <Badge tone={source === 'snapshot' ? 'neutral' : 'info'} data-testid="explorer-source" data-source={source}>
+          {t(SOURCE_KEYS[source])}
+        </Badge>
+        {demoOnly ? <span className={css({ color: 'text.muted' })}>{t('explorer.demoOnly')}</span> : null}
+      </div>
       {states.length ? (
-        <details data-testid="explorer-live-status">
-          <summary className={css({ cursor: 'pointer', color: 'text.muted' })}>
-            {live.phase === 'running'
-              ? t('explorer.liveWaiting', { count: states.length })
-              : t('explorer.liveSummary', { answered: count('answered'), failed: count('failed'), total: states.length })}
-          </summary>
-          <ul className={css({ listStyle: 'none', p: '0', mt: '2', display: 'grid', gap: '1' })}>
-            {states.map((portal) => (
-              <li key={portal.id} data-portal={portal.id} data-status={portal.status} className={css({ display: 'flex', gap: '2', alignItems: 'baseline', flexWrap: 'wrap' })}>
-                <span>{portals.get(portal.id)?.name ?? portal.id}</span>
-                {portal.status === 'waiting' ? (
-                  <Badge size="sm">{t('explorer.portalWaiting')}</Badge>
-                ) : portal.status === 'answered' ? (
-                  <Badge size="sm" tone="success">
-                    {t('explorer.portalAnswered', { count: portal.count, seconds: intl.formatNumber(portal.ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
-                  </Badge>
-                ) : (
-                  <Badge size="sm" tone="error">
-                    {t('explorer.portalFailed', { reason: reason(portal.error) })}
-                  </Badge>
-                )}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <div className={line}>
+          <details data-testid="explorer-live-status">
+            <summary className={css({ cursor: 'pointer', color: 'text.muted' })}>
+              {live.phase === 'running'
+                ? t('explorer.liveWaiting', { count: states.length })
+                : t('explorer.liveSummary', { answered: count('answered'), failed: count('failed'), total: states.length })}
+            </summary>
+            <ul className={css({ listStyle: 'none', p: '0', mt: '2', display: 'grid', gap: '1' })}>
+              {states.map((portal) => (
+                <li key={portal.id} data-portal={portal.id} data-status={portal.status} className={css({ display: 'flex', gap: '2', alignItems: 'baseline', flexWrap: 'wrap' })}>
+                  <span>{portals.get(portal.id)?.name ?? portal.id}</span>
+                  {portal.status === 'waiting' ? (
+                    <Badge size="sm">{t('explorer.portalWaiting')}</Badge>
+                  ) : portal.status === 'answered' ? (
+                    <Badge size="sm" tone="success">
+                      {t('explorer.portalAnswered', { count: portal.count, seconds: intl.formatNumber(portal.ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" tone="error">
+                      {t('explorer.portalFailed', { reason: reason(portal.error) })}
+                    </Badge>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
+          {partial ? (
+            <a href={`#${LIVE_NOTICE_ID}`} data-testid="explorer-partial-link">
+              {t('explorer.partialTitle')}
+            </a>
+          ) : null}
+        </div>
+      ) : liveExpected ? (
+        // Before hydration, and when the live call itself failed (its notice is below the results): the line's room.
+        <div className={line} aria-hidden="true" data-testid="explorer-live-room">
+          <span className={css({ visibility: 'hidden' })}>{t('explorer.liveWaiting', { count: liveExpected })}</span>
+        </div>
       ) : null}
     </div>
   )
@@ -96,7 +117,8 @@ export function LiveNotices({ live, portals, snapshotHref }: { live: LiveState; 
           </p>
           <ul className={css({ ps: '5', listStyle: 'disc' })}>
             {[...byReason].map(([kind, names]) => (
-              <li key={kind ?? 'unknown'}>
+              // A list of many is a disclosure, whose triangle stands in for the bullet.
+              <li key={kind ?? 'unknown'} className={names.length > NAMED_FAILURES ? css({ listStyleType: 'none' }) : undefined}>
                 {names.length <= NAMED_FAILURES ? (
                   t('explorer.failedPortals', { names: intl.formatList(names, { type: 'conjunction' }), reason: reason(kind) })
                 ) : (
@@ -118,7 +140,7 @@ export function LiveNotices({ live, portals, snapshotHref }: { live: LiveState; 
   }
   // Always present, so assistive technology hears a notice when it appears.
   return (
-    <div aria-live="polite">
+    <div aria-live="polite" id={LIVE_NOTICE_ID} className={css({ scrollMarginTop: '20' })}>
       {content}
     </div>
   )

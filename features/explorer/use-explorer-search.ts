@@ -149,5 +149,7 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
     failed: !shown && (snapshot.failure !== null || (!hydrated && initial.snapshot === null)),
     retry: snapshot.retry,
     live: liveState,
+    /** How many portals the live search asks, or 0 when there is none: known before hydration, so the page keeps room for the live status. */
+    liveExpected: liveWanted ? liveIds.length : 0,
   }
 }

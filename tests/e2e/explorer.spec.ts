@@ -142,15 +142,30 @@ test('the back button restores the previous search', async ({ page }) => {
 
 test('a portal that is down gets a notice naming it, while the others answer live', async ({ page, request }) => {
   const { live, down } = await fixturePortals(request)
+  // The live answer is held until the results' place on the page is known.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/trpc\/datasets\.search/, async (route) => {
+    if (decodeURIComponent(route.request().url()).includes('"source":"live"')) await released
+    await route.continue()
+  })
   await page.goto(explorerUrl([...live, down].map((portal) => ['portal', portal.id])))
   await hydrated(page)
+  const cards = results(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })
+  await expect(page.getByTestId('explorer-live-status').locator('summary')).toHaveText(`Waiting for live answers from ${live.length + 1} catalogues…`)
+  const placed = (await cards.first().boundingBox())!.y
+  release()
   const notice = page.getByTestId('explorer-partial')
   await expect(notice).toBeVisible({ timeout: 15_000 })
+  // The notice comes after the results, and the status line kept its room: no result moved.
+  expect((await cards.first().boundingBox())!.y).toBe(placed)
+  await page.getByTestId('explorer-partial-link').click()
+  await expect(page).toHaveURL(/#explorer-live-notice$/)
+  await expect(notice).toBeInViewport()
   await expect(notice).toContainText(down.name)
   for (const portal of live) await expect(notice).not.toContainText(portal.name)
   await expect(page.getByTestId('explorer-source')).toHaveAttribute('data-source', 'live')
   await expect(page.getByTestId('explorer-live-status').locator('summary')).toHaveText(`Live answers: ${live.length} of ${live.length + 1}`)
-  const cards = results(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })
   await expect(cards.first()).toBeVisible()
   await expect(cards.first()).toContainText(new RegExp(live.map((portal) => portal.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')))
   // Each portal's outcome is listed.
