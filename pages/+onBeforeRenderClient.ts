@@ -26,5 +26,5 @@ function keepServerPart(pageContext: PageContextClient): void {
   const passed: Partial<Pick<PageContextClient, 'locale'>> = pageContext
   const previous = pageContext.previousPageContext
   if (passed.locale !== undefined || !previous) return
-  Object.assign(pageContext, { locale: previous.locale, user: previous.user, messageFallbacks: previous.messageFallbacks, formPost: null, demoLoad: null })
+  Object.assign(pageContext, { locale: previous.locale, user: previous.user, messageFallbacks: previous.messageFallbacks, pageTexts: previous.pageTexts, formPost: null, demoLoad: null })
 }

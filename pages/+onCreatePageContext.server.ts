@@ -3,6 +3,8 @@ import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
 import { fallbackMessages, loadMessages, type Messages } from '../lib/i18n/catalog.ts'
 import { showsCatalogueLoad } from '../lib/routing/route-paths.ts'
+import { pageTextPrefixes } from '../lib/routing/route-table.ts'
+import { DEFAULT_DESCRIPTION_KEY } from '../lib/i18n/page-text.ts'
 import type { AppBindings } from '../server/app.server.ts'
 import { readDemoLoad } from '../server/queries/demo-load.server.ts'
 import { loadAllFrameParts } from '../renderer/page-layout.ts'
@@ -31,7 +33,30 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   }
   pageContext.messageFallbacks = page.fallbacks
   pageContext.messages = page.messages
+  pageContext.pageTexts = pageTexts(page.messages, pageTextPrefixes(pageContext.pageId))
 }
+
+/**
+ * The page's own texts of the `pages` group (lib/routing/route-table.ts, `texts`) and the default description, parsed
+ * for the browser, which has no ICU parser (decision 021). Once per catalogue and page.
+ */
+function pageTexts(messages: Messages, prefixes: string[]): Messages {
+  let byPrefix = textsPerCatalogue.get(messages)
+  if (!byPrefix) {
+    byPrefix = new Map()
+    textsPerCatalogue.set(messages, byPrefix)
+  }
+  const id = prefixes.join(',')
+  let texts = byPrefix.get(id)
+  if (!texts) {
+    const own = Object.entries(messages).filter(([key]) => key === DEFAULT_DESCRIPTION_KEY || prefixes.some((prefix) => key.startsWith(prefix)))
+    texts = Object.fromEntries(own.map(([key, text]) => [key, typeof text === 'string' ? parse(text) : text]))
+    byPrefix.set(id, texts)
+  }
+  return texts
+}
+
+const textsPerCatalogue = new WeakMap<Messages, Map<string, Messages>>()
 
 // Derived once per loaded catalogue (loadMessages answers the same object while it stays loaded), not per request:
 // the page's messages keep one identity, so its picked groups and its formatter are made once too.

@@ -14,6 +14,8 @@ declare global {
       messageFallbacks: Messages
       /** The active catalogue, flattened; set on the server and, from its chunk, on the client. */
       messages: Messages
+      /** The page's own texts of the `pages` group, parsed (passed to the client; lib/i18n/page-text.ts). */
+      pageTexts: Messages
       /** What `throw render(status, reason)` carries: a note for the log, or a message in the user's language to show. */
       abortReason?: string | { userMessage: string }
       /** A form posted without JavaScript and refused: its values and messages (server/forms/form-posts.server.ts). */

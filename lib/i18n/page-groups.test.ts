@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ERROR_PAGE_ID, messageGroupsFor, pageIdOf, ROUTES, SHELL_GROUPS } from '../routing/route-table.ts'
+import { ERROR_PAGE_ID, messageGroupsFor, PAGE_TEXT_GROUP, pageIdOf, pageTextPrefixes, ROUTES, SHELL_GROUPS } from '../routing/route-table.ts'
+import { DEFAULT_DESCRIPTION_KEY } from './page-text.ts'
 
 // A page loads only its catalogue groups (decision 021); a key of a group it does not declare would show as its id.
 // This reads each page's browser code (its +files and every relative import, not server code) for message keys and
@@ -40,21 +41,59 @@ function browserClosure(files: string[], seen = new Set<string>(), parts: LazyPa
   return seen
 }
 
-/** The groups a page's code uses that it does not declare: its own code's, and each lazily loaded part's beyond that part's groups. */
-function undeclared(entries: string[], declared: Set<string>): string[] {
+/**
+ * The groups a page's code uses that it does not declare: its own code's, and each lazily loaded part's beyond that
+ * part's groups. Keys of the `pages` group count as declared when they are the page's own texts (`texts` of its route,
+ * passed by the server) or the default description; any other is reported by its key.
+ */
+function undeclared(entries: string[], declared: Set<string>, textPrefixes: string[] = []): string[] {
   const parts: LazyPart[] = []
-  const missing = new Set([...groupsUsed(browserClosure(entries, new Set(), parts))].filter((group) => !declared.has(group)))
+  const own = (key: string) => key === DEFAULT_DESCRIPTION_KEY || textPrefixes.some((prefix) => key.startsWith(prefix))
+  const check = (files: Set<string>, alsoDeclared: readonly string[]) => {
+    for (const group of groupsUsed(files)) if (group !== PAGE_TEXT_GROUP && !declared.has(group) && !alsoDeclared.includes(group)) missing.add(group)
+    for (const key of pageTextKeysUsed(files)) if (!own(key)) missing.add(key)
+  }
+  const missing = new Set<string>()
+  for (const key of configKeys(entries)) if (key.startsWith(`${PAGE_TEXT_GROUP}.`) && !own(key)) missing.add(key)
+  check(browserClosure(entries, new Set(), parts), [])
   for (let index = 0; index < parts.length; index += 1) {
     const part = parts[index]!
-    for (const group of groupsUsed(browserClosure([part.file], new Set(), parts))) if (!declared.has(group) && !part.groups.includes(group)) missing.add(group)
+    check(browserClosure([part.file], new Set(), parts), part.groups)
   }
   return [...missing].sort()
+}
+
+// A page's title and description keys: a +config.ts of a folder above names them for the pages below that name none.
+const CONFIG_KEY = /\b(titleKey|descriptionKey):\s*['"]([\w.]+)['"]/g
+
+/** A file's text to look for keys in; a +config.ts without its title and description keys (configKeys has those). */
+function codeOf(file: string): string {
+  const text = readFileSync(file, 'utf8')
+  return file.endsWith('+config.ts') ? text.replace(CONFIG_KEY, '') : text
+}
+
+/** The title and description keys a page has: each from the nearest +config.ts that names it (hooksFrom's order). */
+function configKeys(entries: string[]): string[] {
+  const keys = new Map<string, string>()
+  for (const file of entries.filter((entry) => entry.endsWith('+config.ts') && existsSync(entry))) {
+    for (const [, name, key] of readFileSync(file, 'utf8').matchAll(CONFIG_KEY)) if (!keys.has(name!)) keys.set(name!, key!)
+  }
+  return [...keys.values()]
+}
+
+/** The `pages` keys the files use (a key made at run time counts by its written start). */
+function pageTextKeysUsed(files: Set<string>): Set<string> {
+  const keys = new Set<string>()
+  for (const file of files) {
+    for (const [, group, key] of codeOf(file).matchAll(KEY)) if (group === PAGE_TEXT_GROUP) keys.add(`${group}.${key}`)
+  }
+  return keys
 }
 
 function groupsUsed(files: Set<string>): Set<string> {
   const used = new Set<string>()
   for (const file of files) {
-    for (const [, group, key, template] of readFileSync(file, 'utf8').matchAll(KEY)) {
+    for (const [, group, key, template] of codeOf(file).matchAll(KEY)) {
       const keys = ENGLISH.get(group!) ?? []
       if (template ? keys.some((known) => known.startsWith(key!)) : keys.includes(key!)) used.add(group!)
     }
@@ -79,8 +118,10 @@ function hooksFrom(dir: string): string[] {
 
 describe('catalogue groups per page', () => {
   it('the shell groups cover the page frame', () => {
-    const used = groupsUsed(browserClosure(hooksFrom(path.join(ROOT, 'pages'))))
-    expect([...used].filter((group) => !(SHELL_GROUPS as readonly string[]).includes(group))).toEqual([])
+    const files = browserClosure(hooksFrom(path.join(ROOT, 'pages')))
+    expect([...groupsUsed(files)].filter((group) => group !== PAGE_TEXT_GROUP && !(SHELL_GROUPS as readonly string[]).includes(group))).toEqual([])
+    // Of the page texts the frame uses only the default description, which every page gets.
+    expect([...pageTextKeysUsed(files)]).toEqual([DEFAULT_DESCRIPTION_KEY])
   })
 
   it('the error page declares every group its browser code uses', () => {
@@ -91,7 +132,7 @@ describe('catalogue groups per page', () => {
     it(`${route.path} declares every group its browser code uses`, () => {
       const dir = path.join(ROOT, pageIdOf(route.path).replace(/^\//, ''))
       expect(existsSync(path.join(dir, '+Page.tsx')), `no page for ${route.path}`).toBe(true)
-      expect(undeclared(hooksFrom(dir), new Set<string>(messageGroupsFor(pageIdOf(route.path))))).toEqual([])
+      expect(undeclared(hooksFrom(dir), new Set<string>(messageGroupsFor(pageIdOf(route.path))), pageTextPrefixes(pageIdOf(route.path)))).toEqual([])
     })
   }
 
@@ -118,6 +159,12 @@ describe('catalogue groups per page', () => {
     expect(groupsUsed(browserClosure([path.join(ROOT, 'features/test-run-execution/JunitImport.tsx')])).has('junit')).toBe(true)
     declared.delete('execution')
     expect(undeclared([page], declared)).toEqual(['execution'])
+  })
+
+  it("fails for a page that uses another page's texts", () => {
+    const files = [path.join(ROOT, 'pages/data-formats/+Page.tsx'), path.join(ROOT, 'pages/data-formats/+config.ts')]
+    expect(undeclared(files, new Set<string>(messageGroupsFor('/pages/data-formats')), pageTextPrefixes('/pages/data-formats'))).toEqual([])
+    expect(undeclared(files, new Set<string>(messageGroupsFor('/pages/data-formats')), pageTextPrefixes('/pages/data-quality'))).toEqual(['pages.dataFormatsDescription', 'pages.dataFormatsTitle'])
   })
 
   it('fails for a page that uses a group it does not declare', () => {

@@ -13,50 +13,54 @@ export type Access = (typeof ACCESS)[number]
 export type Layout = (typeof LAYOUTS)[number]
 
 /**
+ * `texts`: the page's own texts in the `pages` group, the keys that start with pages.<one of texts> (its title and
+ * description; the home page's tiles also name the pages they lead to). The
+ * browser gets these from the server with the page, not the group: every page's titles would be 2-3 KB (gzip) of
+ * every page's code (lib/i18n/page-text.ts).
  * `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts).
  * `shared`: a guest sees the same page as every other guest (per language) and it changes only with the data, so it is
  * rendered once per data version and served from the page cache (server/page-cache/, docs/decisions/018-page-cache.md).
  * `catalogueLoad`: the page shows figures of the whole catalogue, which grow while the first-start demo catalogue
  * loads, so it says that it is loading and how far (features/portals/DemoLoadBanner.tsx).
  */
-export type RouteEntry = { path: string; access: Access; layout: Layout; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true }
+export type RouteEntry = { path: string; access: Access; layout: Layout; texts?: readonly string[]; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true }
 
 const ROUTES_DECLARED = [
-  { path: '/', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
-  { path: '/test-auth', access: 'public', layout: 'default', messages: [] },
-  { path: '/data-formats', access: 'public', layout: 'default', messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
-  { path: '/data-quality', access: 'public', layout: 'default', messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
+  { path: '/', access: 'public', layout: 'default', texts: ['home', 'ckanInstancesTitle', 'ckanExplorerTitle', 'organizationsTitle', 'dataFormatsTitle', 'dataQualityTitle', 'regionalAnalysisTitle'], messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
+  { path: '/test-auth', access: 'public', layout: 'default', texts: ['testAuth'], messages: [] },
+  { path: '/data-formats', access: 'public', layout: 'default', texts: ['dataFormats'], messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
+  { path: '/data-quality', access: 'public', layout: 'default', texts: ['dataQuality'], messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'licences', 'mapview', 'mqa', 'quality'], shared: true },
-  { path: '/ckan-explorer', access: 'public', layout: 'default', messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true, catalogueLoad: true },
-  { path: '/location/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
-  { path: '/organizations', access: 'public', layout: 'default', messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true, catalogueLoad: true },
-  { path: '/organizations/{id}', access: 'public', layout: 'default', messages: ['charts', 'ckan', 'components', 'formatnames', 'mqa', 'orgs'], shared: true },
-  { path: '/ckan-instances', access: 'public', layout: 'default', messages: ['ckan', 'components', 'portals', 'validation'], shared: true, catalogueLoad: true },
-  { path: '/regional-analysis', access: 'public', layout: 'default', messages: ['components', 'kraje', 'map', 'mapview', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
-  { path: '/test-vuetify', access: 'public', layout: 'default', messages: ['components', 'gallery'] },
-  { path: '/auth/login', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
-  { path: '/auth/signup', access: 'guest', layout: 'default', messages: ['auth', 'validation'] },
+  { path: '/ckan-explorer', access: 'public', layout: 'default', texts: ['ckanExplorer'], messages: ['ckan', 'components', 'explorer', 'formatnames', 'licences'], shared: true, catalogueLoad: true },
+  { path: '/location/{id}', access: 'public', layout: 'default', texts: ['location'], messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'orgs', 'quality', 'regions'], shared: true },
+  { path: '/organizations', access: 'public', layout: 'default', texts: ['organizations'], messages: ['ckan', 'components', 'mqa', 'orgs'], shared: true, catalogueLoad: true },
+  { path: '/organizations/{id}', access: 'public', layout: 'default', texts: ['organizations'], messages: ['charts', 'ckan', 'components', 'formatnames', 'mqa', 'orgs'], shared: true },
+  { path: '/ckan-instances', access: 'public', layout: 'default', texts: ['ckanInstances'], messages: ['ckan', 'components', 'portals', 'validation'], shared: true, catalogueLoad: true },
+  { path: '/regional-analysis', access: 'public', layout: 'default', texts: ['regionalAnalysis'], messages: ['components', 'kraje', 'map', 'mapview', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
+  { path: '/test-vuetify', access: 'public', layout: 'default', texts: ['gallery'], messages: ['components', 'gallery'] },
+  { path: '/auth/login', access: 'guest', layout: 'default', texts: ['login'], messages: ['auth', 'validation'] },
+  { path: '/auth/signup', access: 'guest', layout: 'default', texts: ['signup'], messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.
   { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
-  { path: '/reports', access: 'auth', layout: 'default', messages: ['charts', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
-  { path: '/profile', access: 'auth', layout: 'default', messages: ['auth', 'components', 'validation'] },
-  { path: '/projects', access: 'auth', layout: 'default', messages: ['components', 'projects'] },
-  { path: '/test-runs', access: 'auth', layout: 'default', messages: ['components', 'labels', 'runs', 'validation'] },
-  { path: '/test-runs/{id}', access: 'auth', layout: 'default', messages: ['components', 'execution', 'labels'] },
-  { path: '/test-cases', access: 'auth', layout: 'default', messages: ['cases', 'components', 'labels', 'validation'] },
-  { path: '/test-cases/create', access: 'auth', layout: 'default', messages: ['components', 'editor', 'validation'] },
-  { path: '/test-cases/{id}', access: 'auth', layout: 'default', messages: ['cases', 'checks', 'checktypes', 'components', 'labels'] },
-  { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default', messages: ['components', 'editor', 'validation'] },
-  { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default', messages: ['components', 'editor', 'validation'] },
-  { path: '/test-suites', access: 'auth', layout: 'default', messages: ['components', 'suites'] },
-  { path: '/test-suites/create', access: 'auth', layout: 'default', messages: ['components', 'suites', 'validation'] },
-  { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default', messages: ['components', 'suites', 'validation'] },
-  { path: '/projects/new', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'validation'] },
-  { path: '/projects/{id}', access: 'auth', layout: 'dashboard', messages: ['components', 'labels', 'projects', 'runs', 'validation'] },
-  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard', messages: ['components', 'projects'] },
+  { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
+  { path: '/profile', access: 'auth', layout: 'default', texts: ['profile'], messages: ['auth', 'components', 'validation'] },
+  { path: '/projects', access: 'auth', layout: 'default', texts: ['projects'], messages: ['components', 'projects'] },
+  { path: '/test-runs', access: 'auth', layout: 'default', texts: ['testRuns'], messages: ['components', 'labels', 'runs', 'validation'] },
+  { path: '/test-runs/{id}', access: 'auth', layout: 'default', texts: ['testRun'], messages: ['components', 'execution', 'labels'] },
+  { path: '/test-cases', access: 'auth', layout: 'default', texts: ['testCases'], messages: ['cases', 'components', 'labels', 'validation'] },
+  { path: '/test-cases/create', access: 'auth', layout: 'default', texts: ['testCaseCreate'], messages: ['components', 'editor', 'validation'] },
+  { path: '/test-cases/{id}', access: 'auth', layout: 'default', texts: ['testCase'], messages: ['cases', 'checks', 'checktypes', 'components', 'labels'] },
+  { path: '/test-cases/{id}/edit', access: 'auth', layout: 'default', texts: ['testCaseEdit'], messages: ['components', 'editor', 'validation'] },
+  { path: '/test-cases/enhanced-editor', access: 'auth', layout: 'default', texts: ['enhancedEditor'], messages: ['components', 'editor', 'validation'] },
+  { path: '/test-suites', access: 'auth', layout: 'default', texts: ['testSuites'], messages: ['components', 'suites'] },
+  { path: '/test-suites/create', access: 'auth', layout: 'default', texts: ['testSuiteCreate'], messages: ['components', 'suites', 'validation'] },
+  { path: '/test-suites/{id}/edit', access: 'auth', layout: 'default', texts: ['testSuiteEdit'], messages: ['components', 'suites', 'validation'] },
+  { path: '/projects/new', access: 'auth', layout: 'dashboard', texts: ['projectNew'], messages: ['components', 'projects', 'validation'] },
+  { path: '/projects/{id}', access: 'auth', layout: 'dashboard', texts: ['project'], messages: ['components', 'labels', 'projects', 'runs', 'validation'] },
+  { path: '/projects/{id}/debug', access: 'auth', layout: 'dashboard', texts: ['projectDebug'], messages: ['components', 'projects'] },
   // Beyond the spec: a project's members, portals, custom fields and shared steps, a section of its side navigation.
-  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard', messages: ['components', 'projects', 'validation'] },
-  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard', messages: ['components', 'labels', 'runs', 'suites'] },
+  { path: '/projects/{id}/settings', access: 'auth', layout: 'dashboard', texts: ['projectSettings'], messages: ['components', 'projects', 'validation'] },
+  { path: '/projects/{id}/test-suites/{suiteId}', access: 'auth', layout: 'dashboard', texts: ['projectSuite'], messages: ['components', 'labels', 'runs', 'suites'] },
 ] as const satisfies ReadonlyArray<RouteEntry>
 
 export const ROUTES: readonly RouteEntry[] = ROUTES_DECLARED
@@ -88,7 +92,15 @@ export function routeForPage(pageId: string | null | undefined): RouteEntry | un
 }
 
 /** The catalogue groups the page frame uses; every page loads them. */
-export const SHELL_GROUPS = ['common', 'navigation', 'errors', 'pages'] as const satisfies readonly MessageGroup[]
+export const SHELL_GROUPS = ['common', 'navigation', 'errors'] as const satisfies readonly MessageGroup[]
+
+/** The group of every page's title and description, of which a page gets its own texts only (`texts` above). */
+export const PAGE_TEXT_GROUP = 'pages' satisfies MessageGroup
+
+/** The starts of the keys of the page's own texts in the `pages` group; none for the error page. */
+export function pageTextPrefixes(pageId: string | null | undefined): string[] {
+  return (routeForPage(pageId)?.texts ?? []).map((texts) => `${PAGE_TEXT_GROUP}.${texts}`)
+}
 
 /** Vike's page id of the error page (pages/_error), which is not a route of its own. */
 export const ERROR_PAGE_ID = '/pages/_error'
