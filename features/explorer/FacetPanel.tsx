@@ -1,3 +1,4 @@
+import { DeferredDetails } from '../../components/DeferredDetails.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
 import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
 import { css } from '../../styled-system/css'
@@ -157,10 +158,14 @@ export function FacetPanel({
               {[...first, ...promoted].map((facet) => item(key, facet))}
             </ul>
             {more.length ? (
-              <details className={css({ mt: '1' })}>
-                <summary className={css({ cursor: 'pointer', fontSize: 'sm', color: 'primary.text', px: '2', py: '1' })}>{t('explorer.showMore', { count: more.length })}</summary>
+              // Rendered in the browser once opened: the links need no handler of their own (the page's click
+              // handler follows them), and the panel's hidden values are most of the page's elements.
+              <DeferredDetails
+                className={css({ mt: '1' })}
+                summary={<summary className={css({ cursor: 'pointer', fontSize: 'sm', color: 'primary.text', px: '2', py: '1' })}>{t('explorer.showMore', { count: more.length })}</summary>}
+              >
                 <ul className={list}>{more.map((facet) => item(key, facet))}</ul>
-              </details>
+              </DeferredDetails>
             ) : null}
           </div>
         )

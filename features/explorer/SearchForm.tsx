@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { DeferredDetails } from '../../components/DeferredDetails.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
@@ -48,10 +49,16 @@ export function SearchForm({ state, portals, onChange }: { state: ExplorerState;
       {FACETS.flatMap(({ key, param }) => state.filters[key].map((value) => <input key={`${param}:${value}`} type="hidden" name={param} value={value} />))}
       {state.sort !== 'relevance' ? <input type="hidden" name="sort" value={state.sort} /> : null}
       <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-        <details className={css({ flex: '1', minW: '16rem', maxW: '36rem', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', px: '3', py: '2' })}>
-          <summary className={css({ cursor: 'pointer', fontWeight: '500', minH: '6' })}>
-            {chosenCount ? t('explorer.portalsChosen', { count: chosenCount }) : t('explorer.portalsAll', { count: portals.length })}
-          </summary>
+        {/* Rendered in the browser once opened, or once the choice changes (its inputs travel with the search). */}
+        <DeferredDetails
+          className={css({ flex: '1', minW: '16rem', maxW: '36rem', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', borderRadius: 'l2', px: '3', py: '2' })}
+          renderedWith={state.portals.join(',')}
+          summary={
+            <summary className={css({ cursor: 'pointer', fontWeight: '500', minH: '6' })}>
+              {chosenCount ? t('explorer.portalsChosen', { count: chosenCount }) : t('explorer.portalsAll', { count: portals.length })}
+            </summary>
+          }
+        >
           <p className={hint}>{t('explorer.portalsHint')}</p>
           <Checkbox.Group
             name="portal"
@@ -75,7 +82,7 @@ export function SearchForm({ state, portals, onChange }: { state: ExplorerState;
               </Checkbox.Root>
             ))}
           </Checkbox.Group>
-        </details>
+        </DeferredDetails>
         <div>
           <Switch.Root name="source" value="snapshot" checked={state.snapshotOnly} onCheckedChange={(details) => onChange({ ...state, snapshotOnly: details.checked, page: 1 })}>
             <Switch.Control />

@@ -201,6 +201,29 @@ test('the snapshot switch keeps the search on the harvested data', async ({ page
   expect(liveCalls).toEqual([])
 })
 
+test('the catalogue choice and the hidden facet values are rendered when opened, and a search sends the current choice', async ({ page }) => {
+  const [first, second] = DEMO as [string, string]
+  await page.goto(explorerUrl([['portal', first]]))
+  await hydrated(page)
+  // The back and forward buttons change the choice while its list is closed: the search sends the new one.
+  await page.evaluate((url) => window.history.pushState(null, '', url), explorerUrl([['portal', second]]))
+  await page.goBack()
+  await page.goForward()
+  await expect(page.locator('form[role=search] details summary')).toHaveText('Catalogues: 1 chosen')
+  await page.getByLabel('Search datasets').fill('data')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'data' && url.searchParams.getAll('portal').join() === second)
+  // A facet's further values, opened, are links the page follows in place.
+  const more = page.locator('section[aria-labelledby="explorer-filters"] details').filter({ has: page.locator('summary', { hasText: /^Show \d+ more/ }) }).first()
+  await more.locator('summary').click()
+  const link = more.getByRole('link').first()
+  await expect(link).toBeVisible()
+  const href = (await link.getAttribute('href'))!
+  await link.click()
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href)
+  await expect(page.getByTestId('explorer-count')).toHaveText(/datasets? found/)
+})
+
 test('without JavaScript the form, the facets and the pages search the snapshot', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   await context.addCookies([{ name: 'lang', value: 'en', url: baseURL! }])
