@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { DeferredDetails } from '../../components/DeferredDetails.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
 import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
@@ -8,6 +9,7 @@ import type { Translate } from '../../lib/i18n/intl.ts'
 import { licenceNameKey } from '../../lib/domain/licence-names.ts'
 import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
 import { formatNameKey } from '../../lib/i18n/format-names.ts'
+import { sameContent } from './same-content.ts'
 import { explorerHref, FACETS, withFilter, withoutFilter, type ExplorerState, type FacetKey } from './explorer-state.ts'
 
 export const FACET_TITLES: Record<FacetKey, MessageKey> = {
@@ -70,8 +72,9 @@ function FormatName({ t, value }: { t: Translate; value: string }) {
 /**
  * Facet values with their counts, as plain links that add (or, when chosen, remove) a filter: they work without
  * JavaScript, and with it the page follows them in place. rel=nofollow keeps crawlers out of the combinations.
+ * Counts equal to those on screen render nothing again.
  */
-export function FacetPanel({
+export const FacetPanel = memo(function FacetPanel({
   state,
   facets,
   facetSample,
@@ -172,4 +175,6 @@ export function FacetPanel({
       })}
     </section>
   )
-}
+},
+(before, after) =>
+  before.state === after.state && before.portalNames === after.portalNames && before.facetSample === after.facetSample && sameContent(before.facets, after.facets))

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx'
@@ -5,6 +6,7 @@ import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { formatNameKey } from '../../lib/i18n/format-names.ts'
 import { PAGE_SIZE } from './explorer-state.ts'
+import { sameContent } from './same-content.ts'
 import { parseCkanDate, type ResultCard } from './search-view.ts'
 import type { PortalChoice } from './use-explorer-search.ts'
 
@@ -12,7 +14,11 @@ const listStyle = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m:
 // Cards keep one height class while loading and loaded, so the list does not jump when results arrive.
 const cardMinH = css({ minH: '9rem' })
 
-export function ResultList({ items, portals }: { items: ResultCard[]; portals: Map<string, PortalChoice> }) {
+/**
+ * The result cards. An answer with the same cards as those on screen (live answers that bring nothing new, a portal
+ * that is down) renders nothing again.
+ */
+export const ResultList = memo(function ResultList({ items, portals }: { items: ResultCard[]; portals: Map<string, PortalChoice> }) {
   const t = useT()
   const intl = useIntl()
   return (
@@ -66,7 +72,7 @@ export function ResultList({ items, portals }: { items: ResultCard[]; portals: M
       })}
     </ul>
   )
-}
+}, (before, after) => before.portals === after.portals && sameContent(before.items, after.items))
 
 /** Placeholders while the first answer for a search is on its way; the wait itself is announced in words. */
 export function ResultSkeleton() {
