@@ -76,6 +76,8 @@ try {
       `lighthouse ${form.padEnd(7)} ${page.padEnd(22)} ${verdict.padEnd(6)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}` +
         `  (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
     )
+    // A run Lighthouse could not measure (no paint recorded, a page that did not load) scores 0: say why.
+    if (result?.lhr.runtimeError) console.log(`  Lighthouse could not measure the page: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`)
     const failing = Object.values(result?.lhr.categories.accessibility?.auditRefs ?? [])
       .map((ref) => audits[ref.id])
       .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
