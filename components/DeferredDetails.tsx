@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from '../lib/use-hydrated.ts'
 
 const onServer = typeof window === 'undefined'
 
@@ -10,19 +11,23 @@ const onServer = typeof window === 'undefined'
  * form's inputs inside it would send old values). A page with long lists behind "Show more" hydrates only what is in
  * view: on the explorer, two thirds of its elements are behind closed disclosures.
  *
- * The content sits in a `div` of its own. Code that handles clicks on links in it must listen above the disclosure
- * (the server's markup has no React handlers), and after a client-side navigation the content is there only once the
- * disclosure opens.
+ * Mounted by a client-side navigation, where there is no server markup to keep, it renders its content at once.
+ * The content sits in a `div` of its own. Code that handles clicks on links in it must listen above the disclosure:
+ * the server's markup has no React handlers.
  */
 export function DeferredDetails({ summary, children, className, renderedWith = '' }: { summary: ReactNode; children: ReactNode; className?: string; renderedWith?: string }) {
   const details = useRef<HTMLDetailsElement>(null)
   const [first] = useState(renderedWith)
+  // False while hydrating (lib/use-hydrated.ts), true when mounted in a page the browser renders itself; kept as it
+  // was at mount, so the end of hydration does not render the content.
+  const hydrated = useHydrated()
+  const [mountedInBrowser] = useState(hydrated)
   const [opened, setOpened] = useState(false)
   // Opened before the page's code ran: the browser shows the server's markup, which is current; render it here now.
   useEffect(() => {
     if (details.current?.open) setOpened(true)
   }, [])
-  const rendered = onServer || opened || renderedWith !== first
+  const rendered = onServer || mountedInBrowser || opened || renderedWith !== first
   return (
     <details ref={details} className={className} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       {summary}

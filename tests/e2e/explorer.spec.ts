@@ -222,6 +222,15 @@ test('the catalogue choice and the hidden facet values are rendered when opened,
   await link.click()
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href)
   await expect(page.getByTestId('explorer-count')).toHaveText(/datasets? found/)
+
+  // Reached by a client-side navigation there is no server markup to keep: the values are there before opening, so
+  // the browser's find-in-page sees them.
+  await page.goto('/organizations')
+  await hydrated(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explorer' }).click()
+  await expect(page).toHaveURL(/\/ckan-explorer$/)
+  const closed = page.locator('section[aria-labelledby="explorer-filters"] details:not([open])').filter({ has: page.locator('summary', { hasText: /^Show \d+ more/ }) }).first()
+  await expect(closed.locator('a[href^="/ckan-explorer?"]').first()).toBeAttached()
 })
 
 test('without JavaScript the form, the facets and the pages search the snapshot', async ({ browser, baseURL }) => {
