@@ -14,7 +14,7 @@ export type Layout = (typeof LAYOUTS)[number]
 
 /**
  * `texts`: the page's own texts in the `pages` group, the keys that start with pages.<one of texts> (its title and
- * description; the home page's tiles also name the pages they lead to). The
+ * description; the home page's tiles also name the pages they link to). The
  * browser gets these from the server with the page, not the group: every page's titles would be 2-3 KB (gzip) of
  * every page's code (lib/i18n/page-text.ts).
  * `messages`: the catalogue groups the page shows besides the shell's (checked by lib/i18n/page-groups.test.ts).
