@@ -54,7 +54,7 @@ export function followSystem(): void {
   applyTheme(systemTheme(), { save: false })
 }
 
-/** While nothing is saved, a change of the system's setting (or of another tab's choice) applies at once. */
+/** While nothing is saved, the system's setting applies, now and as it changes; so does another tab's choice. */
 export function followSystemTheme(): () => void {
   const media = window.matchMedia(SYSTEM_DARK)
   const onSystem = () => {
@@ -67,6 +67,8 @@ export function followSystemTheme(): () => void {
   }
   media.addEventListener('change', onSystem)
   window.addEventListener('storage', onStorage)
+  // A change between the first paint and this code (the page's code starts after the paint, decision 023).
+  if (themePreference() === 'system' && currentTheme() !== systemTheme()) applyTheme(systemTheme(), { save: false })
   return () => {
     media.removeEventListener('change', onSystem)
     window.removeEventListener('storage', onStorage)

@@ -144,30 +144,43 @@ test.describe('theme preference', () => {
       return page.locator('html').getAttribute('data-user-theme')
     }).toBeNull()
     await expect(select).toHaveValue('system')
+
+    // The page's code is held back after a reload, so a step can happen after the page is drawn and before it runs.
+    const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
+    const reloadHoldingCode = async () => {
+      let release: () => void = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let requested: () => void = () => {}
+      const entryRequested = new Promise<void>((resolve) => (requested = resolve))
+      await page.route(entry, async (route) => {
+        requested()
+        await held
+        await route.continue()
+      })
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await entryRequested
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+      return async () => {
+        release()
+        await hydrated(page)
+        await page.unroute(entry)
+      }
+    }
+
+    // The system changes in that time: the page follows it once its code runs.
+    let run = await reloadHoldingCode()
     await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await run()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
-    // Chosen after the page is drawn and before its code has run: applied, and kept, once the code runs.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let requested: () => void = () => {}
-    const entryRequested = new Promise<void>((resolve) => (requested = resolve))
-    const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
-    await page.route(entry, async (route) => {
-      requested()
-      await held
-      await route.continue()
-    })
-    await page.reload({ waitUntil: 'domcontentloaded' })
-    await entryRequested
+    // Chosen in that time: applied, and kept, once the code runs.
+    run = await reloadHoldingCode()
     await select.selectOption('light')
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-    release()
-    await hydrated(page)
+    await run()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
     await expect(select).toHaveValue('light')
-    await page.unroute(entry)
     await expect.poll(async () => {
       await page.reload()
       return page.locator('html').getAttribute('data-user-theme')
