@@ -64,6 +64,12 @@ export async function runBatch(db: Database, statements: unknown[]): Promise<unk
   return (db as unknown as Batchable).batch(statements as [unknown, ...unknown[]])
 }
 
+/** The rows a raw statement (`db.run(sql\`...\`)`) changed: libSQL answers `rowsAffected`, D1 `meta.changes`. */
+export function affectedRows(result: unknown): number {
+  const value = result as { rowsAffected?: number; meta?: { changes?: number }; changes?: number }
+  return value.rowsAffected ?? value.meta?.changes ?? value.changes ?? 0
+}
+
 const d1Bindings = new WeakMap<object, D1Database>()
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isSharedPagePath } from './route-paths.ts'
+import { OFF_SITE_SPELLINGS } from '../../tests/helpers/off-site-redirects.ts'
 import { assertRouteTable, pageIdOf, ROUTES, routeForPage, safeRedirectTarget } from './route-table.ts'
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../pages')
@@ -68,6 +69,21 @@ describe('safeRedirectTarget', () => {
       expect(safeRedirectTarget(target)).toBe('/projects')
     },
   )
+
+  // Paths that resolve, dot segments and escapes applied, to a path a browser reads as another host.
+  it.each(OFF_SITE_SPELLINGS)('refuses %j, which resolves off the site', (target) => {
+    expect(safeRedirectTarget(target)).toBe('/projects')
+  })
+
+  it('answers only paths that resolve to themselves on the same origin', () => {
+    for (const target of [...OFF_SITE_SPELLINGS, '/./profile', '/a/../profile?x=1#y', '/%2e/projects', '/test-cases?q=a\\b']) {
+      const answer = safeRedirectTarget(target)
+      const resolved = new URL(answer, 'https://app.example')
+      expect(resolved.origin, target).toBe('https://app.example')
+      expect(`${resolved.pathname}${resolved.search}${resolved.hash}`, target).toBe(answer)
+    }
+    expect(safeRedirectTarget('/a/../profile?x=1#y')).toBe('/profile?x=1#y')
+  })
 })
 
 describe('shared pages', () => {

@@ -113,13 +113,23 @@ export function messageGroupsFor(pageId: string | null | undefined): readonly Me
   return [...SHELL_GROUPS, ...own]
 }
 
-/** Same-site path to come back to after signing in; anything else falls back to the signed-in home. */
+const REDIRECT_BASE = 'http://portalscope.invalid'
+
+/**
+ * Same-site path to come back to after signing in; anything else falls back to the signed-in home. The target is
+ * resolved against the app's origin and must stay on it, and so must the path that comes out: `/.//evil.example`,
+ * `/%2e//evil.example` and `/a/..//evil.example` resolve to `//evil.example`, which a browser reads as another host.
+ */
 export function safeRedirectTarget(target: string | null | undefined, fallback = '/projects'): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
   try {
-    const url = new URL(target, 'http://portalscope.invalid')
-    if (url.origin !== 'http://portalscope.invalid') return fallback
-    return `${url.pathname}${url.search}${url.hash}`
+    const url = new URL(target, REDIRECT_BASE)
+    if (url.origin !== REDIRECT_BASE) return fallback
+    const path = `${url.pathname}${url.search}${url.hash}`
+    if (!path.startsWith('/') || path.startsWith('//')) return fallback
+    // What the browser will resolve the answer to: the same origin and the same path, or it is not ours.
+    const again = new URL(path, REDIRECT_BASE)
+    return again.origin === REDIRECT_BASE && `${again.pathname}${again.search}${again.hash}` === path ? path : fallback
   } catch {
     return fallback
   }

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, min, count, sql } from 'drizzle-orm'
-import { runBatch, type Database } from '../../db/client.server.ts'
+import { affectedRows, runBatch, type Database } from '../../db/client.server.ts'
 import { rateEvents } from '../../db/schema/rate-event.ts'
 
 // Limits counted in the database: sign-in attempts, sign-ups, and work that reaches other people's servers
@@ -47,11 +47,6 @@ export async function takeLimits(db: Database, limits: readonly Limit[], options
   ])
   if (affectedRows(inserted) > 0) return { allowed: true }
   return { allowed: false, retryAfterS: await retryAfter(db, limits, now) }
-}
-
-function affectedRows(result: unknown): number {
-  const value = result as { rowsAffected?: number; meta?: { changes?: number }; changes?: number }
-  return value.rowsAffected ?? value.meta?.changes ?? value.changes ?? 0
 }
 
 /** Seconds until every limit that is reached has room again (its oldest event in the window leaves it). */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm'
-import { runBatch, type Database } from '../../db/client.server.ts'
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm'
+import { affectedRows, runBatch, type Database } from '../../db/client.server.ts'
 import { projects } from '../../db/schema/project.ts'
 import { sharedStepVersions } from '../../db/schema/shared-step-version.ts'
 import { sharedSteps } from '../../db/schema/shared-step.ts'
@@ -272,23 +272,29 @@ export type BulkChange =
   | { kind: 'delete' }
 
 /**
- * One change to many cases as one batch: every case of the project among `caseIds` (others are ignored) gets the
- * change, a new version and an audit event. Returns the save id (a deletion can be undone with it) and how many changed.
+ * One change to many cases as one batch: every case of the project among `caseIds` (others are ignored) that the
+ * change would alter gets it and a new version; a case that already has the value is left as it is. An audit event
+ * when any changed. Returns the save id (a deletion can be undone with it) and how many changed.
  */
 export async function bulkChange(db: Database, projectId: string, caseIds: string[], change: BulkChange, actorId: string, now = new Date()): Promise<{ saveId: string; changed: number }> {
   const saveId = randomId()
   const scope = and(eq(testCases.projectId, projectId), inArray(testCases.id, caseIds), isNull(testCases.deletedAt))
   const bump = { version: sql`${testCases.version} + 1`, saveId, updatedBy: actorId, updatedAt: now }
   let set: Record<string, unknown>
+  // Only the cases the change alters.
+  let alters: SQL
   switch (change.kind) {
     case 'priority':
       set = { priority: change.priority }
+      alters = ne(testCases.priority, change.priority)
       break
     case 'state':
       set = { state: change.state }
+      alters = ne(testCases.state, change.state)
       break
     case 'folder':
       set = { folder: change.folder }
+      alters = sql`${testCases.folder} IS NOT ${change.folder}`
       break
     case 'addTags':
       // Appended in order, skipping tags the case has already (ignoring case).
@@ -298,21 +304,28 @@ export async function bulkChange(db: Database, projectId: string, caseIds: strin
           UNION ALL SELECT n.value FROM json_each(${JSON.stringify(change.tags)}) n
             WHERE NOT EXISTS (SELECT 1 FROM json_each(${testCases.tags}) o WHERE lower(o.value) = lower(n.value))))`,
       }
+      alters = sql`EXISTS (SELECT 1 FROM json_each(${JSON.stringify(change.tags)}) n
+        WHERE NOT EXISTS (SELECT 1 FROM json_each(${testCases.tags}) o WHERE lower(o.value) = lower(n.value)))`
       break
     case 'removeTags':
       set = {
         tags: sql`(SELECT json_group_array(value) FROM json_each(${testCases.tags}) o
           WHERE NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(change.tags)}) r WHERE lower(r.value) = lower(o.value)))`,
       }
+      alters = sql`EXISTS (SELECT 1 FROM json_each(${testCases.tags}) o
+        WHERE EXISTS (SELECT 1 FROM json_each(${JSON.stringify(change.tags)}) r WHERE lower(r.value) = lower(o.value)))`
       break
     case 'delete':
       set = { deletedAt: now }
+      alters = sql`1`
       break
   }
   const [updated] = await runBatch(db, [
-    db.update(testCases).set({ ...set, ...bump }).where(scope).returning({ id: testCases.id }),
+    db.update(testCases).set({ ...set, ...bump }).where(and(scope, alters)).returning({ id: testCases.id }),
     versionStatement(db, saveId, change.kind === 'delete' ? 'deleted' : 'bulk', actorId, now),
-    auditStatement(db, { projectId, actorId, entity: 'case', entityId: null, action: change.kind === 'delete' ? 'deleted' : 'bulk-updated', detail: { change, caseIds } }, now),
+    auditStatement(db, { projectId, actorId, entity: 'case', entityId: null, action: change.kind === 'delete' ? 'deleted' : 'bulk-updated', detail: { change, caseIds } }, now, {
+      when: sql`EXISTS (SELECT 1 FROM ${testCases} WHERE ${testCases.saveId} = ${saveId})`,
+    }),
   ])
   return { saveId, changed: (updated as unknown[]).length }
 }
@@ -332,9 +345,13 @@ export async function restoreDeleted(db: Database, projectId: string, deletionSa
   return (restored as unknown[]).length
 }
 
-/** Adds cases to the end of a static suite (those already in it stay where they are). */
-export function addToSuiteStatements(db: Database, projectId: string, suiteId: string, caseIds: string[], actorId: string, now: Date) {
-  return [
+/**
+ * Adds cases to the end of a static suite (those already in it stay where they are) and answers how many were added.
+ * The suite's version and the audit log change only when one was: the statements after the insert ask SQLite's
+ * changes() about the one just before them.
+ */
+export async function addToSuite(db: Database, projectId: string, suiteId: string, caseIds: string[], actorId: string, now: Date): Promise<number> {
+  const [inserted] = await runBatch(db, [
     db.run(
       sql`INSERT OR IGNORE INTO ${testSuiteCases} (suite_id, case_id, section_id, position)
         SELECT ${suiteId}, c.id, NULL, (SELECT coalesce(max(position), -1) FROM ${testSuiteCases} WHERE suite_id = ${suiteId}) + row_number() OVER (ORDER BY c.number)
@@ -343,9 +360,10 @@ export function addToSuiteStatements(db: Database, projectId: string, suiteId: s
     db
       .update(testSuites)
       .set({ version: sql`${testSuites.version} + 1`, updatedAt: now })
-      .where(and(eq(testSuites.id, suiteId), eq(testSuites.projectId, projectId))),
-    auditStatement(db, { projectId, actorId, entity: 'suite', entityId: suiteId, action: 'cases-added', detail: { caseIds } }, now),
-  ]
+      .where(and(eq(testSuites.id, suiteId), eq(testSuites.projectId, projectId), sql`changes() > 0`)),
+    auditStatement(db, { projectId, actorId, entity: 'suite', entityId: suiteId, action: 'cases-added', detail: { caseIds } }, now, { afterChange: true }),
+  ])
+  return affectedRows(inserted)
 }
 
 /** A case's versions, newest first, with who saved each. */

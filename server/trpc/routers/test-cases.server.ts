@@ -8,7 +8,7 @@ import { applyCaseImport, exportCasesCsv, previewCaseImport } from '../../querie
 import { caseContext, checkCaseFields, datasetResourceTargets, snapshotTargets } from '../../queries/case-fields.server.ts'
 import { projectPortalsOf } from '../../queries/projects.server.ts'
 import {
-  addToSuiteStatements,
+  addToSuite,
   bulkChange,
   caseHistory,
   createCase,
@@ -181,8 +181,7 @@ export const testCasesRouter = router({
       const suite = await suiteById(ctx.db, input.action.suiteId)
       if (!suite || suite.projectId !== project.id) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('suites.notFound') })
       if (suite.kind !== 'static') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('cases.suiteNotStatic') })
-      await runBatch(ctx.db, addToSuiteStatements(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()))
-      return { changed: input.caseIds.length, undo: null }
+      return { changed: await addToSuite(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()), undo: null }
     }
     const { saveId, changed } = await bulkChange(ctx.db, project.id, input.caseIds, input.action, ctx.user.id)
     return { changed, undo: input.action.kind === 'delete' ? saveId : null }

@@ -158,6 +158,33 @@ describe('test cases', () => {
     const history = await api.testCases.history({ id: more[0]! })
     expect(history.map((version) => version.change)).toEqual(['restored', 'deleted', 'bulk', 'bulk', 'created'])
   })
+
+  it('a bulk change says what it changed: cases that already have the value, or are in the suite, are left alone', async () => {
+    const api = await as(owner)
+    const ids = []
+    for (const title of ['Bulk same A', 'Bulk same B', 'Bulk same C', 'Bulk same D']) ids.push((await api.testCases.create({ projectId, title, folder: 'Bulk', tags: ['bulk'] })).id)
+    const { id: suiteId } = await api.testSuites.create({ projectId, suite: { name: 'Bulk target', kind: 'static' } })
+    const suiteVersion = async () => (await api.testSuites.byId({ id: suiteId })).version
+    expect(await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'addToSuite', suiteId } })).toEqual({ changed: 4, undo: null })
+    const version = await suiteVersion()
+    // The same cases again, and again with one new: only what is new counts, and an unchanged suite keeps its version.
+    expect(await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'addToSuite', suiteId } })).toEqual({ changed: 0, undo: null })
+    expect(await suiteVersion()).toBe(version)
+    const fifth = (await api.testCases.create({ projectId, title: 'Bulk same E', folder: 'Bulk' })).id
+    expect(await api.testCases.bulk({ projectId, caseIds: [...ids, fifth], action: { kind: 'addToSuite', suiteId } })).toEqual({ changed: 1, undo: null })
+    expect(await api.testSuites.addCases({ id: suiteId, caseIds: ids })).toEqual({ ok: true, added: 0 })
+    expect((await api.testSuites.byId({ id: suiteId })).sections.flatMap((section) => section.cases)).toHaveLength(5)
+
+    // Values the cases have already: nothing changes, no version is written.
+    expect((await api.testCases.bulk({ projectId, caseIds: ids.slice(0, 2), action: { kind: 'priority', priority: 'critical' } })).changed).toBe(2)
+    expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'priority', priority: 'critical' } })).changed).toBe(2)
+    expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'folder', folder: 'Bulk' } })).changed).toBe(0)
+    expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'addTags', tags: ['BULK'] } })).changed).toBe(0)
+    expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'removeTags', tags: ['absent'] } })).changed).toBe(0)
+    expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'state', state: 'draft' } })).changed).toBe(0)
+    expect((await api.testCases.history({ id: ids[3]! })).map((version) => version.change)).toEqual(['bulk', 'created'])
+    expect((await api.testCases.history({ id: ids[0]! })).map((version) => version.change)).toEqual(['bulk', 'created'])
+  })
 })
 
 describe('CSV', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { runBatch } from '../../../db/client.server.ts'
 import { caseKey } from '../../../lib/domain/test-management.ts'
 import { IdSchema, SuiteContentSchema, SuiteCreateSchema, SuiteFieldsSchema, SuiteRuleSchema } from '../../../lib/forms/test-management-schemas.ts'
-import { addToSuiteStatements } from '../../queries/test-cases.server.ts'
+import { addToSuite } from '../../queries/test-cases.server.ts'
 import { runsOfSuite } from '../../queries/test-runs.server.ts'
 import { casesMatchingRule, createSuite, deleteSuite, projectCaseIds, setSuiteContent, staticSuiteContent, suitesOf, updateSuite, type SuiteCase } from '../../queries/test-suites.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -76,8 +76,7 @@ export const testSuitesRouter = router({
   addCases: protectedProcedure.input(z.object({ id: IdSchema, caseIds: z.array(IdSchema).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
     const { suite, project } = await requireSuite(ctx, input.id, 'editor')
     if (suite.kind !== 'static') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('suites.notStatic') })
-    await runBatch(ctx.db, addToSuiteStatements(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()))
-    return { ok: true as const }
+    return { ok: true as const, added: await addToSuite(ctx.db, project.id, suite.id, input.caseIds, ctx.user.id, new Date()) }
   }),
 
   /** Sets or clears the schedule of a suite's automated cases: a run starts by itself daily or weekly (editors). */
