@@ -5,8 +5,8 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { exportRun, importJunit, type Output } from './commands.ts'
-import { EXIT } from './outcome.ts'
-import { RequestFailed } from './requests.ts'
+import { describeFailure, EXIT } from './outcome.ts'
+import { apiClient, call, RequestFailed } from './requests.ts'
 import { madeBy } from '../lib/made-by.ts'
 
 // The HTTP side of import-junit and export against a stand-in server on loopback: what is sent (path, query, token,
@@ -104,5 +104,58 @@ describe('portalscope export', () => {
     const missing = path.join(dir, 'missing.json')
     await expect(exportRun({ name: 'export', runId: 'gone', format: 'json', output: missing }, connection(), capture())).rejects.toMatchObject({ failure: { kind: 'http', status: 404, message: 'Test run not found.' } })
     await expect(stat(missing)).rejects.toThrow()
+  })
+})
+
+describe('a hostile server answering the command', () => {
+  const LURE = 'Title\n::error file=a.ts::pwned \u001b[2J\u001b[31mred'
+
+  /** An answer of `megabytes` MB of JSON, streamed in pieces (a hostile or broken server). */
+  const endless = (megabytes: number) => (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.write('{"unmatched":["')
+    const piece = 'x'.repeat(1024 * 1024)
+    let sent = 0
+    const more = () => {
+      while (sent < megabytes) {
+        sent++
+        if (!response.write(piece)) return response.once('drain', more)
+      }
+      response.end('"]}')
+    }
+    more()
+    response.on('error', () => undefined)
+  }
+
+  it('prints names, warnings and messages from the server on one line each, escaped', async () => {
+    const file = path.join(dir, 'hostile.xml')
+    await writeFile(file, '<testsuite/>')
+    answer = json(200, { cases: 1, recorded: 0, unmatched: [LURE], counts: { passed: 0, failed: 0, skipped: 0 }, warnings: [`::warning ${LURE}`] })
+    const io = capture()
+    expect(await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), io)).toBe(EXIT.ok)
+    const printed = [...io.lines.out, ...io.lines.err]
+    for (const line of printed) {
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f]/)
+      expect(line.trimStart().startsWith('::')).toBe(false)
+    }
+    expect(io.lines.out).toContain('  Title\\u{A}::error file=a.ts::pwned \\u{1B}[2J\\u{1B}[31mred')
+    // A refusal's message is the server's text too.
+    answer = json(400, { error: { message: LURE, code: 'BAD_REQUEST' } })
+    const refused = (await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)) as RequestFailed
+    expect(describeFailure(refused.failure, baseUrl).message).toBe(`The server refused (400): Title\\u{A}::error file=a.ts::pwned \\u{1B}[2J\\u{1B}[31mred`)
+  })
+
+  it('stops reading an answer past its ceiling and says so, instead of holding it', async () => {
+    const file = path.join(dir, 'small.xml')
+    await writeFile(file, '<testsuite/>')
+    answer = endless(40)
+    const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)
+    expect(madeBy(refused, RequestFailed)).toBe(true)
+    expect((refused as RequestFailed).failure).toEqual({ kind: 'network', detail: "The server's answer is larger than 16 MB, more than this client reads" })
+    // The tRPC calls of `run` have the same ceiling.
+    const api = apiClient(connection())
+    const failed = await call(api.testSuites.byId.query({ id: 's1' })).catch((error: unknown) => error)
+    expect(madeBy(failed, RequestFailed)).toBe(true)
+    expect((failed as RequestFailed).failure).toMatchObject({ kind: 'network', detail: expect.stringContaining('larger than 16 MB') })
   })
 })

@@ -12,9 +12,15 @@ import { z } from 'zod'
 import { runHref } from '../lib/routing/project-links.ts'
 import type { Connection, ExportCommand, ImportJunitCommand, RunCommand } from './args.ts'
 import { defaultRunName, EXIT, progressLine, runExitCode, type ExitCode, type RunCounts } from './outcome.ts'
-import { apiClient, call, failureOf, request, RequestFailed } from './requests.ts'
+import { answerText, apiClient, call, CLI_MAX_ANSWER_BYTES, failureOf, request, RequestFailed } from './requests.ts'
+import { printable } from './terminal.ts'
+import { AnswerTooLarge, boundedStream } from '../lib/api/bounded-body.ts'
+import { madeBy } from '../lib/made-by.ts'
 
 export type Output = { out: (line: string) => void; err: (line: string) => void; stdout: NodeJS.WritableStream }
+
+/** The most an export writes: a run's JUnit, CSV or JSON is a few MB; a server that sends more is not ours to trust. */
+export const MAX_EXPORT_BYTES = 1024 * 1024 * 1024
 
 /** How often `run --wait` asks for progress, and how many failed asks in a row it forgives (a restart, a busy moment). */
 export const POLL_INTERVAL_MS = 2_000
@@ -35,7 +41,7 @@ export async function runSuite(command: RunCommand, connection: Connection, io: 
   )
   const url = new URL(runHref(created.id), connection.url).toString()
   const { queued } = await call(api.testRuns.runChecks.mutate({ runId: created.id }))
-  io.err(`Started run "${name}" in ${project.key}: ${created.cases} case${created.cases === 1 ? '' : 's'}, ${queued} automated check${queued === 1 ? '' : 's'} queued.`)
+  io.err(`Started run "${printable(name)}" in ${printable(project.key)}: ${created.cases} case${created.cases === 1 ? '' : 's'}, ${queued} automated check${queued === 1 ? '' : 's'} queued.`)
   if (queued === 0) io.err('Warning: the suite has no automated cases; nothing will be checked.')
   if (!command.wait) {
     io.out(`Run ${created.id} started: ${url}`)
@@ -55,7 +61,7 @@ export async function runSuite(command: RunCommand, connection: Connection, io: 
       const failure = failureOf(error)
       const transient = failure.kind === 'network' || failure.status >= 500
       if (!transient || ++failuresInARow > POLL_FAILURES_FORGIVEN) throw new RequestFailed(failure)
-      io.err(`Could not read the progress (${failure.kind === 'network' ? failure.detail : failure.status}); trying again.`)
+      io.err(`Could not read the progress (${failure.kind === 'network' ? printable(failure.detail) : failure.status}); trying again.`)
       await sleep(POLL_INTERVAL_MS)
       continue
     }
@@ -80,14 +86,14 @@ export async function runSuite(command: RunCommand, connection: Connection, io: 
 /** The summary on stdout: the counts, the cases that failed or were blocked (with the server's note), the run's URL. */
 async function printOutcome(api: ReturnType<typeof apiClient>, runId: string, name: string, key: string, counts: RunCounts, url: string, io: Output) {
   const { passed, failed, blocked, skipped, untested } = counts
-  io.out(`Run "${name}" (${key}): passed ${passed}, failed ${failed}, blocked ${blocked}, skipped ${skipped}, untested ${untested}`)
+  io.out(`Run "${printable(name)}" (${printable(key)}): passed ${passed}, failed ${failed}, blocked ${blocked}, skipped ${skipped}, untested ${untested}`)
   if (failed + blocked > 0) {
     const detail = await call(api.testRuns.byId.query({ id: runId }))
     for (const item of detail.cases) {
       const status = item.latest?.status
       if (status !== 'failed' && status !== 'blocked') continue
       const note = item.latest?.comment.split('\n')[0]?.trim()
-      io.out(`  ${status.toUpperCase()} ${item.key} ${item.title}${note ? ` (${note})` : ''}`)
+      io.out(`  ${status.toUpperCase()} ${printable(item.key)} ${printable(item.title)}${note ? ` (${printable(note)})` : ''}`)
     }
   }
   io.out(url)
@@ -119,7 +125,7 @@ export async function importJunit(command: ImportJunitCommand, connection: Conne
     body: Readable.toWeb(createReadStream(command.file)) as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit)
-  const parsed = ImportAnswerSchema.safeParse(await response.json().catch(() => null))
+  const parsed = ImportAnswerSchema.safeParse(await readJson(response))
   if (!parsed.success) {
     io.err('The server accepted the report but its answer was not understood; check the run in the browser.')
     return EXIT.failed
@@ -134,21 +140,36 @@ export async function importJunit(command: ImportJunitCommand, connection: Conne
   )
   if (answer.unmatched.length > 0) {
     io.out(`Not matched to a case (${answer.unmatched.length})${command.createUnknown ? '' : '; --create-unknown creates them'}:`)
-    for (const name of answer.unmatched) io.out(`  ${name}`)
+    for (const name of answer.unmatched) io.out(`  ${printable(name)}`)
   }
-  for (const warning of answer.warnings) io.err(`Warning: ${warning}`)
+  for (const warning of answer.warnings) io.err(`Warning: ${printable(warning)}`)
   return EXIT.ok
+}
+
+/** The import's answer as JSON (null when it is not JSON), read up to the command's ceiling. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await answerText(response, CLI_MAX_ANSWER_BYTES)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
 }
 
 export async function exportRun(command: ExportCommand, connection: Connection, io: Output): Promise<ExitCode> {
   const response = await request(connection, `/api/test-runs/${encodeURIComponent(command.runId)}/export?format=${command.format}`)
-  const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([])
-  if (command.output) {
-    // The file is created only once the server has said yes, so a refusal leaves no empty file behind.
-    await pipeline(body, createWriteStream(command.output))
-    io.err(`Wrote ${command.format} export of run ${command.runId} to ${command.output}.`)
-  } else {
-    await pipeline(body, io.stdout, { end: false })
+  const body = response.body ? Readable.fromWeb(boundedStream(response.body, MAX_EXPORT_BYTES) as WebReadableStream<Uint8Array>) : Readable.from([])
+  try {
+    if (command.output) {
+      // The file is created only once the server has said yes, so a refusal leaves no empty file behind.
+      await pipeline(body, createWriteStream(command.output))
+      io.err(`Wrote ${command.format} export of run ${command.runId} to ${command.output}.`)
+    } else {
+      await pipeline(body, io.stdout, { end: false })
+    }
+  } catch (error) {
+    if (madeBy(error, AnswerTooLarge)) throw new RequestFailed({ kind: 'network', detail: error.message })
+    throw error
   }
   return EXIT.ok
 }

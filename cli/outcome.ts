@@ -1,5 +1,7 @@
 // What the `portalscope` command answers CI with: its exit code, decided from results and failures. Pure (outcome.test.ts).
 
+import { printable } from './terminal.ts'
+
 /** The documented exit codes (docs/api.md, `portalscope --help`). */
 export const EXIT = {
   ok: 0,
@@ -25,9 +27,9 @@ export type Failure = { kind: 'network'; detail: string } | { kind: 'http'; stat
 /** A failure as a line for the log and the exit code it gives. */
 export function describeFailure(failure: Failure, server: string): { exitCode: ExitCode; message: string } {
   if (failure.kind === 'network') {
-    return { exitCode: EXIT.unreachable, message: `Could not reach the Portalscope server at ${server}: ${failure.detail}` }
+    return { exitCode: EXIT.unreachable, message: `Could not reach the Portalscope server at ${server}: ${printable(failure.detail)}` }
   }
-  const said = failure.message ? `: ${failure.message}` : ''
+  const said = failure.message ? `: ${printable(failure.message)}` : ''
   if (failure.status === 401) {
     return { exitCode: EXIT.unreachable, message: `The server did not accept the token (401; unknown, expired or revoked)${said}` }
   }

@@ -6,11 +6,13 @@ import { parseArgs, USAGE, type Command, type Connection } from './args.ts'
 import { exportRun, importJunit, runSuite, type Output } from './commands.ts'
 import { describeFailure, EXIT, type ExitCode } from './outcome.ts'
 import { RequestFailed } from './requests.ts'
+import { inertLine } from './terminal.ts'
 import { madeBy } from '../lib/made-by.ts'
 
+// Every line goes out inert: none that a CI runner would take for its command (cli/terminal.ts).
 const io: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => process.stdout.write(`${inertLine(line)}\n`),
+  err: (line) => process.stderr.write(`${inertLine(line)}\n`),
   stdout: process.stdout,
 }
 

@@ -2,6 +2,7 @@
 // outside tRPC (run export, JUnit import), with every failure turned into a Failure (outcome.ts decides the exit code).
 
 import { TRPCClientError } from '@trpc/client'
+import { AnswerTooLarge, boundedText } from '../lib/api/bounded-body.ts'
 import { createPortalscopeClient, type PortalscopeClient } from '../lib/api/client.ts'
 import { madeBy } from '../lib/made-by.ts'
 import type { Connection } from './args.ts'
@@ -19,9 +20,15 @@ export class RequestFailed extends Error {
 // Messages for a CI log: English, whatever language the token's account chose.
 const LANG = 'en'
 
+/** The most of one answer the command reads: a run of 5,000 cases is a few MB (a 150 MB answer took it to 828 MB). */
+export const CLI_MAX_ANSWER_BYTES = 16 * 1024 * 1024
+
 export function apiClient(connection: Connection): PortalscopeClient {
-  return createPortalscopeClient(connection.url, { token: connection.token, locale: LANG })
+  return createPortalscopeClient(connection.url, { token: connection.token, locale: LANG, maxAnswerBytes: CLI_MAX_ANSWER_BYTES })
 }
+
+/** An error body is a line or two; more than this is not read. */
+const MAX_ERROR_BYTES = 64 * 1024
 
 /** Calls the API; a refusal or a network error becomes RequestFailed. */
 export async function call<T>(request: Promise<T>): Promise<T> {
@@ -55,6 +62,16 @@ function networkDetail(error: unknown): string {
   return detail
 }
 
+/** An answer's body as text, up to `maxBytes`; a longer one fails as the request's failure (exit 3), not as a fault. */
+export async function answerText(response: Response, maxBytes: number): Promise<string> {
+  try {
+    return await boundedText(response, maxBytes)
+  } catch (error) {
+    if (madeBy(error, AnswerTooLarge)) throw new RequestFailed({ kind: 'network', detail: error.message })
+    throw error
+  }
+}
+
 /** A request to an HTTP route of the app (not tRPC), with the token; answers the response when it is 2xx. */
 export async function request(connection: Connection, path: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(path, connection.url)
@@ -74,7 +91,7 @@ export async function request(connection: Connection, path: string, init: Reques
  * line of text; anything else (a proxy's HTML page) is summarised by its status, never dumped into the log.
  */
 async function errorMessage(response: Response): Promise<string> {
-  const text = (await response.text().catch(() => '')).trim()
+  const text = (await boundedText(response, MAX_ERROR_BYTES).catch(() => '')).trim()
   try {
     const body = JSON.parse(text) as { error?: string | { message?: unknown } }
     const message = typeof body.error === 'string' ? body.error : body.error?.message

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
 import superjson from 'superjson'
 import type { Locale } from '../i18n/locales.ts'
+import { boundedResponse } from './bounded-body.ts'
 import type { AppRouter } from '../../server/trpc/router.server.ts'
 
 export type PortalscopeClientOptions = {
@@ -8,7 +9,12 @@ export type PortalscopeClientOptions = {
   token?: string | undefined
   /** The language of the server's messages (`?lang=`, which wins over the account's own choice). */
   locale?: Locale | undefined
+  /** The most bytes of one answer that are read (a broken or hostile server could answer without end). */
+  maxAnswerBytes?: number | undefined
 }
+
+/** The default ceiling of one answer: a run of 5,000 cases is a few MB. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 /**
  * A typed client for scripts and automation (Node 22+): `createPortalscopeClient('http://localhost:3000', { token })`.
@@ -16,7 +22,7 @@ export type PortalscopeClientOptions = {
  * docs/decisions/015-automation-client.md).
  */
 export function createPortalscopeClient(baseUrl: string, options: PortalscopeClientOptions = {}) {
-  const { token, locale } = options
+  const { token, locale, maxAnswerBytes = MAX_ANSWER_BYTES } = options
   return createTRPCClient<AppRouter>({
     links: [
       // One request per call: scripts call one thing at a time, and auth.* procedures are refused in a batch.
@@ -24,13 +30,11 @@ export function createPortalscopeClient(baseUrl: string, options: PortalscopeCli
         url: new URL('/api/trpc', baseUrl).toString(),
         transformer: superjson,
         headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
-        fetch: locale
-          ? (url, init) => {
-              const withLang = new URL(String(url))
-              withLang.searchParams.set('lang', locale)
-              return fetch(withLang, init as RequestInit)
-            }
-          : undefined,
+        fetch: async (url, init) => {
+          const address = new URL(String(url))
+          if (locale) address.searchParams.set('lang', locale)
+          return boundedResponse(await fetch(address, init as RequestInit), maxAnswerBytes)
+        },
       }),
     ],
   })

@@ -12,7 +12,7 @@ export const PASSWORD_RECOMMENDED = 15
 export const PASSWORD_MAX = 128
 
 export const EmailSchema = rules.email()
-export const NameSchema = rules.required(100)
+export const NameSchema = rules.line(100)
 // Any characters, spaces included; not trimmed, since a leading space may be part of someone's passphrase.
 export const PasswordSchema = z
   .string()
@@ -37,7 +37,7 @@ export const ProfileUpdateSchema = z.object({
   theme: z.enum(['light', 'dark']).nullable().optional(),
 })
 export const TokenCreateSchema = z.object({
-  name: rules.required(100),
+  name: rules.line(100),
   expiresInDays: z.number().int().min(1).max(3650).nullable().default(null),
   // `write` when left out: what every token could do before scopes existed, so older scripts keep working.
   scope: z.enum(TOKEN_SCOPES).default('write'),

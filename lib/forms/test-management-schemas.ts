@@ -25,7 +25,7 @@ const tooMany = 'validation.tooMany' satisfies MessageKey
 export const IdSchema = z.string().trim().min(1).max(64)
 
 export const ProjectFieldsSchema = z.object({
-  name: rules.required(120),
+  name: rules.line(120),
   key: z
     .string()
     .trim()
@@ -42,9 +42,9 @@ export const MemberAddSchema = z.object({ projectId: IdSchema, email: rules.emai
 
 export const CustomFieldSchema = z
   .object({
-    label: rules.required(60),
+    label: rules.line(60),
     type: z.enum(CUSTOM_FIELD_TYPES),
-    options: z.array(z.string().trim().min(1, 'validation.required' satisfies MessageKey).max(80, 'validation.maxLength' satisfies MessageKey)).max(50, tooMany).default([]),
+    options: z.array(rules.line(80)).max(50, tooMany).default([]),
     required: z.boolean().default(false),
   })
   .refine((field) => (field.type === 'select' || field.type === 'multiselect' ? field.options.length > 0 : true), {
@@ -80,7 +80,7 @@ export const TagsSchema = z
 
 /** A test case's fields, as the forms send them and the server stores them. Custom values are checked per project. */
 export const TestCaseFieldsSchema = z.object({
-  title: rules.required(200),
+  title: rules.line(200),
   description: optionalText(20_000),
   preconditions: optionalText(20_000),
   steps: z.array(CaseStepSchema).max(200, tooMany).default([]),
@@ -113,7 +113,7 @@ export const BulkActionSchema = z.discriminatedUnion('kind', [
 ])
 export const BulkSchema = z.object({ projectId: IdSchema, caseIds: z.array(IdSchema).min(1, 'validation.selectAtLeastOne' satisfies MessageKey).max(1000, tooMany), action: BulkActionSchema })
 
-export const SharedStepSchema = z.object({ title: rules.required(200), steps: z.array(StepTextSchema).min(1, 'validation.selectAtLeastOne' satisfies MessageKey).max(100, tooMany) })
+export const SharedStepSchema = z.object({ title: rules.line(200), steps: z.array(StepTextSchema).min(1, 'validation.selectAtLeastOne' satisfies MessageKey).max(100, tooMany) })
 
 export const SuiteRuleSchema = z.object({
   tags: TagsSchema,
@@ -123,7 +123,7 @@ export const SuiteRuleSchema = z.object({
 })
 export const SuiteFieldsSchema = z
   .object({
-    name: rules.required(120),
+    name: rules.line(120),
     description: optionalText(5000),
     kind: z.enum(SUITE_KINDS),
     rule: SuiteRuleSchema.nullable().default(null),
@@ -135,6 +135,6 @@ export const SuiteContentSchema = z.object({
   suiteId: IdSchema,
   expectedVersion: z.number().int().min(1),
   sections: z
-    .array(z.object({ id: z.string().min(1).max(64).nullable(), name: z.string().trim().max(120, 'validation.maxLength' satisfies MessageKey), caseIds: z.array(IdSchema).max(5000, tooMany) }))
+    .array(z.object({ id: z.string().min(1).max(64).nullable(), name: rules.optionalLine(120), caseIds: z.array(IdSchema).max(5000, tooMany) }))
     .max(200, tooMany),
 })

@@ -9,11 +9,11 @@ import { rules } from './validation.ts'
 
 const tooMany = 'validation.tooMany' satisfies MessageKey
 const optionalText = (max: number) => z.string().max(max, 'validation.maxLength' satisfies MessageKey).default('')
-const ciText = z.string().trim().max(200, 'validation.maxLength' satisfies MessageKey).nullable()
+const ciText = rules.optionalLine(200).nullable()
 const ciField = ciText.default(null)
 
 export const RunFieldsSchema = z.object({
-  name: rules.required(200),
+  name: rules.line(200),
   assignees: z.array(IdSchema).max(100, tooMany).default([]),
   environment: optionalText(2000),
   build: ciField,
@@ -37,7 +37,7 @@ export const RunUpdateSchema = z.object({
   id: IdSchema,
   expectedVersion: z.number().int().min(1),
   run: z.object({
-    name: rules.required(200).optional(),
+    name: rules.line(200).optional(),
     assignees: z.array(IdSchema).max(100, tooMany).optional(),
     environment: z.string().max(2000, 'validation.maxLength' satisfies MessageKey).optional(),
     build: ciText.optional(),

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import type { Translate } from '../i18n/intl.ts'
+import { isOneLine } from '../domain/one-line.ts'
 
 /**
  * The one place form rules and their messages live. Rules carry a message *key*; `issueMessage` turns a zod issue
@@ -8,6 +9,10 @@ import type { Translate } from '../i18n/intl.ts'
  */
 export const rules = {
   required: (max = 10_000) => z.string().trim().min(1, 'validation.required' satisfies MessageKey).max(max, 'validation.maxLength' satisfies MessageKey),
+  /** A required name or title: one line of text. */
+  line: (max: number) => rules.required(max).refine(isOneLine, 'validation.singleLine' satisfies MessageKey),
+  /** An optional one-line text (empty allowed). */
+  optionalLine: (max: number) => z.string().trim().max(max, 'validation.maxLength' satisfies MessageKey).refine(isOneLine, 'validation.singleLine' satisfies MessageKey),
   email: () =>
     z
       .string()

@@ -164,7 +164,7 @@ describe('test cases', () => {
     const ids = []
     for (const title of ['Bulk same A', 'Bulk same B', 'Bulk same C', 'Bulk same D']) ids.push((await api.testCases.create({ projectId, title, folder: 'Bulk', tags: ['bulk'] })).id)
     const { id: suiteId } = await api.testSuites.create({ projectId, suite: { name: 'Bulk target', kind: 'static' } })
-    const suiteVersion = async () => (await api.testSuites.byId({ id: suiteId })).version
+    const suiteVersion = async () => (await api.testSuites.byId({ id: suiteId })).suite.version
     expect(await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'addToSuite', suiteId } })).toEqual({ changed: 4, undo: null })
     const version = await suiteVersion()
     // The same cases again, and again with one new: only what is new counts, and an unchanged suite keeps its version.
@@ -184,6 +184,26 @@ describe('test cases', () => {
     expect((await api.testCases.bulk({ projectId, caseIds: ids, action: { kind: 'state', state: 'draft' } })).changed).toBe(0)
     expect((await api.testCases.history({ id: ids[3]! })).map((version) => version.change)).toEqual(['bulk', 'created'])
     expect((await api.testCases.history({ id: ids[0]! })).map((version) => version.change)).toEqual(['bulk', 'created'])
+  })
+})
+
+describe('names are one line', () => {
+  const LURES = ['Title\n::error file=a.ts::pwned', 'Red \u001b[31mtitle', 'Tab\tseparated', 'Reversed \u202Eeltit', 'Line\u2028separator']
+
+  it('refuses a title, a name or a label with a line break, an escape or a bidirectional control, and writes nothing', async () => {
+    const api = await as(owner)
+    const before = (await api.testCases.list({ projectId })).total
+    for (const lure of LURES) {
+      const refused = await rejection(api.testCases.create({ projectId, title: lure }), TRPCError)
+      expect(refused.code, lure).toBe('BAD_REQUEST')
+      expect(refused.message, lure).toContain('validation.singleLine')
+      expect((await rejection(api.testSuites.create({ projectId, suite: { name: lure, kind: 'static' } }), TRPCError)).code, lure).toBe('BAD_REQUEST')
+      expect((await rejection(api.projects.create({ name: lure, key: 'LURE' }), TRPCError)).code, lure).toBe('BAD_REQUEST')
+    }
+    expect((await api.testCases.list({ projectId })).total).toBe(before)
+    // Leading and trailing white space is trimmed as before; inner spaces and any script are fine.
+    const created = await api.testCases.create({ projectId, title: '  Žluťoučký kůň – 测试 🐎\n' })
+    expect((await api.testCases.byId({ id: created.id })).case.title).toBe('Žluťoučký kůň – 测试 🐎')
   })
 })
 
