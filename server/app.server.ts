@@ -2,7 +2,6 @@ import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono, type Context, type ExecutionContext } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { busyErrorIn } from '../db/busy.server.ts'
 import { errorIdOf } from './error-id.server.ts'
 import { createDb, type Database } from '../db/client.server.ts'
@@ -15,6 +14,7 @@ import { isBot } from './bots.server.ts'
 import { resolveLocale } from './locale.server.ts'
 import { serverEnv } from './env.server.ts'
 import { withSecurityHeaders } from './security-headers.server.ts'
+import { bodyLimitFor, closeAfterUnreadBody, requestBodyLimits } from './request-body.server.ts'
 import { crossSiteRefusal, csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
@@ -37,7 +37,7 @@ import { edgeCache, EdgePageStore, MemoryPageStore, type PageStore, type StoredP
 
 export type AppBindings = {
   Bindings: { DB?: D1Database }
-  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale; formPost?: FormPostState }
+  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale; formPost?: FormPostState; bodyLeftUnread?: boolean }
 }
 
 let seeded: Promise<number> | undefined
@@ -54,25 +54,6 @@ function batchedProcedures(request: Request): { names: string[]; batched: boolea
   const names = path.split(',')
   const batch = url.searchParams.get('batch')
   return { names, batched: names.length > 1 || (batch !== null && batch !== '0' && batch !== 'false') }
-}
-
-/** A form or a page's POST. */
-export const FORM_BODY_MAX = 64 * 1024
-/** An API call: a test case with its steps is a few kilobytes; a bulk edit of many, a few hundred. */
-export const API_BODY_MAX = 1024 * 1024
-/** An import (a CSV of test cases, a JUnit report). */
-export const IMPORT_BODY_MAX = 20 * 1024 * 1024
-
-export function bodyLimitFor(pathname: string): number {
-  if (!pathname.startsWith('/api/')) return FORM_BODY_MAX
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return API_BODY_MAX
-  }
-  const procedures = decoded.startsWith('/api/trpc/') ? decoded.slice('/api/trpc/'.length).split(',') : []
-  return procedures.length === 1 && /\.import\w*$/.test(procedures[0]!) ? IMPORT_BODY_MAX : API_BODY_MAX
 }
 
 export function isWorkerd(): boolean {
@@ -116,17 +97,14 @@ export function createApp(options: AppOptions = {}) {
     }
   })
 
+  // 2a. Node: an answer given before the request's body was read closes the connection, so the body's bytes are never
+  // read as the next request.
+  if (!isWorkerd()) app.use(closeAfterUnreadBody)
+
   // 2b. Request bodies are refused with 413 before anything reads them when larger than their kind needs: a form or an
-  // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files.
-  app.use(async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
-    // A JUnit report may be 256 MB: its route counts the bytes while it reads them (hono's limit would buffer them).
-    if (c.req.method === 'POST' && JUNIT_IMPORT_PATH.test(new URL(c.req.url).pathname)) return next()
-    return bodyLimit({
-      maxSize: bodyLimitFor(new URL(c.req.url).pathname),
-      onError: (limited) => limited.json({ error: { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' } }, 413),
-    })(c, next)
-  })
+  // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files. A JUnit report may be 256 MB:
+  // its route counts the bytes while it reads them.
+  app.use(requestBodyLimits({ limitFor: bodyLimitFor, skip: (c) => c.req.method === 'POST' && JUNIT_IMPORT_PATH.test(new URL(c.req.url).pathname) }))
 
   // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL.
   app.use(async (c, next) => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/helpers/test-db.ts'
-import { API_BODY_MAX, bodyLimitFor, createApp, FORM_BODY_MAX, IMPORT_BODY_MAX } from './app.server.ts'
+import { createApp } from './app.server.ts'
+import { API_BODY_MAX, bodyLimitFor, FORM_BODY_MAX, IMPORT_BODY_MAX } from './request-body.server.ts'
 
 // The API half of the Hono app, without a Vite build: pages are covered by the e2e suite.
 describe('Hono app: API and headers', () => {

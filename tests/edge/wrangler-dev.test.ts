@@ -142,6 +142,28 @@ describe('wrangler dev (workerd + D1)', () => {
     expect(wrong.status).toBe(401)
   })
 
+  it('reads a chunked request body (no Content-Length) within its limit, and refuses one past it with 413', async () => {
+    // A body as a stream: fetch sends it with Transfer-Encoding: chunked.
+    const chunkedBody = (text: string, pieces: number) => {
+      const bytes = new TextEncoder().encode(text)
+      const size = Math.ceil(bytes.length / pieces)
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.subarray(at, at + size))
+          controller.close()
+        },
+      })
+    }
+    const post = (procedure: string, text: string, pieces: number) =>
+      fetch(`${BASE}/api/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: chunkedBody(text, pieces), duplex: 'half' } as RequestInit)
+    const email = `edge-chunked-${Date.now()}@example.cz`
+    const signup = await post('auth.signup', JSON.stringify({ json: { name: 'Chunked', email, password: 'po kouscích přes workerd' } }), 3)
+    expect(signup.status).toBe(200)
+    expect(JSON.stringify(await signup.json())).toContain(email)
+    const large = await post('auth.login', `{"json":"${'x'.repeat(1024 * 1024 + 10)}"}`, 20)
+    expect(large.status).toBe(413)
+  })
+
   it('keeps projects, versioned cases, suites and run results in D1, each change with its audit event', async () => {
     const call = async <T,>(procedure: string, input: unknown, cookie: string, kind: 'query' | 'mutation' = 'mutation'): Promise<T> => {
       const response =
