@@ -35,7 +35,8 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/trpc/health`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off', PORTALSCOPE_DEMO: 'off', PORTALSCOPE_ALLOW_PRIVATE_HOSTS: '1' },
+      // Nothing leaves this machine: the server refuses any address that is not loopback and says so on stderr.
+      env: { PORT: String(PORT), DATABASE_URL, PORTALSCOPE_SCHEDULER: 'off', PORTALSCOPE_DEMO: 'off', PORTALSCOPE_ALLOW_PRIVATE_HOSTS: '1', PORTALSCOPE_LOOPBACK_ONLY: '1' },
       stdout: 'pipe',
     },
     {

@@ -12,9 +12,23 @@ const EnvSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  // Tests and the e2e server: no name is resolved and no address connected to beyond this machine (loopback only),
+  // whatever a catalogue links; an attempt is refused and reported as a PORTALSCOPE_OFF_MACHINE process warning.
+  PORTALSCOPE_LOOPBACK_ONLY: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
   // Harvests every enabled portal on an interval (Node); tests and one-off tools turn it off.
   PORTALSCOPE_SCHEDULER: z.enum(['on', 'off']).default('on'),
   PORTALSCOPE_HARVEST_INTERVAL_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(24),
+  // Ceilings on one harvest, so that a portal that never stops listing cannot run forever (issue 30): datasets, pages
+  // asked for (package_search and organization_list) and minutes of work. A run that reaches one stops and says so.
+  PORTALSCOPE_HARVEST_MAX_DATASETS: z.coerce.number().int().min(1).default(1_000_000),
+  PORTALSCOPE_HARVEST_MAX_PAGES: z.coerce.number().int().min(1).default(2_000),
+  PORTALSCOPE_HARVEST_MAX_MINUTES: z.coerce.number().min(1).default(360),
+  // The scheduler works on each running harvest for this long, then on the next one: one slow portal never holds
+  // up the others (docs/decisions/008-harvesting.md).
+  PORTALSCOPE_HARVEST_SLICE_SECONDS: z.coerce.number().min(1).max(3_600).default(120),
   // Checks resource links politely in the background (scheduler ticks, Workers' Cron), feeding the quality scores.
   PORTALSCOPE_LINK_CHECK: z.enum(['on', 'off']).default('on'),
   // Loads the generated demo catalogue into an empty database (Node), so a first run offline shows real screens.
@@ -60,6 +74,14 @@ export function basemapOrigin(env: ServerEnv = serverEnv()): string | null {
   // The template's braces are not valid in a host, so read the origin from the part before the first one.
   const match = /^https:\/\/[^/{]+/.exec(env.PORTALSCOPE_MAP_TILES)
   return match ? match[0] : null
+}
+
+/** A harvest's ceilings and the scheduler's slice, in the units the code uses. */
+export function harvestSettings(env: ServerEnv = serverEnv()): { limits: { maxDatasets: number; maxPages: number; maxActiveMs: number }; sliceMs: number } {
+  return {
+    limits: { maxDatasets: env.PORTALSCOPE_HARVEST_MAX_DATASETS, maxPages: env.PORTALSCOPE_HARVEST_MAX_PAGES, maxActiveMs: env.PORTALSCOPE_HARVEST_MAX_MINUTES * 60_000 },
+    sliceMs: env.PORTALSCOPE_HARVEST_SLICE_SECONDS * 1000,
+  }
 }
 
 let cached: ServerEnv | undefined

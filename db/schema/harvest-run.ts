@@ -4,6 +4,13 @@ import { portals } from './portal.ts'
 
 export type HarvestRunError = { at: string; kind: string; message: string; dataset?: string }
 
+/**
+ * Why a harvest stopped before the portal's listing ended (issue 30): the portal sent a page with nothing new (it
+ * ignores paging), or the run reached its ceiling on datasets, pages or working time (server/env.server.ts).
+ */
+export const HARVEST_STOP_REASONS = ['repeated-page', 'dataset-limit', 'page-limit', 'time-limit'] as const
+export type HarvestStopReason = (typeof HARVEST_STOP_REASONS)[number]
+
 // One harvest of one portal: its log (start, end, counts, errors, rate) and its checkpoint for resuming.
 export const harvestRuns = sqliteTable(
   'harvest_run',
@@ -33,6 +40,10 @@ export const harvestRuns = sqliteTable(
     // Datasets per second over the time this run was actually working.
     rate: real('rate'),
     activeMs: integer('active_ms').notNull().default(0),
+    // Pages asked for so far (organization_list and package_search), against the ceiling on pages.
+    pages: integer('pages').notNull().default(0),
+    // Set when the run stopped early, with status 'failed'; such a run is not continued from its checkpoint.
+    stopReason: text('stop_reason', { enum: HARVEST_STOP_REASONS }),
     // Whoever works on the run holds it until this time; a lease that lapsed means the worker died.
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     heartbeatAt: integer('heartbeat_at', { mode: 'timestamp_ms' }),

@@ -26,6 +26,14 @@ const CKAN_ERRORS: Record<string, MessageKey> = {
   blocked: 'ckan.error_blocked',
 }
 
+// Why a harvest stopped early (HARVEST_STOP_REASONS in db/schema/harvest-run.ts), recorded as the run's last error.
+const STOP_REASONS: Record<string, MessageKey> = {
+  'repeated-page': 'portals.stop_repeated_page',
+  'dataset-limit': 'portals.stop_dataset_limit',
+  'page-limit': 'portals.stop_page_limit',
+  'time-limit': 'portals.stop_time_limit',
+}
+
 const muted = css({ display: 'block', fontSize: 'xs', color: 'text.muted', mt: '1' })
 const cellStack = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })
 
@@ -167,6 +175,6 @@ export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Prop
 function failureReason(errors: ReadonlyArray<{ kind: string; message: string }>, t: ReturnType<typeof useT>): string {
   const last = errors.at(-1)
   if (!last) return t('portals.reasonUnknown')
-  const key = CKAN_ERRORS[last.kind]
+  const key = STOP_REASONS[last.kind] ?? CKAN_ERRORS[last.kind]
   return key ? t(key) : last.message
 }

@@ -29,6 +29,11 @@ export type CheckContext = {
   now?: () => Date
   /** Tests: a stand-in for the network, used by the CKAN client and the resource probe alike. */
   fetch?: typeof fetch
+  /**
+   * Cancels the check (its run was completed or deleted): requests in flight are aborted and no other is sent. What
+   * it answers then is partial, and not recorded.
+   */
+  signal?: AbortSignal
 }
 
 export const CHECK_TIMEOUT_MS = 10_000
@@ -48,6 +53,9 @@ function recordingClient(portal: CheckPortal, context: CheckContext) {
   const now = context.now ?? (() => new Date())
   const send = context.fetch ?? ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input, { ...init, ...(context.policy ? { policy: context.policy } : {}) }))
   const recording: typeof fetch = async (input, init) => {
+    // The client retries a failed call: a cancelled check must not send it again.
+    context.signal?.throwIfAborted()
+    if (context.signal) init = { ...init, signal: init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal }
     const at = now()
     const url = madeBy(input, Request) ? input.url : String(input)
     const attempt: CheckAttempt = { at: at.toISOString(), method: init?.method ?? 'GET', url, status: null, ms: 0, error: null }
@@ -202,7 +210,13 @@ function resourceRef(resource: CkanResource): ResourceRef | null {
 
 /** The resource-level judgement (reachable, CSV, content unchanged) of one URL. */
 async function judgeResource(check: CaseCheck, ref: ResourceRef, context: CheckContext): Promise<CheckItemEvidence> {
-  const common = { policy: context.policy, timeoutMs: context.timeoutMs ?? CHECK_TIMEOUT_MS, ...(context.fetch ? { fetch: context.fetch } : {}), ...(context.now ? { now: context.now } : {}) }
+  const common = {
+    policy: context.policy,
+    timeoutMs: context.timeoutMs ?? CHECK_TIMEOUT_MS,
+    ...(context.fetch ? { fetch: context.fetch } : {}),
+    ...(context.now ? { now: context.now } : {}),
+    ...(context.signal ? { signal: context.signal } : {}),
+  }
   if (check.type === 'resource-reachable') {
     const probe = await probeResource(ref.url, { ...common, get: isMapService(ref.url, ref.format), readBody: false })
     const problem = probeProblem(ref.url, probe)
@@ -240,15 +254,16 @@ async function judgeResource(check: CaseCheck, ref: ResourceRef, context: CheckC
   )
 }
 
-async function inPool<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
+/** Runs `work` over the items a few at a time; once `signal` aborts, no item is started (the answer is then partial). */
+async function inPool<T, R>(items: T[], size: number, work: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const results: R[] = []
   let next = 0
   await Promise.all(
     Array.from({ length: Math.min(size, items.length) }, async () => {
-      for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!)
+      for (let index = next++; index < items.length && !signal?.aborted; index = next++) results[index] = await work(items[index]!)
     }),
   )
-  return results
+  return results.filter((result) => result !== undefined)
 }
 
 function resourcesOf(check: CaseCheck, pkg: CkanPackage, portalId: string, now: Date): ResourceRef[] {
@@ -274,7 +289,7 @@ async function judgePackage(check: CaseCheck, portal: CheckPortal, pkg: CkanPack
   if (state !== 'active') return [item(pkg.name, 'skipped', [{ code: 'datasetNotActive', params: { state } }], recorded)]
   const refs = resourcesOf(check, pkg, portal.id, now)
   if (refs.length === 0) return [item(pkg.name, 'skipped', [{ code: check.resource ? 'resourceMissing' : 'noResources', params: { resource: check.resource } }], recorded)]
-  return inPool(refs, PROBE_CONCURRENCY, (ref) => judgeResource(check, ref, context))
+  return inPool(refs, PROBE_CONCURRENCY, (ref) => judgeResource(check, ref, context), context.signal)
 }
 
 /** The items a check runs over: one dataset, or a catalogue query's datasets or resources. */
@@ -341,7 +356,7 @@ async function runItems(check: CaseCheck, portal: CheckPortal, context: CheckCon
   const request = take()
   const items: CheckItemEvidence[] = []
   for (const pkg of packages) {
-    if (items.length >= check.limit) break
+    if (items.length >= check.limit || context.signal?.aborted) break
     items.push(...(await judgePackage(check, portal, pkg, context, now, {})))
   }
   return { items: items.slice(0, check.limit), expanded: true, request }

@@ -119,6 +119,19 @@ describe('resource checks', () => {
     expect((await runCheck(check({ type: 'resource-reachable', resource: file('gone') }), context('files'))).outcome).toBe('failed')
     const wrongType = await runCheck(check({ type: 'resource-reachable', resource: file('data.csv'), contentType: 'application/json' }), context('files'))
     expect(wrongType.messages[0]?.code).toBe('contentTypeWrong')
+    const servedAsHtml = await runCheck(check({ type: 'resource-reachable', resource: file('wrong-type.csv'), contentType: 'text/csv' }), context('files'))
+    expect(servedAsHtml).toMatchObject({ outcome: 'failed', messages: [{ code: 'contentTypeWrong', params: { expected: 'text/csv', found: 'text/html' } }] })
+  })
+
+  it('is blocked by a server that never answers, a file over the size limit, and robots.txt, asking nothing robots.txt forbids', async () => {
+    const hung = await runCheck(check({ type: 'resource-reachable', resource: file('hang') }), context('files', { timeoutMs: 300 }))
+    expect(hung).toMatchObject({ outcome: 'blocked', messages: [{ code: 'probe.timeout' }] })
+    const huge = await runCheck(check({ type: 'csv-valid', resource: file('huge.csv') }), context('files'))
+    expect(huge).toMatchObject({ outcome: 'blocked', messages: [{ code: 'probe.too-large' }] })
+    const before = fixture.requestCount('files')
+    const forbidden = await runCheck(check({ type: 'resource-reachable', resource: file('private/data.csv') }), context('files'))
+    expect(forbidden).toMatchObject({ outcome: 'blocked', messages: [{ code: 'probe.robots' }], attempts: [] })
+    expect(fixture.requestCount('files')).toBe(before)
   })
 
   it('resource-reachable refuses private addresses under the default policy, and bad URLs fail', async () => {
@@ -156,14 +169,13 @@ describe('resource checks', () => {
     expect(changed).toMatchObject({ outcome: 'failed', messages: [{ code: 'contentChanged' }] })
   })
 
-  it('expands over a portal’s CSV resources', async () => {
+  it('expands over a portal’s CSV resources, every one of them served by the fixture itself', async () => {
     const evidence = await runCheck(check({ type: 'resource-reachable', scope: 'portal-resources', format: 'CSV', limit: 8 }), context('good'))
     expect(evidence.items.length).toBeGreaterThan(0)
     expect(evidence.items.length).toBeLessThanOrEqual(8)
-    // Uploads are served by the portal; links to other hosts cannot be resolved here and are blocked, never passed.
     for (const entry of evidence.items) {
-      if (entry.subject.startsWith(fixture.portalUrl('good'))) expect(entry.outcome).toBe('passed')
-      else expect(entry.outcome).not.toBe('passed')
+      expect(entry.subject.startsWith(`${fixture.portalUrl('good')}/`)).toBe(true)
+      expect(entry).toMatchObject({ outcome: 'passed', status: 200 })
     }
   })
 })

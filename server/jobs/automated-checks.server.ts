@@ -1,14 +1,15 @@
 import type { Database } from '../../db/client.server.ts'
 import { runCheck } from '../checks/run-check.server.ts'
 import type { OutboundPolicy } from '../outbound/guarded-fetch.server.ts'
-import { advanceSchedule, claimCheck, hasPendingChecks, dueSuites, finishCheck, queueRunChecks } from '../queries/check-queue.server.ts'
+import { advanceSchedule, claimCheck, claimStillStands, hasPendingChecks, dueSuites, finishCheck, queueRunChecks, type ClaimedCheck } from '../queries/check-queue.server.ts'
 import { createRun } from '../queries/test-runs.server.ts'
 import { suiteCasesForRun, suiteById } from '../queries/test-suites.server.ts'
 import type { CheckEvidence } from '../../lib/domain/checks.ts'
 
 // Background work of automated checks (docs/checks.md): queued checks run by a few workers at once, each taking one
 // case at a time from the queue; and scheduled suites start their runs when due. Registered in the job registry, so
-// the Node helper process and the Workers Cron Trigger run the same code.
+// the Node helper process and the Workers Cron Trigger run the same code. A check whose run is completed or deleted
+// stops: at once in the process that did it, and within CANCEL_POLL_MS in any other (the Node helper).
 
 export type AutomatedChecksOptions = {
   /** Stop taking new checks after this long (checks already running finish). */
@@ -17,6 +18,41 @@ export type AutomatedChecksOptions = {
   concurrency?: number
   policy?: OutboundPolicy
   timeoutMs?: number
+}
+
+/** How often a worker looks whether the run of its check was completed or deleted elsewhere (one indexed read). */
+export const CANCEL_POLL_MS = 1_000
+
+/** The checks running in this process, by run. */
+const runningByRun = new Map<string, Set<AbortController>>()
+
+/** Stops this process's running checks of a run, once it is completed or deleted: their requests are aborted at once. */
+export function abortRunChecks(runId: string): void {
+  for (const controller of runningByRun.get(runId) ?? []) controller.abort()
+}
+
+/** A signal for one claimed check that aborts when its claim is gone: from this process at once, else at the next look. */
+function watchClaim(db: Database, claim: ClaimedCheck): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController()
+  const running = runningByRun.get(claim.runId) ?? new Set<AbortController>()
+  runningByRun.set(claim.runId, running.add(controller))
+  let looking = false
+  const timer = setInterval(() => {
+    if (looking || controller.signal.aborted) return
+    looking = true
+    claimStillStands(db, claim)
+      .then((stands) => stands || controller.abort(), () => undefined)
+      .finally(() => (looking = false))
+  }, CANCEL_POLL_MS)
+  timer.unref?.()
+  return {
+    signal: controller.signal,
+    stop() {
+      clearInterval(timer)
+      running.delete(controller)
+      if (running.size === 0) runningByRun.delete(claim.runId)
+    },
+  }
 }
 
 function noCheckEvidence(): CheckEvidence {
@@ -53,10 +89,15 @@ export async function runQueuedChecks(db: Database, options: AutomatedChecksOpti
     while (Date.now() < deadline) {
       const claim = await claimCheck(db)
       if (!claim) return
-      const evidence = claim.check
-        ? await runCheck(claim.check, { portal: claim.portal, previous: claim.previous, ...(options.policy ? { policy: options.policy } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) })
-        : noCheckEvidence()
-      if (await finishCheck(db, claim, evidence)) checked++
+      const watch = watchClaim(db, claim)
+      try {
+        const context = { portal: claim.portal, previous: claim.previous, signal: watch.signal, ...(options.policy ? { policy: options.policy } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }
+        const evidence = claim.check ? await runCheck(claim.check, context) : noCheckEvidence()
+        // A stopped check's evidence is partial and its claim gone: there is nothing to record.
+        if (!watch.signal.aborted && (await finishCheck(db, claim, evidence))) checked++
+      } finally {
+        watch.stop()
+      }
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker))

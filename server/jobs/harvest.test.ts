@@ -12,7 +12,7 @@ let testDb: TestDatabase
 const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
-  fixture = await startCkanFixture({ portals: [{ slug: 'a', datasets: 1_200 }, { slug: 'b', datasets: 50 }] })
+  fixture = await startCkanFixture({ portals: [{ slug: 'a', datasets: 1_200 }, { slug: 'b', datasets: 50 }, { slug: 'long', datasets: 4_000 }] })
   testDb = await createTestDatabase()
   const now = new Date()
   await testDb.db.insert(portals).values([
@@ -60,6 +60,23 @@ describe('scheduled harvesting', () => {
     expect(next.started.map((run) => run.portalId)).toEqual(['b'])
     const [rowA] = await testDb.db.select().from(harvestRuns).where(eq(harvestRuns.portalId, 'a'))
     expect(rowA).toMatchObject({ status: 'succeeded', trigger: 'schedule' })
+  })
+
+  it('gives every due portal its turn: a long harvest does not hold the others up', async () => {
+    await testDb.db.delete(harvestRuns)
+    // Listed first (by name), and four pages long; the others need two pages and one.
+    await testDb.db.insert(portals).values({ id: 'long', name: '0 Long', baseUrl: fixture.portalUrl('long'), apiBase: fixture.apiBase('long'), createdAt: new Date() })
+    // Slices of one page each, taken in turn.
+    const tick = await harvestTick(testDb.db, { intervalMs: DAY, sliceMs: 0 })
+    expect(tick.started.map((run) => [run.portalId, run.status, run.done])).toEqual([
+      ['long', 'succeeded', 4_000],
+      ['a', 'succeeded', 1_200],
+      ['b', 'succeeded', 50],
+    ])
+    const finished = new Map(tick.started.map((run) => [run.portalId, run.finishedAt!.getTime()]))
+    expect(finished.get('b')).toBeLessThan(finished.get('long')!)
+    expect(finished.get('a')).toBeLessThan(finished.get('long')!)
+    await testDb.db.delete(portals).where(eq(portals.id, 'long'))
   })
 
   it('analyses and rolls up a snapshot that has no rollups, such as a demo catalogue stored before analysis existed', async () => {

@@ -144,8 +144,9 @@ export function startMapWorker(openDb: () => Promise<Database>, options: { tickM
 }
 
 /**
- * The Node scheduler: a tick every minute, never two at once, harvesting due portals one after another. The timer
- * does not keep the process alive.
+ * The Node scheduler: a tick every minute, never two at once, harvesting due portals in turns of
+ * PORTALSCOPE_HARVEST_SLICE_SECONDS each (harvestTick), so one slow portal does not hold up the rest. The timer does
+ * not keep the process alive.
  */
 export function startScheduler(
   openDb: () => Promise<Database>,

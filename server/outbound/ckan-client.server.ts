@@ -65,6 +65,24 @@ const DEFAULTS = {
 // CKAN caps package_search at 1,000 rows and organization_list?all_fields at 25 objects per call.
 export const PACKAGE_SEARCH_MAX_ROWS = 1000
 export const ORGANIZATION_PAGE = 25
+/** 10,000 organizations, several times the largest portal's: a listing that goes on past this is not a real one. */
+export const ORGANIZATION_MAX_PAGES = 400
+
+/** How a caller keeps a paged listing in hand. */
+export type PagingOptions = {
+  /** Called before each page is asked for; what it throws ends the listing (a harvest removed or at its ceiling). */
+  beforePage?: () => Promise<void> | void
+}
+
+/**
+ * Whether a page holds a key that the page before it did not. A portal that ignores the offset (old CKANs do, for
+ * organization_list) or claims more than it has (issue 30) sends the same page again, and a listing that follows its
+ * numbers never ends. Only the previous page is kept: the check costs the same at any size of catalogue.
+ */
+export function bringsNew(previous: ReadonlySet<string>, keys: readonly string[]): boolean {
+  for (const key of keys) if (!previous.has(key)) return true
+  return false
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -262,21 +280,33 @@ export function createCkanClient(options: CkanClientOptions) {
       return parse(PackageSchema, await call('package_show', { id }), 'package_show')
     },
 
-    /** Every organization with its fields, paged past CKAN's 25-object cap. */
-    async organizationListAll(): Promise<CkanOrganization[]> {
+    /**
+     * Every organization with its fields, paged past CKAN's 25-object cap. The listing ends at a short page, at a page
+     * with nothing new (the same page again: the portal ignores `offset`, and its first page is all it gives), or after
+     * ORGANIZATION_MAX_PAGES.
+     */
+    async organizationListAll(paging: PagingOptions = {}): Promise<CkanOrganization[]> {
       const all: CkanOrganization[] = []
-      for (let offset = 0; ; offset += ORGANIZATION_PAGE) {
-        const page = parse(
+      let previous: ReadonlySet<string> = new Set()
+      for (let page = 0; page < ORGANIZATION_MAX_PAGES; page++) {
+        await paging.beforePage?.()
+        const raw = parse(
           z.array(z.unknown()),
-          await call('organization_list', { all_fields: 'true', limit: String(ORGANIZATION_PAGE), offset: String(offset) }),
+          await call('organization_list', { all_fields: 'true', limit: String(ORGANIZATION_PAGE), offset: String(page * ORGANIZATION_PAGE) }),
           'organization_list',
         )
-        for (const raw of page) {
-          const org = OrganizationSchema.safeParse(raw)
-          if (org.success) all.push(org.data)
+        const organizations: CkanOrganization[] = []
+        for (const item of raw) {
+          const org = OrganizationSchema.safeParse(item)
+          if (org.success) organizations.push(org.data)
         }
-        if (page.length < ORGANIZATION_PAGE) return all
+        const names = organizations.map((org) => org.name)
+        if (!bringsNew(previous, names)) return all
+        all.push(...organizations)
+        if (raw.length < ORGANIZATION_PAGE) return all
+        previous = new Set(names)
       }
+      return all
     },
 
     async organizationShow(id: string): Promise<CkanOrganization> {

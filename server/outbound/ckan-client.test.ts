@@ -22,6 +22,7 @@ beforeAll(async () => {
       { slug: 'flaky', datasets: 10 },
       { slug: 'breaker', datasets: 10, fault: 'http500' },
       { slug: 'samples', datasets: 0, serveSamples: true },
+      { slug: 'old', datasets: 2500, organizations: 60, fault: 'org-list-ignores-offset' },
     ],
   })
 })
@@ -66,6 +67,30 @@ describe('a healthy portal', () => {
     const orgs = await client('good').organizationListAll()
     expect(orgs).toHaveLength(60)
     expect(new Set(orgs.map((org) => org.name)).size).toBe(60)
+  })
+
+  it('stops listing organizations when a page brings nothing new: an old CKAN that ignores offset', async () => {
+    const before = fixture.requestCount('old')
+    const orgs = await client('old').organizationListAll()
+    // The first page is all such a portal gives; the second repeats it and ends the listing.
+    expect(orgs).toHaveLength(25)
+    expect(new Set(orgs.map((org) => org.name)).size).toBe(25)
+    expect(fixture.requestCount('old') - before).toBe(2)
+  })
+
+  it('asks before every page of organizations and sends nothing more once told to stop', async () => {
+    const before = fixture.requestCount('good')
+    const stop = new Error('the harvest was cancelled')
+    let asked = 0
+    const listing = client('good').organizationListAll({
+      beforePage: () => {
+        asked++
+        if (asked === 2) throw stop
+      },
+    })
+    await expect(listing).rejects.toBe(stop)
+    expect(asked).toBe(2)
+    expect(fixture.requestCount('good') - before).toBe(1)
   })
 
   it('keeps at most two requests in flight per portal', async () => {

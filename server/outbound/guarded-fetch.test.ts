@@ -4,7 +4,8 @@ import { addPortal, probePortal } from '../ckan/portal-registry.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-db.ts'
 import { createCkanClient } from './ckan-client.server.ts'
 import { checkLinks } from './link-check.server.ts'
-import { guardedFetch, OutboundBlockedError, type OutboundPolicy } from './guarded-fetch.server.ts'
+import { takeOffMachineAttempts } from '../../tests/helpers/loopback-only.ts'
+import { assertOutboundUrl, guardedFetch, outboundAddress, OutboundBlockedError, type OutboundPolicy } from './guarded-fetch.server.ts'
 
 // Loopback stands in for both sides: 127.0.0.2 plays a server on the internet (the policy is told to treat it as
 // public) and 127.0.0.1 plays the inside, which every test checks was never reached.
@@ -80,6 +81,39 @@ describe('guardedFetch', () => {
     const response = await guardedFetch(`http://127.0.0.2:${outside.port}/to-inside`, { policy: strict(), redirect: 'manual' })
     expect(response.status).toBe(302)
     expect(inside.hits).toEqual([])
+  })
+})
+
+describe('the address a request goes to', () => {
+  it('is the one its politeness was kept for: every name of one server has the same, and the request is pinned to it', async () => {
+    const oneServer = strict({ lookup: async () => ['127.0.0.2'] })
+    const addresses = await Promise.all(['a.example', 'b.example', '127.0.0.2'].map((host) => outboundAddress(new URL(`http://${host}:${outside.port}/`), oneServer)))
+    expect(addresses).toEqual(['127.0.0.2', '127.0.0.2', '127.0.0.2'])
+    // The resolver now answers the inside; the request still goes where it was pinned.
+    const moved = strict({ lookup: async () => ['127.0.0.1'] })
+    const response = await guardedFetch(`http://portal.example:${outside.port}/`, { policy: moved, address: '127.0.0.2' })
+    expect(await response.text()).toBe('public')
+    await expect(guardedFetch(`http://portal.example:${outside.port}/`, { policy: moved, address: '127.0.0.1' })).rejects.toMatchObject({ cause: expect.any(OutboundBlockedError) })
+    expect(inside.hits).toEqual([])
+  })
+
+  it('is never looked up for a name under .invalid, which never exists', async () => {
+    const looked: string[] = []
+    const policy = { allowPrivate: true, lookup: async (host: string) => (looked.push(host), ['127.0.0.2']) }
+    expect(() => assertOutboundUrl('https://data.brno.demo.portalscope.invalid/a.csv', policy)).toThrow(OutboundBlockedError)
+    await expect(guardedFetch('https://data.brno.demo.portalscope.invalid/a.csv', { policy })).rejects.toThrow(OutboundBlockedError)
+    expect(looked).toEqual([])
+  })
+
+  it('is on this machine under PORTALSCOPE_LOOPBACK_ONLY (as in every test), or refused before anything leaves, and reported', async () => {
+    const lenient = { allowPrivate: true }
+    await expect(guardedFetch('http://192.0.2.10:9/', { policy: lenient })).rejects.toThrow(OutboundBlockedError)
+    await expect(guardedFetch('http://data.example.cz/a.csv', { policy: lenient })).rejects.toMatchObject({ cause: expect.any(OutboundBlockedError) })
+    await expect(guardedFetch(`http://elsewhere.example:${outside.port}/`, { policy: { allowPrivate: true, lookup: async () => ['192.0.2.10'] } })).rejects.toMatchObject({ cause: expect.any(OutboundBlockedError) })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(takeOffMachineAttempts().map((attempt) => attempt.split(' ')[0])).toEqual(['192.0.2.10', 'data.example.cz', '192.0.2.10'])
+    // This machine's own names are still resolved.
+    expect(await outboundAddress(new URL('http://localhost/'), lenient)).toMatch(/^(127\.|::1$)/)
   })
 })
 

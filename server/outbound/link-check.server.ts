@@ -1,8 +1,9 @@
 // A polite checker for resource URLs (docs/link-check.md). It calls other people's servers on a user's behalf, so:
-// every address (each redirect hop included) passes the SSRF guard, robots.txt is obeyed, one host sees one request
-// at a time with a pause between them, and bodies are only peeked at. Plain fetch and timers: Node and Workers alike.
+// every address (each redirect hop included) passes the SSRF guard, robots.txt is obeyed, one server (by the address
+// its name resolves to) sees one request at a time with a pause between them, and bodies are only peeked at. Plain
+// fetch and timers: Node and Workers alike.
 
-import { blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fetch.server.ts'
+import { blockedErrorIn, guardedFetch, outboundAddress, untilAborted, type GuardedInit, type OutboundPolicy } from './guarded-fetch.server.ts'
 import { isCkanError } from './errors.server.ts'
 import { assertCallableUrl, type Lookup } from './ssrf.server.ts'
 import { ALLOW_ALL, DISALLOW_ALL, ROBOTS_MAX_BYTES, crawlDelaySeconds, isAllowed, productToken, robotsFromResponse, type Robots } from './robots.server.ts'
@@ -30,21 +31,27 @@ export type LinkCheckResult = {
 }
 
 export type LinkCheckOptions = {
-  /** Tests only: a stand-in for the network (by default every request goes through guardedFetch). */
-  fetch?: typeof fetch
+  /** Tests only: a stand-in for the network (by default every request goes through guardedFetch, pinned to `address`). */
+  fetch?: (url: URL, init: RequestInit & { address?: string }) => Promise<Response>
   /** Tests: the outbound policy itself, instead of the one `allowPrivate` makes. */
   policy?: OutboundPolicy
   /** Its product token (`Portalscope-LinkChecker`) is the name robots.txt groups are matched against. */
   userAgent?: string
   /** Passed to assertCallableUrl for every address called: each URL, each redirect hop, each robots.txt. */
   allowPrivate?: boolean
-  /** The guard's DNS resolver (assertCallableUrl's `lookup`); the default resolves through node:dns where there is one. */
+  /**
+   * The guard's DNS resolver (assertCallableUrl's `lookup`, and the one that finds the address politeness is kept
+   * for); the default resolves through node:dns where there is one.
+   */
   lookup?: Lookup
-  /** Minimum gap between the starts of two requests to one host (default 1000); robots Crawl-delay raises it, capped at 30 s. */
+  /**
+   * Minimum gap between the starts of two requests to one server, by the address its name resolves to (default 1000);
+   * robots Crawl-delay raises it, capped at 30 s.
+   */
   perDomainDelayMs?: number
   /** Per request, headers and peeked body together (default 10000). */
   timeoutMs?: number
-  /** Hosts checked in parallel (default 4); one host is always sequential. */
+  /** Hosts checked in parallel (default 4); one server (one address) is always sequential. */
   concurrency?: number
   maxRedirects?: number
   /** A GET reads at most this many bytes, then cancels the body (default 1024). */
@@ -95,8 +102,9 @@ type RobotsOutcome = { robots: Robots } | { error: LinkCheckError }
 type HostState = { tail: Promise<void>; lastStart: number | null; delayMs: number }
 
 /**
- * Each host's clock, shared by every check in this process: ten portal checks at once still send one host one
- * request at a time, a second apart (politeness is per host, not per call). Bounded: the oldest hosts are forgotten.
+ * Each server's clock, by the address its names resolve to, shared by every check in this process: ten portal checks
+ * at once, or twelve names of one server, still send it one request at a time, a second apart (politeness is per
+ * server, not per call or per name). Bounded: the oldest addresses are forgotten.
  */
 const SHARED_HOSTS = new Map<string, HostState>()
 const MAX_SHARED_HOSTS = 10_000
@@ -166,16 +174,6 @@ function sizeOf(exchange: Exchange, method: Method): number | null {
   return method === 'GET' && exchange.ended ? exchange.bytesRead : null
 }
 
-/** Rejects when the signal aborts, for work (the guard's DNS lookup) that takes no signal itself. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
 function pauseUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve()
@@ -234,7 +232,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
   const allowPrivate = options.allowPrivate ?? false
   // Every request through the outbound guard: the address connected to is checked too, not only the name.
   const policy = options.policy ?? { allowPrivate }
-  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input, { ...init, policy }))
+  const doFetch = options.fetch ?? ((url: URL, init: GuardedInit) => guardedFetch(url, { ...init, policy }))
   const userAgent = options.userAgent ?? DEFAULT_LINK_CHECK_USER_AGENT
   const token = productToken(userAgent)
   const baseDelayMs = Math.max(0, options.perDomainDelayMs ?? 1000)
@@ -257,12 +255,21 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
   // A check with its own clock or sleep (tests) keeps its own hosts; real checks share the process's.
   const hosts = options.now || options.sleep ? new Map<string, HostState>() : SHARED_HOSTS
   const robotsByOrigin = new Map<string, Promise<RobotsOutcome>>()
+  // Each name's address, found once per run: the key of its server's clock, and where its requests connect.
+  const addresses = new Map<string, Promise<string>>()
+  const resolver = { ...policy, ...(options.lookup ? { lookup: options.lookup } : {}) }
 
-  function hostState(hostname: string): HostState {
-    let host = hosts.get(hostname)
+  function addressOf(url: URL): Promise<string> {
+    let address = addresses.get(url.hostname)
+    if (!address) addresses.set(url.hostname, (address = outboundAddress(url, resolver, AbortSignal.any([AbortSignal.timeout(timeoutMs), stop.signal]))))
+    return address
+  }
+
+  function hostState(address: string): HostState {
+    let host = hosts.get(address)
     if (!host) {
       if (hosts.size >= MAX_SHARED_HOSTS) hosts.delete(hosts.keys().next().value as string)
-      hosts.set(hostname, (host = { tail: Promise.resolve(), lastStart: null, delayMs: baseDelayMs }))
+      hosts.set(address, (host = { tail: Promise.resolve(), lastStart: null, delayMs: baseDelayMs }))
     }
     // The politest of the callers sets the pace.
     host.delayMs = Math.max(host.delayMs, baseDelayMs)
@@ -280,11 +287,19 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
   }
 
   /**
-   * One request, run in turn with every other request to the same host, after the host's delay. Any host, not only
-   * the one a worker owns, goes through here: redirect hops to another host are paced by that host's clock too.
+   * One request, run in turn with every other request to the same server (its address), after the server's delay.
+   * Any host, not only the one a worker owns, goes through here: redirect hops to another host are paced by that
+   * server's clock too.
    */
   async function request(url: URL, attempt: Attempt, readLimit: number, spent: { ms: number }, keepBody = false): Promise<Exchange> {
-    const host = hostState(url.hostname)
+    let address: string
+    try {
+      address = await addressOf(url)
+    } catch (error) {
+      throwIfStopped()
+      throw new RequestFailure(classify(error))
+    }
+    const host = hostState(address)
     const previous = host.tail
     let release = () => {}
     host.tail = new Promise<void>((resolve) => (release = resolve))
@@ -306,7 +321,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
       }
       if (attempt.range) headers.range = `bytes=0-${peekBytes - 1}`
       try {
-        const response = await doFetch(url, { method: attempt.method, headers, redirect: 'manual', signal: AbortSignal.any([timeout, stop.signal]) })
+        const response = await doFetch(url, { method: attempt.method, headers, redirect: 'manual', signal: AbortSignal.any([timeout, stop.signal]), address })
         let body: { bytesRead: number; ended: boolean; body: Uint8Array | null } = { bytesRead: 0, ended: false, body: null }
         const success = response.status >= 200 && response.status < 300
         // Redirect bodies are never read, nor error pages when the body itself is what we came for (robots.txt).
@@ -376,7 +391,7 @@ export async function checkLinks(urls: string[], options: LinkCheckOptions = {})
     }
     const delay = crawlDelaySeconds(robots, token)
     if (delay !== null) {
-      const host = hostState(url.hostname)
+      const host = hostState(await addressOf(url))
       host.delayMs = Math.max(host.delayMs, Math.min(MAX_CRAWL_DELAY_MS, delay * 1000))
     }
     return { robots }

@@ -101,6 +101,9 @@ const viaLoopback: typeof fetch = (input, init) => {
   return fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-test-host': host } })
 }
 
+/** a.example and b.example as two servers (documentation addresses: politeness keys only, fetch goes to loopback). */
+const twoServers = async (host: string): Promise<string[]> => (host === 'a.example' ? ['192.0.2.10'] : ['192.0.2.11'])
+
 function only(results: LinkCheckResult[]): LinkCheckResult {
   expect(results).toHaveLength(1)
   return results[0]!
@@ -316,6 +319,21 @@ describe('broken links', () => {
     expect(counted.calls).toEqual([])
   })
 
+  it('reports a name under .invalid (the demo catalogue’s links) as blocked, without a lookup or a request', async () => {
+    const counted = countingFetch()
+    const looked: string[] = []
+    const lookup = async (host: string): Promise<string[]> => {
+      looked.push(host)
+      return ['192.0.2.10']
+    }
+    for (const allowPrivate of [false, true]) {
+      const result = only(await checkLinks(['https://data.brno.demo.portalscope.invalid/2024/ovzdusi.csv'], options(fakeClock(), { allowPrivate, lookup, fetch: counted.fetch })))
+      expect(result).toMatchObject({ ok: false, error: 'blocked', status: null, method: null })
+    }
+    expect(looked).toEqual([])
+    expect(counted.calls).toEqual([])
+  })
+
   it('blocks a private address unless allowPrivate, without any request', async () => {
     const server = await serve({ '/data.csv': text('text/csv', 'a') })
     const result = only(await checkLinks([`${server.origin}/data.csv`], options(fakeClock(), { allowPrivate: false })))
@@ -414,6 +432,19 @@ describe('politeness', () => {
     expect(gaps).toEqual([1000, 1000, 1000, 1000])
   })
 
+  it('keeps one clock for a server however many names it has: names that resolve to one address wait their turn', async () => {
+    const clock = fakeClock()
+    const server = await serve({ '/1': text('text/plain', '1'), '/2': text('text/plain', '2'), '/3': text('text/plain', '3') }, clock)
+    const oneServer = async (): Promise<string[]> => ['192.0.2.10']
+    const urls = ['a', 'b', 'c'].map((host, index) => `http://${host}.example:${server.port}/${index + 1}`)
+    const results = await checkLinks(urls, options(clock, { fetch: viaLoopback, lookup: oneServer, perDomainDelayMs: 1000, concurrency: 3 }))
+    expect(results.every((result) => result.ok)).toBe(true)
+    // Each name's robots.txt and its link, one after another, a second apart, as if all were one name.
+    expect(server.requests()).toHaveLength(6)
+    const gaps = server.seen.slice(1).map((request, i) => request.at - server.seen[i]!.at)
+    expect(gaps).toEqual([1000, 1000, 1000, 1000, 1000])
+  })
+
   it.each([
     ['2.5', 2500],
     ['100', 30_000],
@@ -452,7 +483,7 @@ describe('politeness', () => {
     }
     const server = await serve({ '/1': slow, '/2': slow })
     const urls = ['a', 'b'].flatMap((host) => [1, 2].map((n) => `http://${host}.example:${server.port}/${n}`))
-    const results = await checkLinks(urls, options(fakeClock(), { fetch: viaLoopback, concurrency: 2 }))
+    const results = await checkLinks(urls, options(fakeClock(), { fetch: viaLoopback, lookup: twoServers, concurrency: 2 }))
     expect(results.every((result) => result.ok)).toBe(true)
     expect(maxInFlight).toBe(2)
     expect([...perHost.values()].map((counter) => counter.max)).toEqual([1, 1])
@@ -484,7 +515,7 @@ describe('politeness', () => {
       },
       clock,
     )
-    const results = await checkLinks([`http://b.example:${server.port}/1`, `http://a.example:${server.port}/go`], options(clock, { fetch: viaLoopback, concurrency: 2 }))
+    const results = await checkLinks([`http://b.example:${server.port}/1`, `http://a.example:${server.port}/go`], options(clock, { fetch: viaLoopback, lookup: twoServers, concurrency: 2 }))
     expect(results.map((result) => [result.ok, result.finalUrl])).toEqual([
       [true, `http://b.example:${server.port}/1`],
       [true, `http://b.example:${server.port}/2`],

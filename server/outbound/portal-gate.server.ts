@@ -1,7 +1,8 @@
 import { CkanError } from './errors.server.ts'
 
-// Politeness towards other people's servers: at most two requests in flight per portal, a pause between request
-// starts, and a circuit breaker that stops calling a portal for a while after repeated failures.
+// Politeness towards other people's servers: at most two requests in flight per portal (or per server address, for
+// resource checks), a pause between request starts, and a circuit breaker that stops calling it for a while after
+// repeated failures.
 export type GateOptions = {
   maxInFlight: number
   politenessDelayMs: number
@@ -31,17 +32,25 @@ export class PortalGate {
     this.now = now
   }
 
-  /** Runs `task` when the portal may be called; the circuit breaker refuses at once while open. */
-  async run<T>(task: () => Promise<T>, isFailure: (error: unknown) => boolean): Promise<T> {
+  /**
+   * Runs `task` when the portal may be called; the circuit breaker refuses at once while open. `signal` gives up the
+   * wait (a cancelled check leaves its turn to others); a task it aborted is no failure of the server's.
+   */
+  async run<T>(task: () => Promise<T>, isFailure: (error: unknown) => boolean, signal?: AbortSignal): Promise<T> {
     this.checkCircuit()
-    await this.acquire()
+    try {
+      await this.acquire(signal)
+    } catch (error) {
+      this.probing = false
+      throw error
+    }
     try {
       const result = await task()
       this.consecutiveFailures = 0
       this.openUntil = 0
       return result
     } catch (error) {
-      if (isFailure(error)) {
+      if (isFailure(error) && !signal?.aborted) {
         this.consecutiveFailures++
         if (this.consecutiveFailures >= this.options.failureThreshold) this.openUntil = this.now() + this.options.openMs
       }
@@ -69,14 +78,39 @@ export class PortalGate {
     }
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted()
     if (this.inFlight >= this.options.maxInFlight) {
-      await new Promise<void>((resolve) => this.queue.push(resolve))
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          this.queue.splice(this.queue.indexOf(waiter), 1)
+          reject(signal!.reason)
+        }
+        const waiter = () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve()
+        }
+        this.queue.push(waiter)
+        signal?.addEventListener('abort', onAbort, { once: true })
+      })
     }
     this.inFlight++
     const wait = this.lastStart + this.options.politenessDelayMs - this.now()
     this.lastStart = Math.max(this.now(), this.lastStart + this.options.politenessDelayMs)
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (wait <= 0) return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, wait)
+      signal?.addEventListener('abort', done, { once: true })
+    })
+    if (signal?.aborted) {
+      this.release()
+      signal.throwIfAborted()
+    }
   }
 
   private release(): void {
@@ -86,14 +120,20 @@ export class PortalGate {
 }
 
 const gates = new Map<string, PortalGate>()
+/** Bounded: past this many portals and addresses, the oldest gate is forgotten. */
+const MAX_GATES = 10_000
 
-/** One gate per portal (its Action API base), shared by every caller in this process (harvests, live searches, health checks). */
-export function gateFor(apiBase: string, options?: Partial<GateOptions>): PortalGate {
-  const key = apiBase.replace(/\/+$/, '')
-  let gate = gates.get(key)
+/**
+ * One gate per portal (its Action API base: harvests, live searches, health checks) or per server address (resource
+ * checks, server/outbound/resource-probe.server.ts), shared by every caller in this process.
+ */
+export function gateFor(key: string, options?: Partial<GateOptions>): PortalGate {
+  const name = key.replace(/\/+$/, '')
+  let gate = gates.get(name)
   if (!gate) {
-    gate = new PortalGate(key, { ...DEFAULT_GATE_OPTIONS, ...options })
-    gates.set(key, gate)
+    if (gates.size >= MAX_GATES) gates.delete(gates.keys().next().value as string)
+    gate = new PortalGate(name, { ...DEFAULT_GATE_OPTIONS, ...options })
+    gates.set(name, gate)
   }
   return gate
 }

@@ -1,13 +1,14 @@
 // One request to a resource URL for an automated check (docs/checks.md), keeping what the check's evidence needs:
 // every attempt with its timing, the redirect chain, the final status and headers, and (when the body is read) its
 // size, SHA-256 and a short excerpt. Politeness as the harvester's: the address guard on every hop (guardedFetch),
-// robots.txt, and the per-host gate (two requests in flight, a pause between starts, a circuit breaker).
+// robots.txt, and a gate per server address, whatever name it is reached by (two requests in flight, a pause between
+// starts, a circuit breaker), which robots.txt itself goes through too.
 
 import { SHA256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import type { CheckAttempt } from '../../lib/domain/checks.ts'
 import { isCkanError } from './errors.server.ts'
-import { assertOutboundUrl, blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fetch.server.ts'
+import { assertOutboundUrl, blockedErrorIn, guardedFetch, outboundAddress, type OutboundPolicy } from './guarded-fetch.server.ts'
 import { gateFor } from './portal-gate.server.ts'
 import { isAllowed, productToken, robotsFromResponse, ROBOTS_MAX_BYTES, type Robots } from './robots.server.ts'
 
@@ -46,6 +47,8 @@ export type ProbeOptions = {
   /** Tests: a stand-in for the network. */
   fetch?: typeof fetch
   now?: () => Date
+  /** Stops the probe (a cancelled check): requests in flight are aborted and no other is sent. */
+  signal?: AbortSignal
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -74,14 +77,16 @@ function errorKind(error: unknown, timedOut: boolean): ProbeError {
   return name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable'
 }
 
-async function robotsOf(origin: URL, send: (url: URL, init: RequestInit) => Promise<Response>, now: number): Promise<Robots> {
+async function robotsOf(origin: URL, send: (url: URL, init: RequestInit) => Promise<Response>, now: number, signal: AbortSignal | undefined): Promise<Robots> {
   const cached = robotsCache.get(origin.origin)
   if (cached && cached.until > now) return cached.robots
   let robots: Robots
   try {
-    const response = await send(new URL('/robots.txt', origin), { headers: { 'user-agent': PROBE_USER_AGENT }, signal: AbortSignal.timeout(10_000), redirect: 'follow' })
+    const timeout = AbortSignal.timeout(10_000)
+    const response = await send(new URL('/robots.txt', origin), { headers: { 'user-agent': PROBE_USER_AGENT }, signal: signal ? AbortSignal.any([timeout, signal]) : timeout, redirect: 'follow' })
     const ok = response.status >= 200 && response.status < 300
-    const { body } = ok ? await readLimited(response, ROBOTS_MAX_BYTES, false) : { body: null }
+    // The body is kept: it is the rules.
+    const { body } = ok ? await readLimited(response, ROBOTS_MAX_BYTES, true) : { body: null }
     if (!ok) await response.body?.cancel().catch(() => undefined)
     robots = robotsFromResponse(response.status, body ? new TextDecoder().decode(body) : '')
   } catch {
@@ -141,7 +146,16 @@ export async function probeResource(raw: string, options: ProbeOptions): Promise
   const maxRedirects = options.maxRedirects ?? 5
   const maxBytes = options.maxBytes ?? PROBE_MAX_BYTES
   const policy = options.policy
-  const send = (url: URL, init: RequestInit) => (options.fetch ? options.fetch(url, init) : guardedFetch(url, { ...init, ...(policy ? { policy } : {}) }))
+  const signal = options.signal
+  /**
+   * One request, in turn with every other request to the same server: the gate is the address the name resolves to,
+   * so many names of one server share it, and the request is pinned to that address.
+   */
+  const send = async (url: URL, init: RequestInit): Promise<Response> => {
+    const address = await outboundAddress(url, policy, init.signal ?? undefined)
+    const call = () => (options.fetch ? options.fetch(url, init) : guardedFetch(url, { ...init, address, ...(policy ? { policy } : {}) }))
+    return gateFor(address).run(call, (error) => !blockedErrorIn(error), signal)
+  }
   const result: ProbeResult = {
     request: { method: options.get ? 'GET' : 'HEAD', url: raw },
     finalUrl: null,
@@ -165,7 +179,7 @@ export async function probeResource(raw: string, options: ProbeOptions): Promise
   }
   start.hash = ''
   result.request.url = start.href
-  if (!isAllowed(await robotsOf(start, send, now().getTime()), productToken(PROBE_USER_AGENT), start.pathname + start.search)) {
+  if (!isAllowed(await robotsOf(start, send, now().getTime(), signal), productToken(PROBE_USER_AGENT), start.pathname + start.search)) {
     result.error = 'robots'
     return result
   }
@@ -182,11 +196,8 @@ export async function probeResource(raw: string, options: ProbeOptions): Promise
       const attempt: CheckAttempt = { at: at.toISOString(), method, url: current.href, status: null, ms: 0, error: null }
       result.attempts.push(attempt)
       try {
-        const target = current
-        response = await gateFor(current.origin).run(
-          () => send(target, { method, headers: { 'user-agent': PROBE_USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' }, redirect: 'manual', signal: timeout }),
-          (error) => !blockedErrorIn(error),
-        )
+        const headers = { 'user-agent': PROBE_USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' }
+        response = await send(current, { method, headers, redirect: 'manual', signal: signal ? AbortSignal.any([timeout, signal]) : timeout })
       } catch (error) {
         attempt.ms = now().getTime() - at.getTime()
         const kind = errorKind(error, timeout.aborted)

@@ -1,5 +1,5 @@
 import { CkanError } from './errors.server.ts'
-import { addressRefusal, assertOutboundUrl, blockedErrorIn } from './guarded-fetch.server.ts'
+import { addressRefusal, assertOutboundUrl, blockedErrorIn, hostOf } from './guarded-fetch.server.ts'
 import { blockedAddressTextReason } from './ip-address.server.ts'
 
 // The server calls URLs that users type in. Without this guard, "add a portal" could be pointed at the server's own
@@ -44,7 +44,7 @@ export async function assertCallableUrl(raw: string, options: { allowPrivate: bo
     throw error
   }
   if (options.allowPrivate) return url
-  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const host = hostOf(url)
   // An address literal was judged by assertOutboundUrl; a name by every address it resolves to.
   if (/^[\d.]+$/.test(host) || host.includes(':')) return url
   for (const address of await (options.lookup ?? defaultLookup)(host)) {

@@ -31,6 +31,25 @@ describe('SSRF guard', () => {
     await expect(assertCallableUrl(url, { allowPrivate: false, lookup: publicLookup })).rejects.toMatchObject({ kind: 'blocked' })
   })
 
+  // The name check sees names as the resolver will: case, a trailing dot (the root: `localhost.` is localhost),
+  // escapes and full-width letters (IDNA) make no difference.
+  it.each([
+    'http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/',
+    'http://metadata.google.internal../',
+    'http://localhost./',
+    'http://LocalHost.:3000/',
+    'http://localhost.localdomain./',
+    'http://printer.local./',
+    'http://router.home.arpa./',
+    'http://app.localhost./',
+    'http://svc.internal./',
+    'http://metadata./',
+    'http://%6C%6F%63%61%6C%68%6F%73%74/',
+    'http://ｌｏｃａｌｈｏｓｔ/',
+  ])('refuses %s, a local name however it is written', async (url) => {
+    await expect(assertCallableUrl(url, { allowPrivate: false, lookup: publicLookup })).rejects.toMatchObject({ kind: 'blocked' })
+  })
+
   it('refuses a public name that resolves to a private address', async () => {
     await expect(assertCallableUrl('https://sneaky.example/', { allowPrivate: false, lookup: async () => ['193.86.12.5', '10.0.0.7'] })).rejects.toMatchObject({ kind: 'blocked' })
   })

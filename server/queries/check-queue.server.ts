@@ -13,6 +13,8 @@ import { auditStatement } from './projects.server.ts'
 // The queue of automated checks: a run case waits as `queued`, a worker claims it (`running`, with a lease so that a
 // worker that died gives it back), runs its check and records the result. Claims and results are single statements
 // or one batch (decision 012), so two workers never take the same case and a result is never recorded twice.
+// Completing or deleting a run takes its checks off the queue; a worker running one sees that and stops (its lease,
+// the claim's token, no longer matches).
 
 export const CHECK_LEASE_MS = 5 * 60 * 1000
 
@@ -23,6 +25,8 @@ export type ClaimedCheck = {
   caseId: string
   caseVersion: number
   requestedBy: string | null
+  /** The claim's lease, which also tells this claim from a later one of the same case. */
+  leaseUntil: number
   /** The check as the pinned case version holds it (the case's current one for versions saved before checks). */
   check: CaseCheck | null
   portal: { id: string; apiBase: string; isDemo: boolean } | null
@@ -30,17 +34,28 @@ export type ClaimedCheck = {
   previous: Map<string, { hash: string | null; bytes: number | null }>
 }
 
+/** The run cases of a run (or the given ones) whose checks can be queued: automated, not queued, run not completed. */
+function queueable(runId: string, runCaseIds: string[] | null) {
+  const only = runCaseIds ? sql` AND test_run_case.id IN (SELECT value FROM json_each(${JSON.stringify(runCaseIds)}))` : sql``
+  return sql`run_id = ${runId} AND check_state IS NULL
+    AND (SELECT state FROM ${testRuns} WHERE id = ${runId}) <> 'completed'
+    AND case_id IN (SELECT id FROM ${testCases} WHERE type = 'automated')${only}`
+}
+
+/** How many checks queueRunChecks would queue now (what a quota counts before they are queued). */
+export async function queueableChecksOf(db: Database, runId: string, runCaseIds: string[] | null): Promise<number> {
+  const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${testRunCases} WHERE ${queueable(runId, runCaseIds)}`)
+  return row?.n ?? 0
+}
+
 /**
  * Queues the automated cases of a run (or the given ones) that are not queued already; answers how many were queued.
  * A completed run queues nothing.
  */
 export async function queueRunChecks(db: Database, run: { id: string; projectId: string }, actorId: string | null, runCaseIds: string[] | null, now = new Date()): Promise<number> {
-  const only = runCaseIds ? sql` AND test_run_case.id IN (SELECT value FROM json_each(${JSON.stringify(runCaseIds)}))` : sql``
   const [queued] = await runBatch(db, [
     db.all<{ id: string }>(sql`UPDATE ${testRunCases} SET check_state = 'queued', check_lease_until = NULL, check_requested_by = ${actorId}
-      WHERE run_id = ${run.id} AND check_state IS NULL
-        AND (SELECT state FROM ${testRuns} WHERE id = ${run.id}) <> 'completed'
-        AND case_id IN (SELECT id FROM ${testCases} WHERE type = 'automated')${only}
+      WHERE ${queueable(run.id, runCaseIds)}
       RETURNING id`),
     auditStatement(db, { projectId: run.projectId, actorId, entity: 'run', entityId: run.id, action: 'checks-queued', detail: {} }, now, { afterChange: true }),
   ])
@@ -70,8 +85,9 @@ export async function hasPendingChecks(db: Database): Promise<boolean> {
 
 /** Takes the next queued check (or one whose worker's lease ran out) for this worker; null when there is none. */
 export async function claimCheck(db: Database, now = new Date(), leaseMs = CHECK_LEASE_MS): Promise<ClaimedCheck | null> {
+  const leaseUntil = now.getTime() + leaseMs
   const [claimed] = await db.all<{ id: string; run_id: string; case_id: string; case_version: number; check_requested_by: string | null }>(
-    sql`UPDATE ${testRunCases} SET check_state = 'running', check_lease_until = ${now.getTime() + leaseMs}
+    sql`UPDATE ${testRunCases} SET check_state = 'running', check_lease_until = ${leaseUntil}
       WHERE id = (SELECT id FROM ${testRunCases} WHERE check_state = 'queued' OR (check_state = 'running' AND check_lease_until < ${now.getTime()}) LIMIT 1)
         AND (check_state = 'queued' OR check_lease_until < ${now.getTime()})
       RETURNING id, run_id, case_id, case_version, check_requested_by`,
@@ -99,6 +115,7 @@ export async function claimCheck(db: Database, now = new Date(), leaseMs = CHECK
     caseId: claimed.case_id,
     caseVersion: claimed.case_version,
     requestedBy: claimed.check_requested_by,
+    leaseUntil,
     check,
     portal: portal ?? null,
     previous: check?.type === 'content-unchanged' ? await previousContent(db, claimed.case_id) : new Map(),
@@ -127,12 +144,36 @@ function summaryOf(evidence: CheckEvidence): string {
   return first ? `${evidence.check}: ${first.code}` : evidence.check
 }
 
+/** Whether a claim still stands: its case is running under this very lease, and its run is there and not completed. */
+function claimStands(claim: ClaimedCheck) {
+  return sql`EXISTS (SELECT 1 FROM ${testRunCases} c JOIN ${testRuns} r ON r.id = c.run_id
+    WHERE c.id = ${claim.runCaseId} AND c.check_state = 'running' AND c.check_lease_until = ${claim.leaseUntil} AND r.state <> 'completed')`
+}
+
+/** Whether the worker should go on with a claimed check (a read: the run may have been completed, deleted, or requeued). */
+export async function claimStillStands(db: Database, claim: ClaimedCheck): Promise<boolean> {
+  const [row] = await db.all<{ stands: number }>(sql`SELECT ${claimStands(claim)} AS stands`)
+  return row?.stands === 1
+}
+
+/**
+ * Takes a run's checks off the queue, waiting and running alike, once the run is completed (a statement for the batch
+ * that completes it); a worker running one stops when it sees its claim gone (server/jobs/automated-checks.server.ts).
+ */
+export function cancelRunChecks(db: Database, runId: string) {
+  return db
+    .update(testRunCases)
+    .set({ checkState: null, checkLeaseUntil: null })
+    .where(and(eq(testRunCases.runId, runId), isNotNull(testRunCases.checkState), sql`(SELECT state FROM ${testRuns} WHERE id = ${runId}) = 'completed'`))
+}
+
 /**
  * Records a claimed check's result and releases the case, in one batch. Nothing is recorded when the run was
- * completed meanwhile or the claim was taken over by another worker after its lease ran out. Answers whether it was.
+ * completed or deleted meanwhile, or the claim was taken over by another worker after its lease ran out. Answers
+ * whether it was.
  */
 export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: CheckEvidence, now = new Date()): Promise<boolean> {
-  const ours = sql`(SELECT check_state FROM ${testRunCases} WHERE id = ${claim.runCaseId}) = 'running' AND (SELECT state FROM ${testRuns} WHERE id = ${claim.runId}) <> 'completed'`
+  const ours = claimStands(claim)
   const outcome = await runBatch(db, [
     db
       .update(testRuns)
@@ -146,7 +187,7 @@ export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: C
         WHERE ${ours}
         RETURNING id`,
     ),
-    db.update(testRunCases).set({ checkState: null, checkLeaseUntil: null }).where(eq(testRunCases.id, claim.runCaseId)),
+    db.update(testRunCases).set({ checkState: null, checkLeaseUntil: null }).where(and(eq(testRunCases.id, claim.runCaseId), eq(testRunCases.checkLeaseUntil, new Date(claim.leaseUntil)))),
   ])
   return (outcome[1] as unknown[]).length > 0
 }

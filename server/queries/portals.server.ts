@@ -29,6 +29,10 @@ export async function updatePortal(db: Database, id: string, changes: Partial<Po
   await db.update(portals).set(changes).where(eq(portals.id, id))
 }
 
+/**
+ * Removes a portal with everything harvested from it. Its harvest runs go too (the foreign keys cascade), and that is
+ * how a harvest in progress is cancelled: it finds its run gone before asking for its next page, and ends there.
+ */
 export async function removePortal(db: Database, id: string): Promise<boolean> {
   const removed = await db.delete(portals).where(eq(portals.id, id)).returning({ id: portals.id })
   return removed.length > 0

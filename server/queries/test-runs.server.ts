@@ -10,6 +10,7 @@ import { caseKey, type StepText } from '../../lib/domain/test-management.ts'
 import { emptyCounts, passRate, type ResultStatus, type RunCounts, type RunSource, type RunState } from '../../lib/domain/test-runs.ts'
 import type { ResultInput } from '../../lib/forms/test-run-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
+import { cancelRunChecks } from './check-queue.server.ts'
 import { auditStatement } from './projects.server.ts'
 import { sharedStepTexts, type CaseSnapshot } from './test-cases.server.ts'
 
@@ -164,6 +165,9 @@ export async function updateRun(db: Database, run: RunRow, expectedVersion: numb
       now,
       { afterChange: true },
     ),
+    // A completed run's checks stop: nothing of them is recorded any more, so none may keep calling other servers.
+    // (After the audit entry, which looks at the run update's changes().)
+    ...(moves && state === 'completed' ? [cancelRunChecks(db, run.id)] : []),
   ])
   return (updated as unknown[]).length > 0
 }

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server'
+import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { takeLimits, type Limit } from '../queries/rate-events.server.ts'
 import type { TrpcContext } from './context.server.ts'
 import type { SessionUser } from '../user.server.ts'
@@ -17,15 +18,22 @@ export const QUOTAS = {
   harvest: { scope: 'quota-harvest', limit: 10, windowMs: HOUR_MS },
   /** A check of one dataset's resource links. */
   datasetLinks: { scope: 'quota-dataset-links', limit: 60, windowMs: HOUR_MS },
+  /** An automated check queued in a test run (each counts, as each dataset's link check does). */
+  automatedChecks: { scope: 'quota-automated-checks', limit: 60, windowMs: HOUR_MS },
 } satisfies Record<string, Omit<Limit, 'key'>>
 
-/** Counts one use of a quota for the signed-in user, or refuses with 429, Retry-After and a translated message. */
-export async function takeQuota(ctx: TrpcContext & { user: SessionUser }, quota: Omit<Limit, 'key'>): Promise<void> {
+/**
+ * Counts uses of a quota for the signed-in user (`count` at once, all or none), or refuses with 429, Retry-After and
+ * a translated message: `message` (given `count`, `limit` and `minutes`) where the general one would not say enough.
+ */
+export async function takeQuota(ctx: TrpcContext & { user: SessionUser }, quota: Omit<Limit, 'key'>, options: { count?: number; message?: MessageKey } = {}): Promise<void> {
   if (ctx.user.role === 'admin') return
-  const decision = await takeLimits(ctx.db, [{ ...quota, key: ctx.user.id }])
+  const count = options.count ?? 1
+  const decision = await takeLimits(ctx.db, [{ ...quota, key: ctx.user.id }], { count })
   if (decision.allowed) return
   ctx.resHeaders.set('Retry-After', String(decision.retryAfterS))
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t('errors.quotaReached', { minutes: Math.max(1, Math.ceil(decision.retryAfterS / 60)) }) })
+  const minutes = Math.max(1, Math.ceil(decision.retryAfterS / 60))
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t(options.message ?? 'errors.quotaReached', { minutes, count, limit: quota.limit }) })
 }
 
 /** Work in progress in this process: the same check asked for again while it runs is joined, not started twice. */

@@ -125,13 +125,26 @@ const resCountCum = weightedCum([5, 30, 25, 15, 10, 6, 4, 3, 2]) // 0..8 resourc
 export type ExtentMode = 'some' | 'all'
 export const EXTENT_MODES: readonly ExtentMode[] = ['some', 'all']
 
-export type CorpusOptions = { slug: string; datasets: number; seed: number; organizations: number; extents?: ExtentMode }
+export type CorpusOptions = {
+  slug: string
+  datasets: number
+  seed: number
+  organizations: number
+  extents?: ExtentMode
+  /**
+   * Host names the resource files are handed out on instead of the portal's own (each resource keeps one, spread by
+   * its id). The caller makes them reach this fixture: loopback names, or a resolver of its own (tests of politeness
+   * across names of one server). Default: the portal's own origin.
+   */
+  resourceHosts?: readonly string[]
+}
 
 export class Corpus {
   readonly slug: string
   readonly seed: number
   readonly baseN: number
   readonly extents: ExtentMode
+  readonly resourceHosts: readonly string[]
   readonly orgs: Org[]
   readonly orgByKey = new Map<string, number>()
   readonly groupIds: string[]
@@ -149,6 +162,7 @@ export class Corpus {
     this.seed = options.seed >>> 0
     this.baseN = options.datasets
     this.extents = options.extents ?? 'some'
+    this.resourceHosts = options.resourceHosts ?? []
     const n = Math.max(1, this.baseN)
     this.stepModified = (T_MODIFIED_TO - T_MODIFIED_FROM) / n
     this.stepCreated = (T_CREATED_TO - T_CREATED_FROM) / n
@@ -326,6 +340,18 @@ export class Corpus {
     return host
   }
 
+  /**
+   * Where a resource's file lives: on the fixture itself (`<site>/files/...`, served by server.ts), never on a real
+   * publisher's host, so that no check of a generated resource leaves this machine. With `resourceHosts`, the site's
+   * host is swapped for one of them.
+   */
+  private resourceSite(siteUrl: string, rid: string): string {
+    if (this.resourceHosts.length === 0) return siteUrl
+    const url = new URL(siteUrl)
+    url.hostname = this.resourceHosts[mix32(strHash(rid) ^ 0x4f) % this.resourceHosts.length]!
+    return url.href.replace(/\/$/, '')
+  }
+
   packageName(i: number, a: Attrs = this.attrs(i)): string {
     return `${slugify(this.title(a)).slice(0, 90)}-${this.nameCode(i)}`
   }
@@ -452,14 +478,22 @@ export class Corpus {
       const resCreated = created + Math.floor(rng.float() * (modified - created))
       const file = `${titleSlug.slice(0, 40)}${position ? '-' + position : ''}`
       const upload = !kind.service && kind.ext !== '' && rng.chance(0.25)
+      // The shapes of real publishers' links (map services, APIs, landing pages, download scripts, files by year),
+      // each under the publisher's name on the fixture's own file server.
+      const site = this.resourceSite(siteUrl, rid)
+      const files = `${site}/files`
       let url: string
-      if (kind.service === 'wms') url = `https://gis.${orgHost}.cz/arcgis/services/${file}/MapServer/WMSServer?request=GetCapabilities&service=WMS`
-      else if (kind.service === 'wfs') url = `https://gis.${orgHost}.cz/geoserver/${file}/wfs?service=WFS&request=GetFeature&typeName=${file}&outputFormat=json`
-      else if (kind.service === 'api') url = `https://api.${orgHost}.cz/v1/${file}`
-      else if (kind.service === 'landing') url = `https://www.${orgHost}.cz/${name}`
-      else if (upload) url = `${siteUrl}/dataset/${id}/resource/${rid}/download/${file}${kind.ext}`
-      else if (kind.ext === '') url = `https://data.${orgHost}.cz/download?id=${rid}`
-      else url = `${rng.chance(0.15) ? 'http' : 'https'}://data.${orgHost}.cz/${a.year}/${file}${kind.ext}`
+      if (kind.service === 'wms') url = `${files}/gis/${orgHost}/arcgis/services/${file}/MapServer/WMSServer?request=GetCapabilities&service=WMS`
+      else if (kind.service === 'wfs') url = `${files}/gis/${orgHost}/geoserver/${file}/wfs?service=WFS&request=GetFeature&typeName=${file}&outputFormat=json`
+      else if (kind.service === 'api') url = `${files}/api/${orgHost}/v1/${file}`
+      else if (kind.service === 'landing') url = `${files}/www/${orgHost}/${name}`
+      else if (upload) url = `${site}/dataset/${id}/resource/${rid}/download/${file}${kind.ext}`
+      else if (kind.ext === '') url = `${files}/data/${orgHost}/download?id=${rid}`
+      else {
+        // This roll once chose http or https for the link; it stays so that the rest of the corpus is as it was.
+        rng.chance(0.15)
+        url = `${files}/data/${orgHost}/${a.year}/${file}${kind.ext}`
+      }
       const sizeRoll = rng.float()
       const bytes = 200 + rng.int(5_000_000)
       const formatLabel = kind.format || 'data'
@@ -545,7 +579,7 @@ export class Corpus {
       state: 'active',
       title,
       type: 'dataset',
-      url: rng.chance(0.6) ? '' : rng.chance(0.5) ? null : `https://www.${orgHost}.cz/${name}`,
+      url: rng.chance(0.6) ? '' : rng.chance(0.5) ? null : `${siteUrl}/files/www/${orgHost}/${name}`,
       version: rng.chance(0.85) ? null : rng.pick(['1.0', '2', `${a.year}`]),
       extras,
       resources,

@@ -532,6 +532,45 @@ describe('fault modes', () => {
     expect(fx.portalUrl('faulty')).toBe(`${fx.baseUrl}/faulty`)
   })
 
+  it('endless-search: package_search claims 1e12 datasets and answers the same page whatever the start', async () => {
+    fx.setFault('cz', 'endless-search')
+    try {
+      const params = { rows: 50, sort: 'metadata_modified asc' }
+      const first = await ok('cz', 'package_search', { ...params, start: 0 })
+      const later = await ok('cz', 'package_search', { ...params, start: 4_000 })
+      const beyond = await ok('cz', 'package_search', { ...params, start: 50_000_000 })
+      for (const page of [first, later, beyond]) {
+        expect(page.count).toBe(1e12)
+        expect(page.results.map((d: Pkg) => d.id)).toEqual(first.results.map((d: Pkg) => d.id))
+      }
+      expect(first.results).toHaveLength(50)
+      // Everything else answers as usual.
+      expect(await ok('cz', 'organization_list', { limit: 5, offset: 5 })).toHaveLength(5)
+    } finally {
+      fx.setFault('cz', 'none')
+    }
+    const normal = await ok('cz', 'package_search', { rows: 50, start: 4_000, sort: 'metadata_modified asc' })
+    expect(normal.count).toBe(5000)
+  })
+
+  it('org-list-ignores-offset: organization_list and group_list answer the first page at every offset, as old CKANs do', async () => {
+    const names = (await ok('cz', 'organization_list')) as string[]
+    fx.setFault('cz', 'org-list-ignores-offset')
+    try {
+      for (const offset of [0, 10, 25, 1_000]) {
+        const page = await ok('cz', 'organization_list', { all_fields: true, limit: 10, offset })
+        expect(page.map((o: Json) => o.name)).toEqual(names.slice(0, 10))
+      }
+      expect(await ok('cz', 'group_list', { limit: 3, offset: 3 })).toEqual(await ok('cz', 'group_list', { limit: 3 }))
+      // Datasets page as usual.
+      const page = await ok('cz', 'package_search', { rows: 5, start: 4_998 })
+      expect(page.results).toHaveLength(2)
+    } finally {
+      fx.setFault('cz', 'none')
+    }
+    expect((await ok('cz', 'organization_list', { limit: 10, offset: 10 })) as string[]).toEqual(names.slice(10, 20))
+  })
+
   it('failTimes: fails the next N requests, then recovers', async () => {
     fx.setFault('faulty', 'http500', { failTimes: 2 })
     const before = fx.requestCount('faulty')

@@ -11,7 +11,18 @@ import { ActionError, DEFAULT_SORT, PortalData, notFound, parseSort, searchQuery
 import { GROUPS } from './vocab.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
-export type FaultMode = 'none' | 'hang' | 'http500' | 'rate-limit' | 'malformed-json' | 'truncated' | 'html-200' | 'huge-body' | 'refused'
+export type FaultMode =
+  | 'none'
+  | 'hang'
+  | 'http500'
+  | 'rate-limit'
+  | 'malformed-json'
+  | 'truncated'
+  | 'html-200'
+  | 'huge-body'
+  | 'refused'
+  | 'endless-search'
+  | 'org-list-ignores-offset'
 
 export type FixturePortalOptions = {
   slug: string // URL prefix: http://127.0.0.1:<port>/<slug>/api/3/action/<action>
@@ -24,6 +35,8 @@ export type FixturePortalOptions = {
   serveSamples?: boolean // when true, the portal serves the verbatim real samples instead of the generated corpus
   replay?: boolean // keep each successful GET action answer by its URL and send the kept bytes again (benchmarks: a
   //                  second pass costs the machine almost nothing, as a remote portal's work would); modify() forgets them
+  resourceHosts?: string[] // host names its resources' files are handed out on instead of 127.0.0.1 (spread by resource);
+  //                          the caller makes them reach this fixture (a resolver of its own): one server behind many names
 }
 
 export type CkanFixture = {
@@ -32,12 +45,31 @@ export type CkanFixture = {
   apiBase(slug: string): string // `${portalUrl(slug)}/api/3`
   setFault(slug: string, fault: FaultMode, options?: { retryAfterSeconds?: number; failTimes?: number }): void // failTimes: fail only the next N requests, then answer normally (default: always)
   requestCount(slug: string): number // requests received for that portal
+  fileRequests(): number // requests for resource files and robots.txt, all portals and host names together
+  maxConcurrentFiles(): number // highest number of those in flight at once
+  holdFiles(): () => void // holds every file and robots.txt answer until the returned function is called
+  fileRequestsReached(count: number): Promise<void> // resolves once that many file requests have arrived in all
   maxConcurrent(slug: string): number // highest number of requests in flight at once for that portal
   modify(slug: string, changes: { updated?: number; deleted?: number; added?: number }): void // simulate portal changes after a harvest
   close(): Promise<void>
 }
 
-export const FAULT_MODES: readonly FaultMode[] = ['none', 'hang', 'http500', 'rate-limit', 'malformed-json', 'truncated', 'html-200', 'huge-body', 'refused']
+export const FAULT_MODES: readonly FaultMode[] = [
+  'none',
+  'hang',
+  'http500',
+  'rate-limit',
+  'malformed-json',
+  'truncated',
+  'html-200',
+  'huge-body',
+  'refused',
+  'endless-search',
+  'org-list-ignores-offset',
+]
+
+/** The dataset count that the 'endless-search' fault claims. */
+export const ENDLESS_COUNT = 1e12
 
 /** Bytes streamed by the 'huge-body' fault (about 50 MB). */
 export const HUGE_BODY_BYTES = 50 * 1024 * 1024
@@ -329,50 +361,181 @@ export function fixtureCsv(seed: string): string {
 }
 
 const SERVICE_ERROR = '<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc"><ServiceException code="LayerNotDefined">Layer not defined</ServiceException></ServiceExceptionReport>\n'
+const WMS_CAPABILITIES = '<?xml version="1.0" encoding="UTF-8"?>\n<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms"><Service><Name>WMS</Name><Title>Fixture map service</Title></Service></WMS_Capabilities>\n'
+
+/** Bytes of `/files/huge.csv`: more than the 20 MB a check reads, so the reader has to stop. */
+export const HUGE_FILE_BYTES = 25 * 1024 * 1024
+
+/** The fixture's `/robots.txt`: every crawler is kept out of each portal's `/files/private/`. */
+export const FIXTURE_ROBOTS = 'User-agent: *\nDisallow: /*/files/private/\n'
+
+/** Media types of the generated files, by extension, as a publisher's web server would send them. */
+const FILE_TYPES: Record<string, string> = {
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+  '.geojson': 'application/geo+json',
+  '.xml': 'application/xml',
+  '.rdf': 'application/rdf+xml',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
+  '.kmz': 'application/vnd.google-earth.kmz',
+}
+
+function sendCsv(res: ServerResponse, body: string, type = FILE_TYPES['.csv']!): void {
+  send(res, 200, type, body, { ETag: `"${body.length}-${body.charCodeAt(body.length - 3)}"`, 'Last-Modified': 'Tue, 30 Sep 2025 10:00:00 GMT' })
+}
+
+type FileServer = {
+  /** Answers a portal's file (`rest` is the path after the slug); false when the path is not a file's. */
+  serve(rest: string, req: IncomingMessage, res: ServerResponse, siteUrl: string): boolean
+  robots(req: IncomingMessage, res: ServerResponse): void
+  requests(): number
+  maxInFlight(): number
+  hold(): () => void
+  reached(count: number): Promise<void>
+}
+
+function streamHugeFile(res: ServerResponse): void {
+  const row = Buffer.from('1,Obec A,100\r\n'.repeat(4096))
+  res.writeHead(200, { 'Content-Type': FILE_TYPES['.csv']!, 'Content-Length': String(HUGE_FILE_BYTES) })
+  let sent = 0
+  const pump = (): void => {
+    while (!res.destroyed && sent < HUGE_FILE_BYTES) {
+      const chunk = row.subarray(0, Math.min(row.length, HUGE_FILE_BYTES - sent))
+      sent += chunk.length
+      if (!res.write(chunk)) {
+        res.once('drain', pump)
+        return
+      }
+    }
+    if (!res.destroyed) res.end()
+  }
+  pump()
+}
+
+/** The files a generated resource links (server-side twin of the URL shapes in generator.ts). */
+function serveGenerated(rest: string, url: URL, res: ServerResponse): boolean {
+  const [, kind, publisher] = /^\/files\/(data|gis|api|www)\/([^/]+)\//.exec(rest) ?? []
+  if (!kind || !publisher) return false
+  if (kind === 'gis') {
+    const service = (url.searchParams.get('service') ?? url.searchParams.get('SERVICE') ?? '').toUpperCase()
+    if (service === 'WMS') send(res, 200, 'text/xml', WMS_CAPABILITIES)
+    else send(res, 200, FILE_TYPES['.geojson']!, JSON.stringify({ type: 'FeatureCollection', features: [] }))
+  } else if (kind === 'api') send(res, 200, FILE_TYPES['.json']!, JSON.stringify({ publisher, items: [] }))
+  else if (kind === 'www') send(res, 200, HTML_TYPE, htmlPage(publisher, `<h1>${publisher}</h1>`))
+  else if (rest.endsWith('/download')) send(res, 200, 'application/octet-stream', Buffer.from(`fixture download ${url.searchParams.get('id') ?? ''}\n`), { 'Content-Disposition': 'attachment' })
+  else {
+    const file = rest.slice(rest.lastIndexOf('/') + 1)
+    const ext = /\.[a-z]+$/i.exec(file)?.[0].toLowerCase() ?? ''
+    if (ext === '.csv') sendCsv(res, fixtureCsv(file))
+    else send(res, 200, FILE_TYPES[ext] ?? 'application/octet-stream', Buffer.from(`fixture file ${file}\n`))
+  }
+  return true
+}
 
 /**
- * Files a portal serves for resource checks: uploads (`/dataset/<id>/resource/<rid>/download/<file>`), and under
- * `/files/` fixed cases: `data.csv`, `bad.csv` (ragged records), `types.csv` (a value of the wrong type),
- * `no-head.csv` (HEAD answers 405), `wms` (a 200 that is a service error), `gone` (404), `redirect/<n>` (n hops, then
- * data.csv). Answers false when the path is none of these.
+ * Files a portal serves for resource checks and link checks, so that no URL the fixture hands out leads off this
+ * machine: uploads (`/dataset/<id>/resource/<rid>/download/<file>`), the generated resources' files
+ * (`/files/{data,gis,api,www}/<publisher>/...`), and under `/files/` fixed cases: `data.csv`, `bad.csv` (ragged
+ * records), `types.csv` (a value of the wrong type), `no-head.csv` (HEAD answers 405), `wrong-type.csv` (a CSV sent as
+ * HTML), `huge.csv` (25 MB), `hang` (never answers), `wms` (a 200 that is a service error), `gone` (404),
+ * `redirect/<n>` (n hops, then data.csv), and `private/...` (forbidden by robots.txt). Counts what it serves, and can
+ * hold its answers (tests of what happens while a check waits on a server).
  */
-function serveFile(rest: string, req: IncomingMessage, res: ServerResponse, siteUrl: string): boolean {
-  const csv = (body: string) => send(res, 200, 'text/csv; charset=utf-8', body, { ETag: `"${body.length}-${body.charCodeAt(body.length - 3)}"`, 'Last-Modified': 'Tue, 30 Sep 2025 10:00:00 GMT' })
-  const upload = /^\/dataset\/[^/]+\/resource\/([^/]+)\/download\/([^/]+)$/.exec(rest)
-  if (upload) {
-    const [, rid, file] = upload as unknown as [string, string, string]
-    if (/\.csv$/i.test(file)) csv(fixtureCsv(rid))
-    else send(res, 200, 'application/octet-stream', Buffer.from(`fixture file ${rid}\n`))
-    return true
+function createFileServer(latencyMs: number): FileServer {
+  let requests = 0
+  let inFlight = 0
+  let maxInFlight = 0
+  let held: Promise<void> | null = null
+  const waiting: Array<{ count: number; resolve: () => void }> = []
+
+  const arrive = (res: ServerResponse): Promise<void> | null => {
+    requests++
+    maxInFlight = Math.max(maxInFlight, ++inFlight)
+    res.once('close', () => inFlight--)
+    for (const waiter of waiting.filter((entry) => requests >= entry.count)) {
+      waiting.splice(waiting.indexOf(waiter), 1)
+      waiter.resolve()
+    }
+    return held
   }
-  const redirect = /^\/files\/redirect\/(\d{1,2})$/.exec(rest)
-  if (redirect) {
-    const left = Number(redirect[1])
-    send(res, 302, HTML_TYPE, '', { Location: left <= 1 ? `${siteUrl}/files/data.csv` : `${siteUrl}/files/redirect/${left - 1}` })
-    return true
+  const answer = (res: ServerResponse, respond: () => void) => {
+    const hold = arrive(res)
+    // As a publisher's server would: an answer takes a while, so requests sent together are seen together.
+    const later = () => (latencyMs > 0 ? setTimeout(() => !res.destroyed && respond(), latencyMs) : respond())
+    if (hold) void hold.then(() => !res.destroyed && later())
+    else later()
   }
-  switch (rest) {
-    case '/files/data.csv':
-      csv(fixtureCsv('data'))
+
+  const respondTo = (rest: string, req: IncomingMessage, res: ServerResponse, siteUrl: string): void => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const csv = (body: string, type?: string) => sendCsv(res, body, type)
+    const upload = /^\/dataset\/[^/]+\/resource\/([^/]+)\/download\/([^/]+)$/.exec(rest)
+    if (upload) {
+      const [, rid, file] = upload as unknown as [string, string, string]
+      if (/\.csv$/i.test(file)) csv(fixtureCsv(rid))
+      else send(res, 200, 'application/octet-stream', Buffer.from(`fixture file ${rid}\n`))
+      return
+    }
+    const redirect = /^\/files\/redirect\/(\d{1,2})$/.exec(rest)
+    if (redirect) {
+      const left = Number(redirect[1])
+      send(res, 302, HTML_TYPE, '', { Location: left <= 1 ? `${siteUrl}/files/data.csv` : `${siteUrl}/files/redirect/${left - 1}` })
+      return
+    }
+    if (rest.startsWith('/files/private/')) return csv(fixtureCsv(rest))
+    if (serveGenerated(rest, url, res)) return
+    switch (rest) {
+      case '/files/data.csv':
+        return csv(fixtureCsv('data'))
+      case '/files/bad.csv':
+        return csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha\r\n3,Ostrava,30,navic\r\n')
+      case '/files/types.csv':
+        return csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha,hodne\r\n2,Ostrava,30\r\n')
+      case '/files/no-head.csv':
+        if (req.method === 'HEAD') return send(res, 405, HTML_TYPE, '', { Allow: 'GET' })
+        return csv(fixtureCsv('no-head'))
+      case '/files/wrong-type.csv':
+        return csv(fixtureCsv('wrong-type'), HTML_TYPE)
+      case '/files/huge.csv':
+        return streamHugeFile(res)
+      case '/files/hang':
+        // Accept and never answer; the socket stays open until the client gives up or close() runs.
+        return
+      case '/files/wms':
+        return send(res, 200, 'text/xml', SERVICE_ERROR)
+      default:
+        // `/files/gone` among them.
+        return send(res, 404, HTML_TYPE, htmlPage('404 Not Found', '<h1>Not Found</h1>'))
+    }
+  }
+
+  return {
+    serve(rest, req, res, siteUrl) {
+      if (!rest.startsWith('/files/') && !/^\/dataset\/[^/]+\/resource\/[^/]+\/download\/[^/]+$/.test(rest)) return false
+      answer(res, () => respondTo(rest, req, res, siteUrl))
       return true
-    case '/files/bad.csv':
-      csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha\r\n3,Ostrava,30,navic\r\n')
-      return true
-    case '/files/types.csv':
-      csv('id,obec,pocet\r\n1,Brno,10\r\n2,Praha,hodne\r\n2,Ostrava,30\r\n')
-      return true
-    case '/files/no-head.csv':
-      if (req.method === 'HEAD') send(res, 405, HTML_TYPE, '', { Allow: 'GET' })
-      else csv(fixtureCsv('no-head'))
-      return true
-    case '/files/wms':
-      send(res, 200, 'text/xml', SERVICE_ERROR)
-      return true
-    case '/files/gone':
-      send(res, 404, HTML_TYPE, htmlPage('404 Not Found', '<h1>Not Found</h1>'))
-      return true
-    default:
-      return false
+    },
+    robots(_req, res) {
+      answer(res, () => send(res, 200, 'text/plain; charset=utf-8', FIXTURE_ROBOTS))
+    },
+    requests: () => requests,
+    maxInFlight: () => maxInFlight,
+    hold() {
+      let release = () => {}
+      held = new Promise<void>((resolve) => (release = resolve))
+      return () => {
+        held = null
+        release()
+      }
+    },
+    reached(count) {
+      if (requests >= count) return Promise.resolve()
+      return new Promise<void>((resolve) => waiting.push({ count, resolve }))
+    },
   }
 }
 
@@ -402,44 +565,65 @@ function streamHugeBody(p: Portal, res: ServerResponse, siteUrl: string): void {
   pump()
 }
 
-function applyFault(p: Portal, fault: FaultMode, req: IncomingMessage, res: ServerResponse, action: string, params: Params, siteUrl: string): void {
+/** Answers the request as the fault has it; false when the fault leaves this request to be answered as usual. */
+function applyFault(p: Portal, fault: FaultMode, req: IncomingMessage, res: ServerResponse, action: string, params: Params, siteUrl: string): boolean {
   const help = helpUrl(siteUrl, action || 'package_search')
   switch (fault) {
     case 'hang':
       // Accept and never answer; the socket stays open until the client gives up or close() runs.
-      return
+      return true
     case 'refused':
       // Someone reached the live port anyway (portalUrl points to a closed port): drop the connection.
       req.socket.destroy()
-      return
+      return true
     case 'http500':
       if (p.requests % 2 === 1) {
         send(res, 500, JSON_TYPE, JSON.stringify({ help, success: false, error: { __type: 'Internal Server Error', message: 'Internal Server Error' } }))
       } else send(res, 500, HTML_TYPE, CKAN_500_HTML)
-      return
+      return true
     case 'rate-limit':
       send(res, 429, 'text/html', NGINX_429, { 'Retry-After': String(p.retryAfterSeconds) })
-      return
+      return true
     case 'malformed-json':
       // What a broken plugin or proxy produces: Python reprs, NaN, trailing commas. Complete, but not JSON.
       send(res, 200, JSON_TYPE, `{"help": "${help}", "success": true, "result": {"count": NaN, "results": [{'name': u'rozpocet-obce-2024', 'private': False, 'resources': [],},], "facets": {}}}`)
-      return
+      return true
     case 'truncated': {
       const real = runAction(p, action, params, siteUrl)
       const full = typeof real.body === 'string' ? Buffer.from(real.body) : real.body
       const cut = Math.max(1, Math.floor(full.length / 2))
       res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': String(full.length) })
       res.write(full.subarray(0, cut), () => res.socket?.end())
-      return
+      return true
     }
     case 'html-200':
       send(res, 200, HTML_TYPE, MAINTENANCE_HTML)
-      return
+      return true
     case 'huge-body':
       streamHugeBody(p, res, siteUrl)
-      return
+      return true
+    case 'endless-search': {
+      // A hostile portal: package_search claims a trillion datasets and answers the first page whatever `start` is.
+      if (action !== 'package_search') return false
+      const { start: _start, ...rest } = params
+      const reply = runAction(p, action, rest, siteUrl)
+      if (reply.status === 200) {
+        const body = JSON.parse(reply.body.toString()) as { result: { count: number } }
+        body.result.count = ENDLESS_COUNT
+        send(res, 200, JSON_TYPE, JSON.stringify(body))
+      } else send(res, reply.status, JSON_TYPE, reply.body)
+      return true
+    }
+    case 'org-list-ignores-offset': {
+      // As old CKANs do: neither list is paged by offset, every offset answers the first page.
+      if (action !== 'organization_list' && action !== 'group_list') return false
+      const { offset: _offset, ...rest } = params
+      const reply = runAction(p, action, rest, siteUrl)
+      send(res, reply.status, JSON_TYPE, reply.body)
+      return true
+    }
     case 'none':
-      return
+      return false
   }
 }
 
@@ -502,7 +686,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-export async function startCkanFixture(options: { portals: FixturePortalOptions[]; port?: number }): Promise<CkanFixture> {
+export async function startCkanFixture(options: { portals: FixturePortalOptions[]; port?: number; fileLatencyMs?: number }): Promise<CkanFixture> {
   const portals = new Map<string, Portal>()
   let samples: SampleSet | null = null
   for (const o of options.portals) {
@@ -517,6 +701,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       seed: o.seed ?? strHash(o.slug),
       organizations: o.organizations ?? Math.min(500, Math.max(3, Math.floor(datasets / 200))),
       extents: o.extents ?? 'some',
+      ...(o.resourceHosts ? { resourceHosts: o.resourceHosts } : {}),
     })
     portals.set(o.slug, {
       slug: o.slug,
@@ -535,12 +720,14 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
 
   const sockets = new Set<Socket>()
   let baseUrl = ''
+  const files = createFileServer(options.fileLatencyMs ?? 0)
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const segments = url.pathname.split('/')
     const slug = decodeURIComponent(segments[1] ?? '')
     const p = portals.get(slug)
+    if (url.pathname === '/robots.txt') return files.robots(req, res)
     if (!p) {
       send(res, 404, HTML_TYPE, htmlPage('404 Not Found', '<h1>Not Found</h1>'))
       return
@@ -567,10 +754,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
     const parsed = m ? requestParams(req, url, body) : { params: {} }
     const params: Params = 'params' in parsed ? parsed.params : {}
 
-    if (faultActive(p)) {
-      applyFault(p, takeFault(p), req, res, action, params, siteUrl)
-      return
-    }
+    if (faultActive(p) && applyFault(p, takeFault(p), req, res, action, params, siteUrl)) return
 
     if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD') {
       send(res, 405, HTML_TYPE, htmlPage('405 Method Not Allowed', '<h1>Method Not Allowed</h1>'), { Allow: 'GET, POST' })
@@ -594,7 +778,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       send(res, 200, JSON_TYPE, JSON.stringify({ version: Number(/\/([123])/.exec(rest)?.[1] ?? 3) }))
       return
     }
-    if (serveFile(rest, req, res, siteUrl)) return
+    if (files.serve(rest, req, res, siteUrl)) return
     if (rest === '/' || rest === '') {
       send(res, 200, HTML_TYPE, htmlPage(`Katalog otevřených dat – ${slug}`, `<h1>Katalog otevřených dat – ${slug}</h1>\n<p>CKAN ${p.ckanVersion}</p>`))
       return
@@ -674,6 +858,10 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
     maxConcurrent(slug) {
       return portal(slug).maxInFlight
     },
+    fileRequests: () => files.requests(),
+    maxConcurrentFiles: () => files.maxInFlight(),
+    holdFiles: () => files.hold(),
+    fileRequestsReached: (count) => files.reached(count),
     modify(slug, changes) {
       const p = portal(slug)
       if (p.samples) throw new Error(`ckan-fixture: portal ${slug} serves recorded samples; modify() needs a generated corpus`)

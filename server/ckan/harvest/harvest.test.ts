@@ -13,7 +13,8 @@ import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { resetGates } from '../../outbound/portal-gate.server.ts'
 import { refreshRollups } from '../../queries/rollups.server.ts'
-import { activeRun, runHarvest, startHarvest, type HarvestRun } from './harvest.server.ts'
+import { removePortal } from '../../queries/portals.server.ts'
+import { activeRun, runHarvest, startHarvest, type HarvestLimits, type HarvestRun } from './harvest.server.ts'
 import { createWorkerStore } from './worker-store.server.ts'
 
 let fixture: CkanFixture
@@ -28,10 +29,16 @@ beforeAll(async () => {
       { slug: 'rozbity', datasets: 300 },
       { slug: 'okresni', datasets: 1_800, organizations: 40 },
       { slug: 'obecni', datasets: 700, organizations: 12 },
+      // Hostile and odd portals (issue 30): one that claims 1e12 datasets and ignores `start`, an old CKAN whose
+      // organization_list ignores `offset`, one larger than the ceilings the tests set, one removed mid-harvest.
+      { slug: 'nekonecny', datasets: 1_500, fault: 'endless-search' },
+      { slug: 'stary', datasets: 1_500, organizations: 60, fault: 'org-list-ignores-offset' },
+      { slug: 'velky', datasets: 5_000, organizations: 60 },
+      { slug: 'zruseny', datasets: 3_000, organizations: 200 },
     ],
   })
   testDb = await createTestDatabase()
-  for (const slug of ['krajsky', 'mestsky', 'rozbity', 'okresni', 'obecni']) {
+  for (const slug of ['krajsky', 'mestsky', 'rozbity', 'okresni', 'obecni', 'nekonecny', 'stary', 'velky', 'zruseny']) {
     await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
 })
@@ -43,9 +50,9 @@ afterEach(() => {
   resetGates()
 })
 
-async function harvest(slug: string, mode: 'full' | 'incremental', budgetMs?: number): Promise<HarvestRun> {
+async function harvest(slug: string, mode: 'full' | 'incremental', budgetMs?: number, limits?: Partial<HarvestLimits>): Promise<HarvestRun> {
   const { run } = await startHarvest(testDb.db, slug, { mode, trigger: 'cli' })
-  const result = await runHarvest(testDb.db, run.id, { client, ...(budgetMs === undefined ? {} : { budgetMs }) })
+  const result = await runHarvest(testDb.db, run.id, { client, ...(budgetMs === undefined ? {} : { budgetMs }), ...(limits ? { limits } : {}) })
   if (!result) throw new Error('run was held by another worker')
   return result
 }
@@ -190,6 +197,79 @@ describe('harvesting a portal', () => {
     const broken = createWorkerStore('file:/nonexistent-directory/none.db')
     await expect(broken.ready).rejects.toThrow()
     await broken.close()
+  })
+
+  it('stops a portal that claims 1e12 datasets and ignores start, says why, and starts afresh next time', async () => {
+    const before = fixture.requestCount('nekonecny')
+    const run = await harvest('nekonecny', 'full')
+    expect(run).toMatchObject({ status: 'failed', stopReason: 'repeated-page', done: 1_000, created: 1_000, deleted: 0 })
+    expect(run.errors.at(-1)?.kind).toBe('repeated-page')
+    expect(await live('nekonecny')).toBe(1_000)
+    // organization_list, the first page, the page that repeated it and at most one asked for ahead meanwhile.
+    expect(fixture.requestCount('nekonecny') - before).toBeLessThanOrEqual(4)
+    // A stopped harvest is not continued from its checkpoint (that would go on with the endless listing).
+    const { run: next, started } = await startHarvest(testDb.db, 'nekonecny', { mode: 'full', trigger: 'schedule' })
+    expect(started).toBe(true)
+    expect(next.id).not.toBe(run.id)
+    expect(next.nextStart).toBe(0)
+    expect(await runHarvest(testDb.db, next.id, { client })).toMatchObject({ status: 'failed', stopReason: 'repeated-page' })
+  })
+
+  it('harvests an old CKAN whose organization_list ignores offset: the repeated page ends the listing', async () => {
+    const before = fixture.requestCount('stary')
+    const run = await harvest('stary', 'full')
+    expect(run).toMatchObject({ status: 'succeeded', stopReason: null, done: 1_500, created: 1_500 })
+    // The first page of the list and the publishers the datasets carry: every organization.
+    const [orgs] = await testDb.db.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.portalId, 'stary'))
+    expect(orgs!.count).toBe(60)
+    // Two pages of organizations (the second repeated the first) and two of datasets.
+    expect(fixture.requestCount('stary') - before).toBe(4)
+  })
+
+  it('stops at the dataset ceiling: keeps and analyses what it stored, asks for nothing beyond, marks nothing deleted', async () => {
+    const before = fixture.requestCount('velky')
+    const run = await harvest('velky', 'full', undefined, { maxDatasets: 2_000 })
+    expect(run).toMatchObject({ status: 'failed', stopReason: 'dataset-limit', done: 2_000, created: 2_000, deleted: 0 })
+    expect(run.errors.at(-1)).toMatchObject({ kind: 'dataset-limit', message: expect.stringContaining('PORTALSCOPE_HARVEST_MAX_DATASETS') })
+    expect(await live('velky')).toBe(2_000)
+    expect(await latestRollup('velky')).toEqual(expect.any(Number))
+    // Three pages of organizations and two of datasets.
+    expect(fixture.requestCount('velky') - before).toBe(5)
+  })
+
+  it('stops at the page ceiling, organization pages included', async () => {
+    const before = fixture.requestCount('velky')
+    const run = await harvest('velky', 'full', undefined, { maxPages: 4 })
+    expect(run).toMatchObject({ status: 'failed', stopReason: 'page-limit', done: 1_000, pages: 4 })
+    expect(run.errors.at(-1)?.message).toContain('PORTALSCOPE_HARVEST_MAX_PAGES')
+    expect(fixture.requestCount('velky') - before).toBe(4)
+    expect(await live('velky')).toBe(2_000)
+  })
+
+  it('stops when its time budget is spent, counting the work of every slice', async () => {
+    const first = await harvest('velky', 'full', 0)
+    expect(first).toMatchObject({ status: 'running', nextStart: 1_000 })
+    expect(first.activeMs).toBeGreaterThan(1)
+    const before = fixture.requestCount('velky')
+    const stopped = await runHarvest(testDb.db, first.id, { client, limits: { maxActiveMs: 1 } })
+    expect(stopped).toMatchObject({ status: 'failed', stopReason: 'time-limit', done: 1_000 })
+    expect(stopped!.errors.at(-1)?.message).toContain('PORTALSCOPE_HARVEST_MAX_MINUTES')
+    expect(fixture.requestCount('velky')).toBe(before)
+  })
+
+  it('stops at once when its portal is removed: no request after the one on its way', async () => {
+    const { run } = await startHarvest(testDb.db, 'zruseny', { mode: 'full', trigger: 'cli' })
+    let organizationPages = 0
+    // The real fetch, with the portal removed just before the third page of organizations is asked for.
+    const removing: typeof fetch = async (input, init) => {
+      if (String(input).includes('/organization_list') && ++organizationPages === 3) expect(await removePortal(testDb.db, 'zruseny')).toBe(true)
+      return fetch(input, init)
+    }
+    const before = fixture.requestCount('zruseny')
+    const result = await runHarvest(testDb.db, run.id, { client: { ...client, fetch: removing } })
+    expect(fixture.requestCount('zruseny') - before).toBe(3)
+    expect(result).toBeNull()
+    expect(await testDb.db.select().from(harvestRuns).where(eq(harvestRuns.portalId, 'zruseny'))).toEqual([])
   })
 
   it('refuses demo, disabled and unknown portals', async () => {

@@ -24,7 +24,8 @@ import {
   type RunRow,
 } from '../../queries/test-runs.server.ts'
 import { suiteCasesForRun } from '../../queries/test-suites.server.ts'
-import { pendingChecksOf, queueRunChecks } from '../../queries/check-queue.server.ts'
+import { pendingChecksOf, queueableChecksOf, queueRunChecks } from '../../queries/check-queue.server.ts'
+import { abortRunChecks } from '../../jobs/automated-checks.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
 import { importJunitReport } from '../../queries/junit-import.server.ts'
 import { JunitImportError, readJunitStream, type JunitReport } from '../../../lib/domain/junit-import.ts'
@@ -32,6 +33,7 @@ import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject, requireRun, requireRunCase, requireSuite } from '../project-access.server.ts'
+import { QUOTAS, takeQuota } from '../quotas.server.ts'
 import { ResultConflict } from '../result-conflict.server.ts'
 import { madeBy } from '../../../lib/made-by.ts'
 
@@ -142,18 +144,23 @@ export const testRunsRouter = router({
     if (run.version !== input.expectedVersion) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
     await checkRunFields(ctx, project.id, fields)
     if (!(await updateRun(ctx.db, run, input.expectedVersion, { ...fields, state }, ctx.user.id))) throw new TRPCError({ code: 'CONFLICT', message: ctx.t('runs.conflict') })
+    // Completing took the run's checks off the queue; the ones running in this process stop now (others at their next look).
+    if (state === 'completed') abortRunChecks(run.id)
     return { version: input.expectedVersion + 1 }
   }),
 
   /**
    * Queues the automated checks of a run (all its automated cases, or the given ones) for the background worker; the
-   * results arrive as results recorded by the caller. Testers and up, as for recording by hand.
+   * results arrive as results recorded by the caller. Testers and up, as for recording by hand; each check counts
+   * against the caller's quota, since each calls other people's servers (docs/decisions/013-outbound-requests.md).
    */
   runChecks: protectedProcedure
     .input(z.object({ runId: IdSchema, runCaseIds: z.array(IdSchema).min(1).max(5000).optional() }))
     .mutation(async ({ ctx, input }) => {
       const { run, project } = await requireRun(ctx, input.runId, 'tester')
       if (run.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+      const count = await queueableChecksOf(ctx.db, run.id, input.runCaseIds ?? null)
+      if (count > 0) await takeQuota(ctx, QUOTAS.automatedChecks, { count, message: 'runs.checkQuota' })
       const queued = await queueRunChecks(ctx.db, { id: run.id, projectId: project.id }, ctx.user.id, input.runCaseIds ?? null)
       // Workers has no helper process: the checks start in this request's waitUntil (and the Cron Trigger picks up the rest).
       if (queued > 0 && ctx.runtime === 'workerd') ctx.background(runJob('automated-checks', ctx.db, { budgetMs: 25_000 }))
@@ -249,6 +256,8 @@ export const testRunsRouter = router({
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {
     const { run } = await requireRun(ctx, input.id, 'owner')
     await deleteRun(ctx.db, run, ctx.user.id)
+    // Its queued checks went with it; the ones running in this process stop now (others at their next look).
+    abortRunChecks(run.id)
     return { ok: true as const }
   }),
 })
