@@ -8,11 +8,12 @@
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startBuiltServer } from './built-server.ts'
+import { readHeapProbe } from './heap-probe.ts'
 
 const testcases = Number(process.argv[2] ?? 200_000)
 const distinct = Number(process.argv[3] ?? 2_000)
@@ -49,20 +50,6 @@ async function writeReport(file: string): Promise<number> {
   out.end()
   await once(out, 'finish')
   return (await stat(file)).size
-}
-
-type Probe = { peakHeap: number; peakRss: number; maxRss: number; heap: number }
-
-/** The server's memory peaks since the last reading (bench/heap-probe.ts answers SIGUSR2). */
-async function probe(server: ChildProcess, file: string): Promise<Probe> {
-  await rm(file, { force: true })
-  server.kill('SIGUSR2')
-  for (let tries = 0; tries < 200; tries += 1) {
-    const text = await readFile(file, 'utf8').catch(() => '')
-    if (text) return JSON.parse(text) as Probe
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error('the server did not report its memory')
 }
 
 /** Streams the file as the body of the import (chunked, as a CI upload of a generated report would be). */
@@ -109,11 +96,11 @@ try {
   for (let id = 0; id < distinct / 4; id += 1) existing.push((await call<{ id: string }>('testCases.create', { projectId, title: `bench.module${id % 20}.test_case_${id}`, state: 'active' })).id)
   const { id: runId } = await call<{ id: string }>('testRuns.create', { projectId, run: { name: 'Bench' }, source: { kind: 'selection', caseIds: existing } })
 
-  const idle = await probe(server, probeFile)
+  const idle = await readHeapProbe(server, probeFile)
   const importStarted = performance.now()
   const res = await upload(port, `/api/test-runs/${runId}/import-junit?createUnknown=1&filename=bench.xml`, cookie, file)
   const seconds = (performance.now() - importStarted) / 1000
-  const during = await probe(server, probeFile)
+  const during = await readHeapProbe(server, probeFile)
   if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 500)}`)
   const answer = JSON.parse(res.body) as { recorded: number; created: number; addedToRun: number; counts: Record<string, number> }
   console.log(`junit-import: ${res.status}, ${answer.recorded} results recorded, ${answer.created} cases created, ${answer.addedToRun} added to the run, counts ${JSON.stringify(answer.counts)}`)

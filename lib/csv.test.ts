@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvDataUri, csvField, detectSeparator, fromCsvText, parseCsv, toCsv } from './csv.ts'
+import { csvDataUri, csvField, csvRecords, detectSeparator, fromCsvText, parseCsv, toCsv } from './csv.ts'
 
 describe('csvField', () => {
   it('leaves plain values bare', () => {
@@ -88,5 +88,16 @@ describe('parseCsv', () => {
 
   it('names the line of a quote left open', () => {
     expect(() => parseCsv('a,b\n1,"open\n2,3')).toThrow(/line 2/)
+  })
+})
+
+describe('csvRecords', () => {
+  it('gives each record with the line it starts on, one at a time: a reader that stops early never reads the rest', () => {
+    const records = csvRecords('Title;Steps\r\n"Two\nlines";x\r\nNext;y\n"open\n', ';')
+    expect(records.next().value).toEqual({ fields: ['Title', 'Steps'], line: 1 })
+    expect(records.next().value).toEqual({ fields: ['Two\nlines', 'x'], line: 2 })
+    expect(records.next().value).toEqual({ fields: ['Next', 'y'], line: 4 })
+    // The quote left open is met only by a reader that goes on.
+    expect(() => records.next()).toThrow(/line 5/)
   })
 })

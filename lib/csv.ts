@@ -54,7 +54,8 @@ export class CsvSyntaxError extends Error {
 export function detectSeparator(text: string): ',' | ';' | '\t' {
   const counts = { ',': 0, ';': 0, '\t': 0 }
   let quoted = false
-  for (const char of text.replace(/^\uFEFF/, '')) {
+  // Only the first record is looked at: skip a byte order mark without copying the whole text.
+  for (const char of text.slice(text.charCodeAt(0) === 0xfeff ? 1 : 0)) {
     if (char === '"') quoted = !quoted
     else if (!quoted && (char === '\n' || char === '\r')) break
     else if (!quoted && char in counts) counts[char as keyof typeof counts]++
@@ -64,51 +65,85 @@ export function detectSeparator(text: string): ',' | ';' | '\t' {
   return ','
 }
 
+/** One record of a CSV text: its fields, and the line of the file it starts on (1 is the first). */
+export type CsvRecord = { fields: string[]; line: number }
+
+const QUOTE = 0x22
+const CR = 0x0d
+const LF = 0x0a
+
+/** How many line feeds `text` holds between `from` and `to`. */
+function lineFeeds(text: string, from: number, to: number): number {
+  let count = 0
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
 /**
- * Records of a CSV text (UTF-8, with or without a byte order mark), each an array of fields. Quoted fields may hold
- * separators, doubled quotes and line breaks (CRLF or LF). A quote left open is an error naming its line.
+ * The records of a CSV text (UTF-8, with or without a byte order mark) one at a time, each an array of fields with
+ * the line it starts on. Quoted fields may hold separators, doubled quotes and line breaks (CRLF or LF). A quote left
+ * open is an error naming its line, raised when the reader gets there. One record at a time, so that a reader can stop
+ * at a limit without parsing the rest of a large file; runs of plain characters are taken as slices, not character by
+ * character, so a long value costs one string.
  */
-export function parseCsv(input: string, separator: string = detectSeparator(input)): string[][] {
-  const text = input.replace(/^\uFEFF/, '')
-  const records: string[][] = []
+export function* csvRecords(input: string, separator: string = detectSeparator(input)): Generator<CsvRecord> {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+  const separatorCode = separator.charCodeAt(0)
+  const length = text.length
   let record: string[] = []
   let field = ''
-  let quoted = false
   let line = 1
-  let quoteLine = 1
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!
-    if (quoted) {
-      if (char === '"') {
-        if (text[index + 1] === '"') {
-          field += '"'
-          index++
-        } else quoted = false
-      } else {
-        if (char === '\n') line++
-        field += char
+  let recordLine = 1
+  let index = 0
+  while (index < length) {
+    const code = text.charCodeAt(index)
+    if (code === QUOTE && field === '') {
+      // A quoted value: up to the quote that is not doubled.
+      const quoteLine = line
+      let from = index + 1
+      for (;;) {
+        const close = text.indexOf('"', from)
+        if (close === -1) throw new CsvSyntaxError(`A quoted field opened on line ${quoteLine} is never closed`, quoteLine)
+        line += lineFeeds(text, from, close)
+        field += text.slice(from, close)
+        if (text.charCodeAt(close + 1) !== QUOTE) {
+          index = close + 1
+          break
+        }
+        field += '"'
+        from = close + 2
       }
-      continue
-    }
-    if (char === '"' && field === '') {
-      quoted = true
-      quoteLine = line
-    } else if (char === separator) {
+    } else if (code === separatorCode) {
       record.push(field)
       field = ''
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[index + 1] === '\n') index++
+      index++
+    } else if (code === CR || code === LF) {
+      index += code === CR && text.charCodeAt(index + 1) === LF ? 2 : 1
       record.push(field)
-      records.push(record)
+      yield { fields: record, line: recordLine }
       record = []
       field = ''
       line++
-    } else field += char
+      recordLine = line
+    } else {
+      // Plain characters up to the next separator, line break or quote (a quote inside a value is kept as it is).
+      let end = index + 1
+      while (end < length) {
+        const next = text.charCodeAt(end)
+        if (next === separatorCode || next === CR || next === LF || next === QUOTE) break
+        end++
+      }
+      field += text.slice(index, end)
+      index = end
+    }
   }
-  if (quoted) throw new CsvSyntaxError(`A quoted field opened on line ${quoteLine} is never closed`, quoteLine)
   if (field !== '' || record.length > 0) {
     record.push(field)
-    records.push(record)
+    yield { fields: record, line: recordLine }
   }
-  return records
+}
+
+/** Every record of a CSV text at once (`csvRecords`), each an array of fields; for small texts. */
+export function parseCsv(input: string, separator: string = detectSeparator(input)): string[][] {
+  return Array.from(csvRecords(input, separator), (record) => record.fields)
 }

@@ -5,15 +5,13 @@ import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { css } from '../../styled-system/css'
 import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import { CSV_IMPORT_MAX_CHARS } from '../../lib/domain/test-case-csv.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { caseHref } from '../../lib/routing/project-links.ts'
 import { FIELD_LABELS } from './labels.ts'
 import { fieldLabel, hint, keyText, muted, panel, plainList, sectionHeading } from './styles.ts'
 import type { ImportPreview, ImportPreviewRow, ImportResult } from './types.ts'
-
-/** The router's limit on a file (20 MiB of text). */
-const MAX_CSV_CHARS = 20 * 1024 * 1024
 
 const ACTION_LABELS: Record<ImportPreviewRow['action'], MessageKey> = {
   create: 'cases.importCreate',
@@ -31,8 +29,10 @@ const IDLE: Call = { pending: null, failure: null }
 /**
  * Import from CSV in two steps: the file is read in the browser and previewed row by row (what will be created, what
  * updated and how, what refused and why) before anything is written; "Import" then applies exactly that preview in
- * one transaction, and refuses with CONFLICT when a case it updates changed in the meantime. The API client loads with
- * the first preview; after an import the page's data is rendered again (`onImported`).
+ * one transaction, and refuses with CONFLICT when a case it updates changed in the meantime. A file the server
+ * refuses as a whole (over CSV_IMPORT_MAX_ROWS rows, no Title column, ...) comes back as the preview's file errors; an
+ * import refused because others are running (503) as the call's failure, both in the user's language. The API client
+ * loads with the first preview; after an import the page's data is rendered again (`onImported`).
  */
 export function CsvImport({ projectId, onImported }: { projectId: string; onImported: () => Promise<void> }) {
   const t = useT()
@@ -56,7 +56,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
     if (!chosen) return
     // File.text() reads UTF-8 and drops a byte order mark; the server tolerates one anyway.
     const text = await chosen.text()
-    if (text.length > MAX_CSV_CHARS) {
+    if (text.length > CSV_IMPORT_MAX_CHARS) {
       setReadError(t('cases.importTooLarge'))
       return
     }

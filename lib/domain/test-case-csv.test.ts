@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTestCaseCsv, writeTestCaseCsv, type CsvExportCase } from './test-case-csv.ts'
+import { CSV_IMPORT_MAX_ROWS, parseTestCaseCsv, readTestCaseCsv, writeTestCaseCsv, type CsvExportCase } from './test-case-csv.ts'
 
 const CASE: CsvExportCase = {
   key: 'PRG-7',
@@ -92,5 +92,19 @@ describe('test case CSV', () => {
     expect(parseTestCaseCsv('Foo,Bar\n1,2\n').fileErrors).toEqual([{ code: 'cases.csvNoTitleColumn' }])
     expect(parseTestCaseCsv('Title\n"open\n').fileErrors[0]!.code).toBe('cases.csvUnclosedQuote')
     expect(parseTestCaseCsv('').fileErrors[0]!.code).toBe('cases.csvEmpty')
+  })
+
+  it('refuses a file over the row limit at the first row over it, without reading further, and takes one at the limit', () => {
+    const rows = (count: number) => Array.from({ length: count }, (_, index) => `PRG-${index + 1};t${index}\n`).join('')
+    // A quote left open after the limit is never reached: the file is refused for its rows.
+    expect(readTestCaseCsv(`ID;Title\n${rows(CSV_IMPORT_MAX_ROWS + 1)}"open\n`).fileErrors).toEqual([{ code: 'cases.csvTooManyRows', params: { max: CSV_IMPORT_MAX_ROWS } }])
+    const atLimit = readTestCaseCsv(`ID;Title\n${rows(CSV_IMPORT_MAX_ROWS)}`)
+    expect(atLimit.fileErrors).toEqual([])
+    expect(atLimit.caseKeys).toHaveLength(CSV_IMPORT_MAX_ROWS)
+    expect(atLimit.caseKeys.at(-1)).toEqual({ projectKey: 'PRG', number: CSV_IMPORT_MAX_ROWS })
+    // Cases are read one at a time, each with the line it starts on.
+    const cases = atLimit.cases()
+    expect(cases.next().value).toMatchObject({ line: 2, title: 't0' })
+    expect(cases.next().value).toMatchObject({ line: 3, title: 't1' })
   })
 })

@@ -2,7 +2,8 @@
 // in one cell), and the values as spreadsheets hold them. Pure: the server previews and imports with it, the export
 // writes with it, and nothing here touches the database.
 
-import { csvField, detectSeparator, fromCsvText, parseCsv } from '../csv.ts'
+import { csvField, CsvSyntaxError, csvRecords, detectSeparator, fromCsvText } from '../csv.ts'
+import { madeBy } from '../made-by.ts'
 import {
   CASE_STATES,
   CASE_TYPES,
@@ -112,6 +113,22 @@ export type CsvCase = {
 
 export type CsvParseResult = { cases: CsvCase[]; fileErrors: CsvNote[]; customColumns: string[]; separator: string }
 
+/**
+ * The most data rows (records after the header, a row per step counted as a row) one import reads. A preview
+ * answers a row per case and an import writes them in one transaction, so this bounds the memory and the time of
+ * both; a larger file is refused before anything else is done with it (docs/test-case-csv.md).
+ */
+export const CSV_IMPORT_MAX_ROWS = 50_000
+
+/** The most characters of an imported file (the request of an import is capped at 20 MB too: IMPORT_BODY_MAX). */
+export const CSV_IMPORT_MAX_CHARS = 20 * 1024 * 1024
+
+/**
+ * A file checked for import: its refusals, or its cases one at a time (`cases()`, read again from the text each call)
+ * and the case keys its ID column names (so that only those cases need to be looked up).
+ */
+export type CsvReader = { fileErrors: CsvNote[]; customColumns: string[]; separator: string; caseKeys: Array<{ projectKey: string; number: number }>; cases: () => Generator<CsvCase> }
+
 const NUMBERED = /^\s*(\d+)[.)]\s+/
 
 /** "1. Open\n2. Search" -> ["Open", "Search"]; text without numbering is one item. */
@@ -134,116 +151,155 @@ function listCell(cell: string): string[] {
     .filter(Boolean)
 }
 
-/** Reads a CSV file of test cases: either layout of steps, comma or semicolon, with or without a byte order mark. */
-export function parseTestCaseCsv(text: string): CsvParseResult {
-  const separator = detectSeparator(text)
-  let records: string[][]
-  try {
-    records = parseCsv(text, separator)
-  } catch (error) {
-    const line = (error as { line?: number }).line ?? 1
-    return { cases: [], fileErrors: [{ code: 'cases.csvUnclosedQuote', params: { line } }], customColumns: [], separator }
-  }
-  const header = records[0]
-  if (!header || header.every((cell) => !cell.trim())) return { cases: [], fileErrors: [{ code: 'cases.csvEmpty' }], customColumns: [], separator }
+type Header = { columnAt: Map<Column, number>; customAt: Map<string, number>; columns: ReadonlySet<string> }
+
+function readHeader(record: string[]): Header {
   const columnAt = new Map<Column, number>()
   const customAt = new Map<string, number>()
-  header.forEach((raw, index) => {
+  record.forEach((raw, index) => {
     const name = fromCsvText(raw).trim()
     const column = COLUMN_ALIASES[name.toLowerCase()]
     if (column && !columnAt.has(column)) columnAt.set(column, index)
     else if (name && !customAt.has(name)) customAt.set(name, index)
   })
-  if (!columnAt.has('Title') && !columnAt.has('ID')) return { cases: [], fileErrors: [{ code: 'cases.csvNoTitleColumn' }], customColumns: [], separator }
-  const columns = new Set<string>([...columnAt.keys(), ...customAt.keys()])
-  const cell = (record: string[], column: Column) => {
-    const index = columnAt.get(column)
-    return index === undefined ? '' : fromCsvText(record[index] ?? '')
+  return { columnAt, customAt, columns: new Set<string>([...columnAt.keys(), ...customAt.keys()]) }
+}
+
+/**
+ * Checks a CSV file of test cases for import without keeping its rows: the header, a quote left open, and at most
+ * CSV_IMPORT_MAX_ROWS data rows (it stops reading at the first row over). The cases are then read one at a time,
+ * either layout of steps, comma or semicolon, with or without a byte order mark, so that nothing is held per row
+ * beyond what the caller keeps.
+ */
+export function readTestCaseCsv(text: string): CsvReader {
+  const separator = detectSeparator(text)
+  const refused = (note: CsvNote): CsvReader => ({ fileErrors: [note], customColumns: [], separator, caseKeys: [], cases: function* () {} })
+  let header: Header | null = null
+  const caseKeys: CsvReader['caseKeys'] = []
+  try {
+    let rows = -1
+    for (const record of csvRecords(text, separator)) {
+      rows++
+      if (rows === 0) {
+        if (record.fields.every((cell) => !cell.trim())) return refused({ code: 'cases.csvEmpty' })
+        header = readHeader(record.fields)
+        if (!header.columnAt.has('Title') && !header.columnAt.has('ID')) return refused({ code: 'cases.csvNoTitleColumn' })
+      } else if (rows > CSV_IMPORT_MAX_ROWS) {
+        return refused({ code: 'cases.csvTooManyRows', params: { max: CSV_IMPORT_MAX_ROWS } })
+      } else {
+        const key = cellOf(header!, record.fields, 'ID').trim()
+        const parsed = key ? parseCaseKey(key) : null
+        if (parsed) caseKeys.push(parsed)
+      }
+    }
+  } catch (error) {
+    if (!madeBy(error, CsvSyntaxError)) throw error
+    return refused({ code: 'cases.csvUnclosedQuote', params: { line: error.line } })
+  }
+  if (!header) return refused({ code: 'cases.csvEmpty' })
+  const known = header
+  return { fileErrors: [], customColumns: [...known.customAt.keys()], separator, caseKeys, cases: () => casesOf(text, separator, known) }
+}
+
+/** Reads a CSV file of test cases whole (`readTestCaseCsv`, every case in an array): for small files. */
+export function parseTestCaseCsv(text: string): CsvParseResult {
+  const { fileErrors, customColumns, separator, cases } = readTestCaseCsv(text)
+  return { cases: [...cases()], fileErrors, customColumns, separator }
+}
+
+/** The cases of a checked file, one at a time: a case is its first row and the step rows after it. */
+function* casesOf(text: string, separator: string, header: Header): Generator<CsvCase> {
+  let group: { line: number; rows: string[][] } | null = null
+  let first = true
+  for (const { fields, line } of csvRecords(text, separator)) {
+    if (first) {
+      first = false
+      continue
+    }
+    if (fields.every((value) => !value.trim())) continue
+    const opensCase = cellOf(header, fields, 'ID').trim() !== '' || cellOf(header, fields, 'Title').trim() !== ''
+    if (opensCase || !group) {
+      if (group) yield caseOf(header, group.line, group.rows)
+      group = { line, rows: [fields] }
+    } else group.rows.push(fields)
+  }
+  if (group) yield caseOf(header, group.line, group.rows)
+}
+
+function cellOf(header: Header, record: string[], column: Column): string {
+  const index = header.columnAt.get(column)
+  return index === undefined ? '' : fromCsvText(record[index] ?? '')
+}
+
+function caseOf(header: Header, startLine: number, rows: string[][]): CsvCase {
+  const cell = (record: string[], column: Column) => cellOf(header, record, column)
+  const [first] = rows as [string[], ...string[][]]
+  const errors: CsvNote[] = []
+  const rawKey = cell(first, 'ID').trim()
+  const key = rawKey ? parseCaseKey(rawKey) : null
+  if (rawKey && !key) errors.push({ code: 'cases.csvBadKey', params: { value: rawKey } })
+  const word = <T extends string>(column: Column, words: Record<string, T>, code: string): T | null => {
+    const value = cell(first, column).trim()
+    if (!value) return null
+    const found = words[value.toLowerCase()]
+    if (!found) errors.push({ code, params: { value } })
+    return found ?? null
+  }
+  const priority = word('Priority', PRIORITY_WORDS, 'cases.csvBadPriority')
+  const type = word('Type', TYPE_WORDS, 'cases.csvBadType')
+  const state = word('State', STATE_WORDS, 'cases.csvBadState')
+  const estimateText = cell(first, 'Estimate')
+  const estimate = parseEstimate(estimateText)
+  if (estimate === undefined) errors.push({ code: 'cases.csvBadEstimate', params: { value: estimateText.trim() } })
+  const targetText = cell(first, 'Target').trim()
+  let target: CsvCase['target'] = null
+  if (targetText) {
+    const match = /^([a-z]+):(.+)$/i.exec(targetText)
+    const kind = match?.[1]?.toLowerCase() as TargetKind | undefined
+    if (match && kind && (TARGET_KINDS as readonly string[]).includes(kind)) target = { kind, id: match[2]!.trim() }
+    else errors.push({ code: 'cases.csvBadTarget', params: { value: targetText } })
   }
 
-  const groups: Array<{ line: number; rows: string[][] }> = []
-  let line = 1
-  for (const record of records.slice(1)) {
-    line++
-    const multiline = record.reduce((extra, value) => extra + (value.match(/\n/g)?.length ?? 0), 0)
-    const startLine = line
-    line += multiline
-    if (record.every((value) => !value.trim())) continue
-    const opensCase = cell(record, 'ID').trim() !== '' || cell(record, 'Title').trim() !== ''
-    if (opensCase || groups.length === 0) groups.push({ line: startLine, rows: [record] })
-    else groups.at(-1)!.rows.push(record)
+  // Steps: a row per step, or numbered steps in the case's one row.
+  let steps: StepText[]
+  const stepCells = (record: string[]) => [cell(record, 'Steps (Step)'), cell(record, 'Steps (Data)'), cell(record, 'Steps (Expected Result)')] as const
+  if (rows.length === 1) {
+    const [actions, data, expected] = stepCells(first).map(splitNumbered) as [string[], string[], string[]]
+    const count = Math.max(actions.length, data.length, expected.length)
+    steps = Array.from({ length: count }, (_, index) => ({ action: actions[index] ?? '', data: data[index] ?? '', expected: expected[index] ?? '' }))
+  } else {
+    steps = rows
+      .map(stepCells)
+      .filter((values) => values.some((value) => value.trim()))
+      .map(([action, data, expected]) => ({ action: action.trim(), data: data.trim(), expected: expected.trim() }))
   }
-
-  const cases = groups.map(({ line: startLine, rows }): CsvCase => {
-    const [first] = rows as [string[], ...string[][]]
-    const errors: CsvNote[] = []
-    const rawKey = cell(first, 'ID').trim()
-    const key = rawKey ? parseCaseKey(rawKey) : null
-    if (rawKey && !key) errors.push({ code: 'cases.csvBadKey', params: { value: rawKey } })
-    const word = <T extends string>(column: Column, words: Record<string, T>, code: string): T | null => {
-      const value = cell(first, column).trim()
-      if (!value) return null
-      const found = words[value.toLowerCase()]
-      if (!found) errors.push({ code, params: { value } })
-      return found ?? null
-    }
-    const priority = word('Priority', PRIORITY_WORDS, 'cases.csvBadPriority')
-    const type = word('Type', TYPE_WORDS, 'cases.csvBadType')
-    const state = word('State', STATE_WORDS, 'cases.csvBadState')
-    const estimateText = cell(first, 'Estimate')
-    const estimate = parseEstimate(estimateText)
-    if (estimate === undefined) errors.push({ code: 'cases.csvBadEstimate', params: { value: estimateText.trim() } })
-    const targetText = cell(first, 'Target').trim()
-    let target: CsvCase['target'] = null
-    if (targetText) {
-      const match = /^([a-z]+):(.+)$/i.exec(targetText)
-      const kind = match?.[1]?.toLowerCase() as TargetKind | undefined
-      if (match && kind && (TARGET_KINDS as readonly string[]).includes(kind)) target = { kind, id: match[2]!.trim() }
-      else errors.push({ code: 'cases.csvBadTarget', params: { value: targetText } })
-    }
-
-    // Steps: a row per step, or numbered steps in the case's one row.
-    let steps: StepText[]
-    const stepCells = (record: string[]) => [cell(record, 'Steps (Step)'), cell(record, 'Steps (Data)'), cell(record, 'Steps (Expected Result)')] as const
-    if (rows.length === 1) {
-      const [actions, data, expected] = stepCells(first).map(splitNumbered) as [string[], string[], string[]]
-      const count = Math.max(actions.length, data.length, expected.length)
-      steps = Array.from({ length: count }, (_, index) => ({ action: actions[index] ?? '', data: data[index] ?? '', expected: expected[index] ?? '' }))
-    } else {
-      steps = rows
-        .map(stepCells)
-        .filter((values) => values.some((value) => value.trim()))
-        .map(([action, data, expected]) => ({ action: action.trim(), data: data.trim(), expected: expected.trim() }))
-    }
-    steps.forEach((step, index) => {
-      if (!step.action) errors.push({ code: 'cases.csvStepWithoutAction', params: { step: index + 1 } })
-    })
-
-    const custom: Record<string, string> = {}
-    for (const [name, index] of customAt) custom[name] = fromCsvText(first[index] ?? '').trim()
-
-    return {
-      line: startLine,
-      key,
-      rawKey,
-      title: cell(first, 'Title').trim(),
-      folder: normaliseFolder(cell(first, 'Section')),
-      priority,
-      type,
-      state,
-      description: cell(first, 'Description').trim(),
-      preconditions: cell(first, 'Preconditions').trim(),
-      steps,
-      references: listCell(cell(first, 'References')),
-      estimateMinutes: estimate ?? null,
-      tags: normaliseTags(listCell(cell(first, 'Tags'))),
-      target,
-      custom,
-      columns,
-      errors,
-    }
+  steps.forEach((step, index) => {
+    if (!step.action) errors.push({ code: 'cases.csvStepWithoutAction', params: { step: index + 1 } })
   })
-  return { cases, fileErrors: [], customColumns: [...customAt.keys()], separator }
+
+  const custom: Record<string, string> = {}
+  for (const [name, index] of header.customAt) custom[name] = fromCsvText(first[index] ?? '').trim()
+
+  return {
+    line: startLine,
+    key,
+    rawKey,
+    title: cell(first, 'Title').trim(),
+    folder: normaliseFolder(cell(first, 'Section')),
+    priority,
+    type,
+    state,
+    description: cell(first, 'Description').trim(),
+    preconditions: cell(first, 'Preconditions').trim(),
+    steps,
+    references: listCell(cell(first, 'References')),
+    estimateMinutes: estimate ?? null,
+    tags: normaliseTags(listCell(cell(first, 'Tags'))),
+    target,
+    custom,
+    columns: header.columns,
+    errors,
+  }
 }
 
 /** One case to write: its key, fields, steps already written out (shared steps expanded), custom values as text. */

@@ -1,17 +1,30 @@
-import { sql } from 'drizzle-orm'
-import { runBatch, type Database } from '../../db/client.server.ts'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { maxBoundParams, runBatch, type Database } from '../../db/client.server.ts'
 import { testCases } from '../../db/schema/test-case.ts'
 import { customValueFromText, customValueToText, type CustomValue } from '../../lib/domain/custom-fields.ts'
-import { parseTestCaseCsv, writeTestCaseCsv, type CsvCase, type CsvExportCase, type CsvNote } from '../../lib/domain/test-case-csv.ts'
+import { readTestCaseCsv, writeTestCaseCsv, type CsvCase, type CsvExportCase, type CsvNote } from '../../lib/domain/test-case-csv.ts'
 import { caseKey, type CaseStep, type StepText } from '../../lib/domain/test-management.ts'
 import { TestCaseFieldsSchema, type TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
+import { nextTurn } from '../next-turn.server.ts'
+import { createWorkQueue } from '../work-queue.server.ts'
 import { caseContext, checkCaseFields, type CaseContext } from './case-fields.server.ts'
 import { auditStatement, type ProjectRow } from './projects.server.ts'
-import { allCases, createCaseStatements, reserveCaseNumbers, sharedStepsOf, updateCaseStatements, versionStatement, type CaseRow } from './test-cases.server.ts'
+import { allCases, createCasesStatements, reserveCaseNumbers, sharedStepsOf, updateCaseStatements, versionStatement, type CaseRow } from './test-cases.server.ts'
 
 // CSV import and export of test cases (docs/test-case-csv.md). An import is previewed row by row (create, update by
 // ID, unchanged, refused with the reason) before anything is written, then applied in one batch: all of it or nothing.
+// A file is read one case at a time and refused past CSV_IMPORT_MAX_ROWS rows before anything else; the preview keeps
+// only what it answers per row.
+
+/**
+ * Previews and imports of a process run one at a time, up to five more waiting their turn (the rest are refused:
+ * WorkQueueFull): each holds its file and a row per case, and six at once took 2.2 GB and the health checks' answers.
+ */
+export const CASE_IMPORT_QUEUE = createWorkQueue({ running: 1, waiting: 5 })
+
+/** Cases planned between two turns of the event loop (about 10 ms of work). */
+const PLAN_TURN_ROWS = 500
 
 export type ImportRow = {
   line: number
@@ -45,18 +58,25 @@ function issueNotes(issues: Record<string, string>): CsvNote[] {
   return Object.entries(issues).map(([path, key]) => ({ code: 'cases.csvFieldIssue', params: { field: path, issue: key } }))
 }
 
-async function plan(db: Database, project: ProjectRow, text: string): Promise<{ rows: Planned[]; fileErrors: CsvNote[]; context: CaseContext }> {
-  const parsed = parseTestCaseCsv(text)
+/**
+ * What an import of `text` does, row by row. `keep: 'answer'` (a preview) keeps only what is answered per row;
+ * `'write'` also the fields of the rows to create or update.
+ */
+async function plan(db: Database, project: ProjectRow, text: string, keep: 'answer' | 'write'): Promise<{ rows: Planned[]; fileErrors: CsvNote[] }> {
+  const file = readTestCaseCsv(text)
+  if (file.fileErrors.length > 0) return { rows: [], fileErrors: file.fileErrors }
   const context = await caseContext(db, project.id)
-  if (parsed.fileErrors.length > 0) return { rows: [], fileErrors: parsed.fileErrors, context }
-  const existing = await allCases(db, project.id, { includeDeleted: true })
-  const byNumber = new Map(existing.map((row) => [row.number, row]))
+  const byNumber = await casesNumbered(db, project.id, [...new Set(file.caseKeys.filter((key) => key.projectKey === project.key).map((key) => key.number))])
   const shared = new Map((await sharedStepsOf(db, project.id)).map((step) => [step.id, step.steps]))
   const fieldByLabel = new Map(context.fields.map((field) => [field.label.toLowerCase(), field]))
   const seenKeys = new Set<number>()
   const rows: Planned[] = []
+  const add = (row: Planned) => rows.push(keep === 'write' && (row.action === 'create' || row.action === 'update') ? row : { ...publicRow(row), fields: null, current: null })
 
-  for (const item of parsed.cases) {
+  let read = 0
+  for (const item of file.cases()) {
+    // Reads of the file client resolve at once: without a turn now and then, the server answers no one else meanwhile.
+    if (++read % PLAN_TURN_ROWS === 0) await nextTurn()
     const reasons: CsvNote[] = [...item.errors]
     const ours = item.key?.projectKey === project.key ? item.key : null
     let current: CaseRow | null = null
@@ -71,7 +91,7 @@ async function plan(db: Database, project: ProjectRow, text: string): Promise<{ 
     const key = current ? caseKey(project.key, current.number) : null
     const base = { line: item.line, key, title: item.title || current?.title || '', changes: [] as string[], caseId: current?.id ?? null, version: current?.version ?? null }
     if (reasons.length > 0) {
-      rows.push({ ...base, action: 'refuse', reasons, fields: null, current })
+      add({ ...base, action: 'refuse', reasons, fields: null, current })
       continue
     }
 
@@ -94,18 +114,32 @@ async function plan(db: Database, project: ProjectRow, text: string): Promise<{ 
       fields = checked.fields
     }
     if (reasons.length > 0 || !fields) {
-      rows.push({ ...base, action: 'refuse', reasons, fields: null, current })
+      add({ ...base, action: 'refuse', reasons, fields: null, current })
       continue
     }
     if (!current) {
-      rows.push({ ...base, action: 'create', reasons: item.key ? [{ code: 'cases.csvOtherProject', params: { key: item.rawKey } }] : [], fields, current })
+      add({ ...base, action: 'create', reasons: item.key ? [{ code: 'cases.csvOtherProject', params: { key: item.rawKey } }] : [], fields, current })
       continue
     }
     const currentFields = current as unknown as TestCaseFields
     const changes = COMPARED.filter((name) => JSON.stringify(comparable(fields!, shared, name)) !== JSON.stringify(comparable(currentFields, shared, name)))
-    rows.push({ ...base, action: changes.length > 0 ? 'update' : 'unchanged', changes, reasons: [], fields, current })
+    add({ ...base, action: changes.length > 0 ? 'update' : 'unchanged', changes, reasons: [], fields, current })
   }
-  return { rows, fileErrors: [], context }
+  return { rows, fileErrors: [] }
+}
+
+/** The project's cases (deleted ones too) with the numbers a file names, looked up as many at a time as the database binds. */
+async function casesNumbered(db: Database, projectId: string, numbers: number[]): Promise<Map<number, CaseRow>> {
+  const found = new Map<number, CaseRow>()
+  const perQuery = Math.max(1, maxBoundParams(db) - 1)
+  for (let start = 0; start < numbers.length; start += perQuery) {
+    const rows = await db
+      .select()
+      .from(testCases)
+      .where(and(eq(testCases.projectId, projectId), inArray(testCases.number, numbers.slice(start, start + perQuery))))
+    for (const row of rows) found.set(row.number, row)
+  }
+  return found
 }
 
 /** The custom values a row sets: for an update, columns the file lacks keep the case's values. */
@@ -149,9 +183,12 @@ function publicRow({ fields: _fields, current: _current, ...row }: Planned): Imp
   return row
 }
 
-export async function previewCaseImport(db: Database, project: ProjectRow, text: string) {
-  const { rows, fileErrors } = await plan(db, project, text)
-  return { rows: rows.map(publicRow), fileErrors }
+/** What an import of `text` would do, row by row (queued: CASE_IMPORT_QUEUE). */
+export async function previewCaseImport(db: Database, project: ProjectRow, text: string): Promise<{ rows: ImportRow[]; fileErrors: CsvNote[] }> {
+  return CASE_IMPORT_QUEUE.run(async () => {
+    const { rows, fileErrors } = await plan(db, project, text, 'answer')
+    return { rows: rows.map(publicRow), fileErrors }
+  })
 }
 
 export type ImportOutcome =
@@ -160,11 +197,16 @@ export type ImportOutcome =
   | { ok: false; reason: 'changed' }
 
 /**
- * Applies an import as previewed: new cases and updates, in one batch. `expectedVersions` are the versions the preview
- * showed for the cases it updates; if any case moved since, nothing is written ('changed', preview again).
+ * Applies an import as previewed: new cases and updates, in one batch (queued: CASE_IMPORT_QUEUE). `expectedVersions`
+ * are the versions the preview showed for the cases it updates; if any case moved since, nothing is written ('changed',
+ * preview again).
  */
 export async function applyCaseImport(db: Database, project: ProjectRow, text: string, expectedVersions: Record<string, number>, actorId: string, now = new Date()): Promise<ImportOutcome> {
-  const { rows, fileErrors } = await plan(db, project, text)
+  return CASE_IMPORT_QUEUE.run(() => applyPlanned(db, project, text, expectedVersions, actorId, now))
+}
+
+async function applyPlanned(db: Database, project: ProjectRow, text: string, expectedVersions: Record<string, number>, actorId: string, now: Date): Promise<ImportOutcome> {
+  const { rows, fileErrors } = await plan(db, project, text, 'write')
   if (fileErrors.length > 0) return { ok: false, reason: 'file', fileErrors }
   const creates = rows.filter((row) => row.action === 'create')
   const updates = rows.filter((row) => row.action === 'update')
@@ -173,13 +215,12 @@ export async function applyCaseImport(db: Database, project: ProjectRow, text: s
   const createSave = randomId()
   const updateSave = randomId()
   const first = creates.length > 0 ? await reserveCaseNumbers(db, project.id, creates.length) : 0
-  const statements: unknown[] = []
+  const created = await createCasesStatements(db, project.id, first, creates.map((row) => row.fields!), actorId, 'imported', createSave, now)
+  const statements: unknown[] = [...created.statements]
   creates.forEach((row, index) => {
-    const { id, statements: created } = createCaseStatements(db, project.id, first + index, row.fields!, actorId, 'imported', createSave, now)
-    row.caseId = id
+    row.caseId = created.ids[index]!
     row.key = caseKey(project.key, first + index)
     row.version = 1
-    statements.push(...created)
   })
   for (const row of updates) statements.push(...updateCaseStatements(db, row.current!, row.version!, row.fields!, actorId, 'imported', updateSave, now))
   statements.push(

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm'
 import { affectedRows, runBatch, type Database } from '../../db/client.server.ts'
+import { auditEvents } from '../../db/schema/audit-event.ts'
 import { projects } from '../../db/schema/project.ts'
 import { sharedStepVersions } from '../../db/schema/shared-step-version.ts'
 import { sharedSteps } from '../../db/schema/shared-step.ts'
@@ -12,6 +13,7 @@ import { PRIORITIES, type CaseState, type CaseStep, type CaseType, type Priority
 import type { CaseCheck } from '../../lib/domain/checks.ts'
 import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
+import { nextTurn } from '../next-turn.server.ts'
 import { auditStatement } from './projects.server.ts'
 
 // Test cases: their rows, versions and history, bulk edits and shared steps. Writes that belong together are one batch
@@ -204,24 +206,82 @@ function columnsOf(fields: TestCaseFields) {
   }
 }
 
-/** The statements that create one case with its first version and audit event (the number must be reserved). */
-export function createCaseStatements(db: Database, projectId: string, number: number, fields: TestCaseFields, actorId: string, change: 'created' | 'imported', saveId: string, now: Date) {
-  const id = randomId()
-  return {
-    id,
-    statements: [
-      db.insert(testCases).values({ id, projectId, number, ...columnsOf(fields), version: 1, saveId, createdBy: actorId, createdAt: now, updatedBy: actorId, updatedAt: now }),
-      auditStatement(db, { projectId, actorId, entity: 'case', entityId: id, action: change, detail: { number, title: fields.title } }, now),
-    ],
+/** The columns of test_case, for writing rows as one JSON value (createCasesStatements). */
+const CASE_COLUMNS = Object.entries(getTableColumns(testCases))
+
+/** The most JSON one statement of createCasesStatements binds: at most 1.5 MB in UTF-8 (D1 takes values of up to 2 MB). */
+const CASES_JSON_CHARS = 512 * 1024
+
+/**
+ * The statements that create cases, numbered from `first` (reserved): the rows as JSON, read by json_each, half a
+ * megabyte to a statement, each value as drizzle would bind it; then one audit event per case taken by SQL from the
+ * rows this save wrote. Their first versions: versionStatement(saveId). Imports create tens of thousands at once, and
+ * statements per case, or multi-row inserts with a parameter per value, cost far more to build and hold than SQLite
+ * takes to run them: 50,000 imported cases held half a gigabyte (bench/case-import.ts).
+ */
+export async function createCasesStatements(db: Database, projectId: string, first: number, cases: readonly TestCaseFields[], actorId: string, change: 'created' | 'imported', saveId: string, now: Date) {
+  const ids = cases.map(() => randomId())
+  // Every row sets the same columns (a case without a check gets NULL).
+  const valuesOf = (fields: TestCaseFields, index: number): Record<string, unknown> => ({
+    id: ids[index],
+    projectId,
+    number: first + index,
+    ...columnsOf(fields),
+    check: fields.check ?? null,
+    version: 1,
+    saveId,
+    createdBy: actorId,
+    createdAt: now,
+    updatedBy: actorId,
+    updatedAt: now,
+  })
+  const columns = cases.length > 0 ? CASE_COLUMNS.filter(([key]) => key in valuesOf(cases[0]!, 0)) : []
+  const insert = (rows: string[]) =>
+    db.run(
+      sql`INSERT INTO ${testCases} (${sql.join(
+        columns.map(([, column]) => sql.identifier(column.name)),
+        sql`, `,
+      )}) SELECT ${sql.join(
+        columns.map(([, column]) => sql.raw(`json_extract(j.value, '$.${column.name}')`)),
+        sql`, `,
+      )} FROM json_each(${`[${rows.join(',')}]`}) j ORDER BY j.key`,
+    )
+  const statements: unknown[] = []
+  let chunk: string[] = []
+  let chars = 0
+  for (const [index, fields] of cases.entries()) {
+    const values = valuesOf(fields, index)
+    const row: Record<string, unknown> = {}
+    for (const [key, column] of columns) row[column.name] = values[key] === null ? null : column.mapToDriverValue(values[key])
+    const json = JSON.stringify(row)
+    if (chunk.length > 0 && chars + json.length > CASES_JSON_CHARS) {
+      statements.push(insert(chunk))
+      chunk = []
+      chars = 0
+      // Tens of thousands of rows take a second to encode: the server answers others meanwhile.
+      await nextTurn()
+    }
+    chunk.push(json)
+    chars += json.length
   }
+  if (chunk.length > 0) statements.push(insert(chunk))
+  if (cases.length > 0) {
+    statements.push(
+      db.run(
+        sql`INSERT INTO ${auditEvents} (project_id, actor_id, at, entity, entity_id, action, detail)
+          SELECT project_id, ${actorId}, ${now.getTime()}, 'case', id, ${change}, json_object('number', number, 'title', title) FROM ${testCases} WHERE save_id = ${saveId} ORDER BY number`,
+      ),
+    )
+  }
+  return { ids, statements }
 }
 
 export async function createCase(db: Database, projectId: string, fields: TestCaseFields, actorId: string, now = new Date()): Promise<{ id: string; number: number }> {
   const number = await reserveCaseNumbers(db, projectId, 1)
   const saveId = randomId()
-  const { id, statements } = createCaseStatements(db, projectId, number, fields, actorId, 'created', saveId, now)
+  const { ids, statements } = await createCasesStatements(db, projectId, number, [fields], actorId, 'created', saveId, now)
   await runBatch(db, [...statements, versionStatement(db, saveId, 'created', actorId, now)])
-  return { id, number }
+  return { id: ids[0]!, number }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { runBatch } from '../../../db/client.server.ts'
 import { caseKey, CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../../../lib/domain/test-management.ts'
+import { CSV_IMPORT_MAX_CHARS } from '../../../lib/domain/test-case-csv.ts'
 import { BulkSchema, IdSchema, TestCaseCreateSchema, TestCaseUpdateSchema, type TestCaseFields } from '../../../lib/forms/test-management-schemas.ts'
 import { findUserById } from '../../queries/accounts.server.ts'
 import { applyCaseImport, exportCasesCsv, previewCaseImport } from '../../queries/case-csv.server.ts'
@@ -26,6 +26,9 @@ import { suiteById } from '../../queries/test-suites.server.ts'
 import { findPortal } from '../../queries/portals.server.ts'
 import { runCheck } from '../../checks/run-check.server.ts'
 import { createRateLimiter } from '../../rate-limit.server.ts'
+import { QUOTAS, takeQuota } from '../quotas.server.ts'
+import { WorkQueueFull } from '../../work-queue.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 import { CheckTrySchema } from '../../../lib/forms/check-schemas.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
@@ -226,6 +229,8 @@ export const testCasesRouter = router({
       ctx.resHeaders.set('Retry-After', String(decision.retryAfterSeconds))
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t('cases.checkTryLimit', { seconds: decision.retryAfterSeconds }) })
     }
+    // A try is an automated check like a queued one (a check may cover hundreds of resources): the same hourly quota.
+    await takeQuota(ctx, QUOTAS.automatedChecks, { message: 'runs.checkQuota' })
     const portalId = input.check.portal || input.portalId
     const portal = portalId ? await findPortal(ctx.db, portalId) : null
     if (portalId && !portal) throw fieldIssues(ctx, { 'check.portal': 'cases.checkPortalUnknown' })
@@ -242,23 +247,34 @@ export const testCasesRouter = router({
     }),
 
   /** What an import of this CSV would do, row by row, without writing anything. */
-  importPreview: protectedProcedure.input(ProjectInput.extend({ csv: z.string().max(20 * 1024 * 1024) })).mutation(async ({ ctx, input }) => {
+  importPreview: protectedProcedure.input(ProjectInput.extend({ csv: z.string().max(CSV_IMPORT_MAX_CHARS) })).mutation(async ({ ctx, input }) => {
     const { project } = await requireProject(ctx, input.projectId, 'editor')
-    const { rows, fileErrors } = await previewCaseImport(ctx.db, project, input.csv)
+    const { rows, fileErrors } = await queued(ctx, () => previewCaseImport(ctx.db, project, input.csv))
     return { rows: rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })), fileErrors: fileErrors.map((note) => translateNote(ctx, note)) }
   }),
 
   /** Applies a previewed import in one transaction; CONFLICT when a case it updates changed since the preview. */
   import: protectedProcedure
-    .input(ProjectInput.extend({ csv: z.string().max(20 * 1024 * 1024), expectedVersions: z.record(IdSchema, z.number().int().min(1)).default({}) }))
+    .input(ProjectInput.extend({ csv: z.string().max(CSV_IMPORT_MAX_CHARS), expectedVersions: z.record(IdSchema, z.number().int().min(1)).default({}) }))
     .mutation(async ({ ctx, input }) => {
       const { project } = await requireProject(ctx, input.projectId, 'editor')
-      const outcome = await applyCaseImport(ctx.db, project, input.csv, input.expectedVersions, ctx.user.id)
+      const outcome = await queued(ctx, () => applyCaseImport(ctx.db, project, input.csv, input.expectedVersions, ctx.user.id))
       if (!outcome.ok && outcome.reason === 'changed') throw new TRPCError({ code: 'CONFLICT', message: ctx.t('cases.importChanged') })
       if (!outcome.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.fileErrors.map((note) => translateNote(ctx, note)).join(' ') })
       return { created: outcome.created, updated: outcome.updated, refused: outcome.refused, rows: outcome.rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })) }
     }),
 })
+
+/** An import whose queue is full (server/queries/case-csv.server.ts) answers 503 with Retry-After, as a busy database does. */
+async function queued<T>(ctx: TrpcContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!madeBy(error, WorkQueueFull)) throw error
+    ctx.resHeaders.set('Retry-After', '60')
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ctx.t('cases.importQueueFull'), cause: error })
+  }
+}
 
 function translateNote(ctx: TrpcContext, note: { code: string; params?: Record<string, string | number> }): string {
   const params = { ...note.params }

@@ -8,6 +8,7 @@ import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { DEFAULT_CHECK, isCheckEvidence, type CaseCheck } from '../../../lib/domain/checks.ts'
 import { runQueuedChecks, startScheduledRuns } from '../../jobs/automated-checks.server.ts'
 import { claimCheck, setSuiteSchedule } from '../../queries/check-queue.server.ts'
+import { QUOTAS } from '../quotas.server.ts'
 import { insertPortal } from '../../queries/portals.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'
@@ -131,5 +132,46 @@ describe('automated checks in a run', () => {
     expect(run.run.portalId).toBe('healthy')
     expect(run.total).toBe(2)
     await runQueuedChecks(testDb.db, { budgetMs: 60_000, policy: POLICY })
+  })
+
+  it('counts every queued check against the tester’s hourly quota, refusing what would go over it with a translated message', async () => {
+    const limit = QUOTAS.automatedChecks.limit
+    const api = await as(owner)
+    const busy = await account('Bára Busy', 'bara@checks.cz')
+    await api.projects.members.add({ projectId, email: 'bara@checks.cz', role: 'tester' })
+    const many: string[] = []
+    for (let index = 0; index <= limit; index++) {
+      many.push((await api.testCases.create({ projectId, title: `Dataset ${index} is there`, type: 'automated', state: 'active', check: check({ type: 'dataset-active', dataset: datasetName }) })).id)
+    }
+    const run = await api.testRuns.create({ projectId, run: { name: 'Too many' }, source: { kind: 'selection', caseIds: many } })
+    const runCases = (await api.testRuns.byId({ id: run.id })).cases.map((item) => item.id)
+
+    // One more than the quota at once: refused, in the tester's language, with nothing queued.
+    const czech = createCaller(await testContext(testDb.db, { auth: busy, locale: 'cs' }))
+    const refused = await rejection(czech.testRuns.runChecks({ runId: run.id }), TRPCError)
+    expect(refused.code).toBe('TOO_MANY_REQUESTS')
+    expect(refused.message).toBe(`Automatizované kontroly jsou omezeny na ${limit} za hodinu na osobu a těchto ${limit + 1} kontrol by limit překročilo. Vyberte méně případů, nebo to zkuste znovu za 60 minut.`)
+    expect(await api.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: 0 })
+
+    // The quota itself is fine; then even one more is refused, and says when to come back.
+    const context = await testContext(testDb.db, { auth: busy })
+    const tester = createCaller(context)
+    expect(await tester.testRuns.runChecks({ runId: run.id, runCaseIds: runCases.slice(0, limit) })).toEqual({ queued: limit })
+    const again = await rejection(tester.testRuns.runChecks({ runId: run.id, runCaseIds: runCases.slice(limit) }), TRPCError)
+    expect(again.code).toBe('TOO_MANY_REQUESTS')
+    expect(again.message).toBe(`Automated checks are limited to ${limit} an hour per person, and this 1 check would go over that. Choose fewer cases, or try again in 60 minutes.`)
+    expect(context.resHeaders.get('Retry-After')).toMatch(/^3[56]\d\d$/)
+    expect(await tester.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: limit })
+
+    // Trying a check in the editor is an automated check too: an editor past the quota is refused there as well.
+    await api.projects.members.setRole({ projectId, userId: busy.user!.id, role: 'editor' })
+    const tried = await rejection(tester.testCases.tryCheck({ projectId, portalId: 'healthy', check: check({ type: 'dataset-active', dataset: datasetName }) }), TRPCError)
+    expect(tried.code).toBe('TOO_MANY_REQUESTS')
+    expect(tried.message).toMatch(/^Automated checks are limited to \d+ an hour per person/)
+
+    // Completing the run takes its waiting checks off the queue.
+    const { run: current } = await api.testRuns.byId({ id: run.id })
+    await api.testRuns.update({ id: run.id, expectedVersion: current.version, run: { state: 'completed' } })
+    expect(await tester.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: 0 })
   })
 })
