@@ -1,13 +1,14 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import { JUNIT_MAX_BYTES, JunitImportError, junitFileName } from '../lib/domain/junit-import.ts'
-import { junitNoticeParam, type JunitNotice } from '../lib/forms/junit-notice.ts'
+import { junitNoticeParam, noticeParams, type JunitNotice } from '../lib/forms/junit-notice.ts'
 import { runHref } from '../lib/routing/project-links.ts'
 import type { AppBindings } from './app.server.ts'
 import { MultipartError, multipartBoundary, readMultipartUpload } from './forms/multipart-stream.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
 import { apiRefusal } from './trpc/http-refusal.server.ts'
+import { discardRest } from './request-body.server.ts'
 import { madeBy } from '../lib/made-by.ts'
 
 /** Form fields and headers around the file in a multipart upload. */
@@ -43,6 +44,8 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
   }
 
   if (Number.isFinite(declared) && declared > JUNIT_MAX_BYTES + (asForm ? FORM_OVERHEAD : 0)) {
+    // Too large to read off the connection: it closes after the answer.
+    c.set('bodyLeftUnread', true)
     return refuse(413, 'PAYLOAD_TOO_LARGE', context.t('junit.problem_tooLarge', { megabytes: JUNIT_MAX_BYTES / 1024 / 1024 }), { ok: false, problem: 'tooLarge', line: null, params: {} })
   }
   const raw = c.req.raw.body
@@ -57,6 +60,8 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
       if (upload.file) file = junitFileName(upload.file.filename)
     } catch (error) {
       if (!madeBy(error, MultipartError)) throw error
+      // The form's reader holds what is left of the body: the connection closes after the answer.
+      c.set('bodyLeftUnread', true)
       return refuse(400, 'BAD_REQUEST', context.t('junit.formUnreadable'), { ok: false, problem: 'form', line: null, params: {} })
     }
   }
@@ -65,17 +70,19 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
   try {
     const summary = await caller.testRuns.importJunit({ id, createUnknown, file, body })
     if (asForm) {
-      const { unmatched, counts, recorded, created, addedToRun, unmatchedCount, warnings } = summary
-      return c.redirect(`${runHref(id)}?${junitNoticeParam({ ok: true, file, recorded, created, addedToRun, unmatchedCount, unmatched: unmatched.slice(0, 10), counts, warnings: warnings.length })}`, 303)
+      const { counts, recorded, created, addedToRun, unmatchedCount, warnings } = summary
+      return c.redirect(`${runHref(id)}?${junitNoticeParam({ ok: true, recorded, created, addedToRun, unmatchedCount, counts, warnings: warnings.length })}`, 303)
     }
     return c.json(summary, 200, { 'Cache-Control': 'no-store' })
   } catch (error) {
     // Refusals answer as the API does (and the form says why); anything else (a fault) goes to the app's error handler.
     const refusal = apiRefusal(error)
     if (!refusal) throw error
-    await body.cancel().catch(() => undefined)
+    // Refused before or while reading: what is left is read off the connection and dropped after the answer goes out,
+    // or the connection closes after it.
+    if (!discardRest(body, JUNIT_MAX_BYTES + FORM_OVERHEAD)) c.set('bodyLeftUnread', true)
     const cause = madeBy(refusal.cause, JunitImportError) ? refusal.cause : null
-    const notice: JunitNotice = cause ? { ok: false, problem: cause.problem, line: cause.line, params: cause.params } : { ok: false, problem: refusal.code, line: null, params: {} }
+    const notice: JunitNotice = cause ? { ok: false, problem: cause.problem, line: cause.line, params: noticeParams(cause.params) } : { ok: false, problem: refusal.code, line: null, params: {} }
     return refuse(getHTTPStatusCodeFromError(refusal), refusal.code, refusal.message, notice)
   }
 }

@@ -31,11 +31,15 @@ type Shown =
 const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge'])
 const REQUESTS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'])
 
+/** Problems whose words name something in the file, which the address does not carry: worded without the name. */
+const NAMING_PROBLEMS = new Set(['notJunit', 'entity', 'mismatch', 'encoding'])
+
 /** The words for a refusal that came back in the address: a known code worded here, never text from the address. */
 function noticeMessage(notice: Extract<JunitNotice, { ok: false }>, t: ReturnType<typeof useT>): string {
-  const params = { max: '', megabytes: 256, root: '', entity: '', encoding: '', closing: '', open: '', ...notice.params }
+  const params = { max: '', megabytes: 256, ...notice.params }
   if (PROBLEMS.has(notice.problem)) {
-    const text = t(`junit.problem_${notice.problem}` as MessageKey, params)
+    const key = NAMING_PROBLEMS.has(notice.problem) ? `junit.problemUnnamed_${notice.problem}` : `junit.problem_${notice.problem}`
+    const text = t(key as MessageKey, params)
     return notice.line ? `${text} ${t('junit.atLine', { line: notice.line })}` : text
   }
   if (notice.problem === 'noFile') return t('junit.noFile')
@@ -156,11 +160,7 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
       <div role="status" aria-live="polite" data-testid="junit-summary">
         {shown?.kind === 'summary' ? <SummaryView file={shown.file} summary={shown.summary} /> : null}
         {shown?.kind === 'posted' ? (
-          <SummaryView
-            file={shown.notice.file}
-            summary={{ ...shown.notice, cases: shown.notice.recorded + shown.notice.unmatchedCount, warnings: [] }}
-            warningsCount={shown.notice.warnings}
-          />
+          <SummaryView file={null} summary={{ ...shown.notice, unmatched: [], cases: shown.notice.recorded + shown.notice.unmatchedCount, warnings: [] }} warningsCount={shown.notice.warnings} />
         ) : null}
       </div>
       {shown?.kind === 'error' ? (
@@ -172,19 +172,22 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
   )
 }
 
-function SummaryView({ file, summary, warningsCount = 0 }: { file: string; summary: Summary; warningsCount?: number }) {
+/** `file` null: a summary from the address after a post without JavaScript, which carries figures only (no names). */
+function SummaryView({ file, summary, warningsCount = 0 }: { file: string | null; summary: Summary; warningsCount?: number }) {
   const t = useT()
   const more = summary.unmatchedCount - summary.unmatched.length
   const line = css({ fontSize: 'sm' })
   return (
     <div className={css({ display: 'grid', gap: '2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'success', bg: 'success.subtle', color: 'success.text', borderRadius: 'l2', px: '4', py: '3', minW: '0' })}>
-      <h3 className={css({ fontSize: 'sm', fontWeight: '600', overflowWrap: 'anywhere' })}>{t('junit.summaryTitle', { file })}</h3>
+      <h3 className={css({ fontSize: 'sm', fontWeight: '600', overflowWrap: 'anywhere' })}>{file === null ? t('junit.summaryTitlePosted') : t('junit.summaryTitle', { file })}</h3>
       <p className={line} data-testid="junit-recorded">
         {t('junit.summaryRecorded', { count: summary.recorded })}. {t('junit.summaryCounts', summary.counts)}
       </p>
       {summary.created > 0 ? <p className={line}>{t('junit.summaryCreated', { count: summary.created })}</p> : null}
       {summary.addedToRun > 0 ? <p className={line}>{t('junit.summaryAdded', { count: summary.addedToRun })}</p> : null}
-      {summary.unmatchedCount > 0 ? (
+      {summary.unmatchedCount > 0 && file === null ? (
+        <p className={line}>{t('junit.summaryUnmatchedPosted', { count: summary.unmatchedCount })}</p>
+      ) : summary.unmatchedCount > 0 ? (
         <div className={line}>
           <p>{t('junit.summaryUnmatched', { count: summary.unmatchedCount })}</p>
           <ul className={cx(plainList, css({ display: 'grid', gap: '0.5', mt: '1', maxH: '12rem', overflowY: 'auto', fontFamily: 'mono', fontSize: 'xs', overflowWrap: 'anywhere' }))} data-testid="junit-unmatched" tabIndex={0} aria-label={t('junit.summaryUnmatched', { count: summary.unmatchedCount })}>

@@ -6,6 +6,7 @@
 import { SHA256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { madeBy } from '../made-by.ts'
+import { asOneLine } from './one-line.ts'
 import { worstOutcome } from './checks.ts'
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
 import type { ResultStatus } from './test-runs.ts'
@@ -426,7 +427,9 @@ export async function readJunitStream(stream: ReadableStream<Uint8Array>, maxByt
       reader.write(decoder.decode(value, { stream: true }))
     }
   } catch (error) {
-    await source.cancel().catch(() => undefined)
+    // Past the limit nothing more is read. Otherwise the caller decides what becomes of the rest (an HTTP route drops
+    // it off the connection, so the client's next request on it is read as one).
+    if (madeBy(error, JunitImportError) && error.problem === 'tooLarge') await source.cancel().catch(() => undefined)
     throw error
   } finally {
     source.releaseLock()
@@ -468,7 +471,8 @@ export function mergeJunitCases(into: JunitCase, other: JunitCase): JunitCase {
 
 /** A test case's title as a created case gets it (titles are at most 200 characters). */
 export function junitCaseTitle(report: JunitCase): string {
-  const title = report.fullName.trim().replace(/\s+/g, ' ')
+  // A test's name may hold anything; a title is one line (lib/domain/one-line.ts).
+  const title = asOneLine(report.fullName)
   return title.length > 200 ? `${title.slice(0, 199)}…` : title
 }
 

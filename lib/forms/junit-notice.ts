@@ -1,33 +1,39 @@
 import { z } from '../zod.ts'
 
 // What a JUnit import posted without JavaScript comes back with: the server redirects to the run's page with the
-// summary (or the refusal's code) in `?junit=`, and the page shows it. Only figures, a few names and message codes
-// travel: the page words them itself, so a link made up by someone else cannot put sentences in the app's mouth.
+// summary (or the refusal's code) in `?junit=`, and the page shows it. Only figures and message codes travel, never a
+// name or a word from the file or the address: the page words them itself, so a link made up by someone else cannot put
+// text in the app's mouth.
 
-const short = z.string().max(300)
 const count = z.number().int().min(0).max(10_000_000)
 
 export const JunitNoticeSchema = z.discriminatedUnion('ok', [
-  z.object({
+  z.strictObject({
     ok: z.literal(true),
-    file: short,
     recorded: count,
     created: count,
     addedToRun: count,
     unmatchedCount: count,
-    unmatched: z.array(short).max(10),
-    counts: z.object({ passed: count, failed: count, blocked: count, skipped: count }),
+    counts: z.strictObject({ passed: count, failed: count, blocked: count, skipped: count }),
     warnings: count,
   }),
-  z.object({
+  z.strictObject({
     ok: z.literal(false),
     /** A problem of the file (`junit.problem_<code>`) or of the request (a tRPC error code, `noFile`, `form`). */
     problem: z.string().regex(/^[A-Za-z_]{1,40}$/),
     line: count.nullable(),
-    params: z.record(z.string().max(40), z.union([short, z.number()])),
+    /** The problem's figures (a limit); the names a problem has (an element, an entity) stay out. */
+    params: z.record(z.string().regex(/^[a-z]{1,20}$/), count),
   }),
 ])
 export type JunitNotice = z.infer<typeof JunitNoticeSchema>
+
+/** A problem's parameters as a notice carries them: its figures only. */
+export function noticeParams(params: Record<string, string | number>): Record<string, number> {
+  const figures: Record<string, number> = {}
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'number' && /^[a-z]{1,20}$/.test(name)) figures[name] = value
+  return figures
+}
 
 export function junitNoticeParam(notice: JunitNotice): string {
   return `junit=${encodeURIComponent(JSON.stringify(notice))}`

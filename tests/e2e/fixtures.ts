@@ -71,5 +71,6 @@ export const E2E_USERS = {
   profileDelete: { name: 'Dušan Odcházející', email: 'profile-delete@e2e.example' },
   portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
   portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
+  hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
 } as const
 
