@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app.server.ts'
+import { readWithin } from '../lib/read-within.ts'
 
 /** A form or a page's POST. */
 export const FORM_BODY_MAX = 64 * 1024
@@ -23,30 +24,6 @@ export function bodyLimitFor(pathname: string): number {
 function tooLarge(c: Context<AppBindings>): Response {
   c.set('bodyLeftUnread', true)
   return c.json({ error: { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' } }, 413)
-}
-
-/** The body's bytes, or null once there are more than `max` (reading stops there). */
-async function readWithin(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => undefined)
-      return null
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 /**

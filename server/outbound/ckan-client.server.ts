@@ -1,6 +1,7 @@
 import { blockedErrorIn, guardedFetch, type OutboundPolicy } from './guarded-fetch.server.ts'
 import { z } from 'zod'
 import { CkanError, isCkanError } from './errors.server.ts'
+import { readWithin } from '../../lib/read-within.ts'
 import { gateFor, type GateOptions } from './portal-gate.server.ts'
 import {
   CkanEnvelopeSchema,
@@ -88,7 +89,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/** Reads a body up to a byte cap, refusing larger ones without holding them. */
+/** Reads a body up to a byte cap, refusing larger ones without holding them (lib/read-within.ts). */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -96,26 +97,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     throw new CkanError('too-large', `The answer is ${declared} bytes, over the ${maxBytes} byte limit`)
   }
   if (!response.body) return ''
-  const reader = response.body.getReader()
-  // Chunks are kept and decoded once: appending to a string per chunk costs more in garbage than the parse itself.
-  const chunks: Uint8Array[] = []
-  let received = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    received += value.byteLength
-    if (received > maxBytes) {
-      await reader.cancel()
-      throw new CkanError('too-large', `The answer exceeded the ${maxBytes} byte limit`)
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(received)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const body = await readWithin(response.body, maxBytes)
+  if (body === null) throw new CkanError('too-large', `The answer exceeded the ${maxBytes} byte limit`)
   return new TextDecoder().decode(body)
 }
 
