@@ -3,7 +3,7 @@ import { mapPictureMarkup } from '../../features/map/picture-markup.ts'
 import { mapPictureBasemap } from '../../server/map/picture.server.ts'
 
 /**
- * The home map's first frame, drawn here and inlined in the page (decision 022's addendum): the offline basemap (the
+ * The home map's first frame, drawn here and inlined in the page (docs/decisions/022-map-on-interaction.md): the offline basemap (the
  * online tiles are the browser's to fetch) and the clusters of the first view's tiles.
  */
 export function firstFrameMarkup(tiles: MapFirstView['tiles'], locale: string): string {
