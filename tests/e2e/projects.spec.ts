@@ -263,8 +263,9 @@ test('a dialog whose code cannot be fetched says so beside its button, and opens
   await page.goto(`/projects/${id}`)
   await hydrated(page)
   // The page has everything it shows; what a dialog needs comes when it is first opened, and now it cannot come. The
-  // page has just been reloaded for a new build (the reload guard's mark), so it is not reloaded again.
-  await page.evaluate(() => sessionStorage.setItem('portalscope:chunk-reload-at', String(Date.now())))
+  // page has just been reloaded for a new build (the reload guard's mark), so it is not reloaded again. The mark is
+  // set a minute ahead: the guard lasts 10 s, which a busy machine can spend between here and the failure.
+  await page.evaluate(() => sessionStorage.setItem('portalscope:chunk-reload-at', String(Date.now() + 60_000)))
   await page.route('**/assets/chunks/**', (route) => route.abort())
   const deleteButton = page.getByRole('button', { name: 'Delete project' })
   await deleteButton.click()
