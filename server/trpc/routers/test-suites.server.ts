@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { runBatch } from '../../../db/client.server.ts'
 import { caseKey } from '../../../lib/domain/test-management.ts'
 import { IdSchema, SuiteContentSchema, SuiteCreateSchema, SuiteFieldsSchema, SuiteRuleSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { addToSuite } from '../../queries/test-cases.server.ts'
