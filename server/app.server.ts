@@ -15,6 +15,7 @@ import { resolveLocale } from './locale.server.ts'
 import { serverEnv } from './env.server.ts'
 import { withSecurityHeaders } from './security-headers.server.ts'
 import { bodyLimitFor, closeAfterUnreadBody, requestBodyLimits } from './request-body.server.ts'
+import { robotsTxt } from './robots.server.ts'
 import { crossSiteRefusal, csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
@@ -105,6 +106,9 @@ export function createApp(options: AppOptions = {}) {
   // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files. A JUnit report may be 256 MB:
   // its route counts the bytes while it reads them.
   app.use(requestBodyLimits({ limitFor: bodyLimitFor, skip: (c) => c.req.method === 'POST' && JUNIT_IMPORT_PATH.test(new URL(c.req.url).pathname) }))
+
+  // 2c. What crawlers may fetch: made from the route table, before the database and the session.
+  app.get('/robots.txt', (c) => c.text(robotsTxt(), 200, { 'Cache-Control': 'public, max-age=3600' }))
 
   // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL.
   app.use(async (c, next) => {

@@ -78,6 +78,12 @@ describe('Hono app: API and headers', () => {
     expect(body).toMatch(/Na naší straně se něco pokazilo\. Zkuste to prosím znovu; pokud potíže trvají, uveďte kód [0-9A-F]{10}\./)
   })
 
+  it('tells crawlers to keep out of the API and of the pages the route table marks noindex', async () => {
+    const res = await app.request('/robots.txt')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('User-agent: *\nDisallow: /api/\nDisallow: /test-auth\nDisallow: /test-vuetify\n')
+  })
+
   it('refuses bodies larger than their kind needs with 413, before reading them', async () => {
     const big = 'x'.repeat(API_BODY_MAX + 1)
     const declared = await app.request('/api/trpc/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })

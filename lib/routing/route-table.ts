@@ -22,12 +22,15 @@ export type Layout = (typeof LAYOUTS)[number]
  * rendered once per data version and served from the page cache (server/page-cache/, docs/decisions/018-page-cache.md).
  * `catalogueLoad`: the page shows figures of the whole catalogue, which grow while the first-start demo catalogue
  * loads, so it says that it is loading and how far (features/portals/DemoLoadBanner.tsx).
+ * `noindex`: a page for the people who build or run Portalscope, not for readers (paths the product's specification
+ * gives): search engines are asked not to index it (`X-Robots-Tag`, a robots meta tag) and crawlers not to fetch it
+ * (/robots.txt, server/robots.server.ts).
  */
-export type RouteEntry = { path: string; access: Access; layout: Layout; texts?: readonly string[]; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true }
+export type RouteEntry = { path: string; access: Access; layout: Layout; texts?: readonly string[]; messages: readonly MessageGroup[]; shared?: true; catalogueLoad?: true; noindex?: true }
 
 const ROUTES_DECLARED = [
   { path: '/', access: 'public', layout: 'default', texts: ['home', 'ckanInstancesTitle', 'ckanExplorerTitle', 'organizationsTitle', 'dataFormatsTitle', 'dataQualityTitle', 'regionalAnalysisTitle'], messages: ['ckan', 'components', 'formatnames', 'kraje', 'map', 'mapview', 'mqa', 'overview', 'portals'], shared: true, catalogueLoad: true },
-  { path: '/test-auth', access: 'public', layout: 'default', texts: ['testAuth'], messages: [] },
+  { path: '/test-auth', access: 'public', layout: 'default', texts: ['testAuth'], messages: [], noindex: true },
   { path: '/data-formats', access: 'public', layout: 'default', texts: ['dataFormats'], messages: ['charts', 'components', 'formatnames', 'formats', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/data-quality', access: 'public', layout: 'default', texts: ['dataQuality'], messages: ['charts', 'components', 'kraje', 'mqa', 'quality'], shared: true, catalogueLoad: true },
   { path: '/dataset/{id}', access: 'public', layout: 'default', messages: ['ckan', 'components', 'dataset', 'formatnames', 'kraje', 'licences', 'mapview', 'mqa', 'quality'], shared: true },
@@ -37,7 +40,7 @@ const ROUTES_DECLARED = [
   { path: '/organizations/{id}', access: 'public', layout: 'default', texts: ['organizations'], messages: ['charts', 'ckan', 'components', 'formatnames', 'mqa', 'orgs'], shared: true },
   { path: '/ckan-instances', access: 'public', layout: 'default', texts: ['ckanInstances'], messages: ['ckan', 'components', 'portals', 'validation'], shared: true, catalogueLoad: true },
   { path: '/regional-analysis', access: 'public', layout: 'default', texts: ['regionalAnalysis'], messages: ['components', 'kraje', 'map', 'mapview', 'mqa', 'quality', 'regions'], shared: true, catalogueLoad: true },
-  { path: '/test-vuetify', access: 'public', layout: 'default', texts: ['gallery'], messages: ['components', 'gallery'] },
+  { path: '/test-vuetify', access: 'public', layout: 'default', texts: ['gallery'], messages: ['components', 'gallery'], noindex: true },
   { path: '/auth/login', access: 'guest', layout: 'default', texts: ['login'], messages: ['auth', 'validation'] },
   { path: '/auth/signup', access: 'guest', layout: 'default', texts: ['signup'], messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.

@@ -54,6 +54,20 @@ test.describe('route statuses', () => {
     })
   }
 
+  test('pages for the people who build Portalscope are kept from search engines and crawlers; the data pages are not', async ({ request }) => {
+    for (const path of ['/test-auth', '/test-vuetify']) {
+      const res = await request.get(path)
+      expect(res.headers()['x-robots-tag'], path).toBe('noindex, nofollow')
+      expect(await res.text(), path).toContain('<meta name="robots" content="noindex, nofollow"')
+    }
+    const data = await request.get('/data-formats')
+    expect(data.headers()['x-robots-tag']).toBeUndefined()
+    expect(await data.text()).not.toContain('name="robots"')
+    const robots = await request.get('/robots.txt')
+    expect(robots.status()).toBe(200)
+    expect((await robots.text()).split('\n')).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /test-auth', 'Disallow: /test-vuetify', ''])
+  })
+
   test('the redirect keeps the query string', async ({ request }) => {
     const res = await request.get('/test-cases?project=4&q=a%20b', { maxRedirects: 0 })
     expect(res.headers()['location']).toBe(`/auth/login?redirect=${encodeURIComponent('/test-cases?project=4&q=a%20b')}`)
