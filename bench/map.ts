@@ -1,3 +1,4 @@
+// Why this file is long: one benchmark script; its data, its two pages and its measurements share its settings.
 // The map at scale (issue 16): the product's map against a Leaflet + markercluster page, in one run, on the same points
 // (one fixture portal where every dataset has an extent, harvested into a libSQL file and built into map tiles), the
 // same Chromium flags (tests/chromium.ts), the same viewport and view (Czechia), a fresh browser context for every run.
@@ -48,7 +49,7 @@ const LEAFLET_PORT = 3341
 const FIXTURE_PORT = 5340
 const VIEWPORT = { width: 1366, height: 768 }
 const SEED = 1600
-/** The event a page raises when its data layer has drawn (the product: features/map/HomeMap.tsx; Leaflet: below). */
+/** The event a page raises when its data layer has drawn (the product: features/map/use-home-layers.ts; Leaflet: below). */
 const DRAWN = 'portalscope:map-drawn'
 /** A frame longer than two vsyncs is work; the map has settled once none has come for QUIET_MS. */
 const BUSY_FRAME_MS = 34

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzleD1 } from 'drizzle-orm/d1'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import * as schema from './schema/index.ts'
-import type { WriterRole } from './sqlite-file.server.ts'
+import type { WriterRole } from './sqlite-connection.server.ts'
 
 export type Schema = typeof schema
 /** The one database type the app codes against: libSQL on Node and D1 on Workers are both async SQLite. */

@@ -3,8 +3,8 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { I18nProvider } from '../lib/i18n/I18nProvider.tsx'
 import { pageMessages } from '../lib/i18n/page-text.ts'
 
-// https://vike.dev/Wrapper — providers every page shares. Pages that call the API add ApiProvider in their own
-// +Wrapper, so the tRPC client and TanStack Query load only where they are used.
+// https://vike.dev/Wrapper — the providers every page shares: only the messages. API calls need no provider: the
+// client loads on a screen's first call (lib/api, decision 024).
 export default function Wrapper({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   return (

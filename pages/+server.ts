@@ -1,6 +1,6 @@
 import { Server as HttpServer } from 'node:http'
 import type { Server } from 'vike/types'
-import { JUNIT_MAX_BYTES } from '../lib/domain/junit-import.ts'
+import { JUNIT_MAX_BYTES } from '../lib/domain/junit-read.ts'
 import { createApp, isWorkerd } from '../server/app.server.ts'
 import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'

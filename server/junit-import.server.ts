@@ -1,6 +1,7 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
-import { JUNIT_MAX_BYTES, JunitImportError, junitFileName } from '../lib/domain/junit-import.ts'
+import { junitFileName } from '../lib/domain/junit-match.ts'
+import { JUNIT_MAX_BYTES, JunitImportError } from '../lib/domain/junit-read.ts'
 import { junitNoticeParam, noticeParams, type JunitNotice } from '../lib/forms/junit-notice.ts'
 import { runHref } from '../lib/routing/project-links.ts'
 import type { AppBindings } from './app.server.ts'

@@ -41,7 +41,7 @@ export const datasets = sqliteTable(
     // The harvest that last saw it; a full harvest marks the ones it did not see as deleted.
     lastSeenRun: integer('last_seen_run').references(() => harvestRuns.id, { onDelete: 'set null' }),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
-    // The metadata quality score (server/analysis/quality.server.ts, docs/quality.md), computed when the dataset is stored and
+    // The metadata quality score (server/analysis/mqa-score.server.ts, docs/quality.md), computed when the dataset is stored and
     // again when a link check changes what is reachable; null until analysed. The breakdown is recomputed on demand
     // from the stored rows, so only what the rollups sum is kept here.
     qualityPoints: real('quality_points'),

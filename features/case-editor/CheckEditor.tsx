@@ -6,9 +6,10 @@ import { SelectField } from '../../components/ui/input.tsx'
 import { CHECK_SCOPES, CHECK_SUBJECT, CHECK_TYPES, type CheckEvidence, type CheckType } from '../../lib/domain/checks.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { editorFailure, loadDraftChecks } from './case-calls.ts'
+import { editorFailureTexts, loadDraftChecks } from './case-calls.ts'
 import { defaultCheckDraft, type CheckDraft } from './check-draft.ts'
 import { checkFields, hasScope, type CheckField } from './check-fields.ts'
 import { minimumRange } from './check-range.ts'
@@ -60,7 +61,10 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
   const [tryPortal, setTryPortal] = useState(portals[0]?.id ?? '')
   const [evidence, setEvidence] = useState<CheckEvidence | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  const [trying, setTrying] = useState(false)
+  const tryCall = useApiAction((client, input: ApiInputs['testCases']['tryCheck']) => client.testCases.tryCheck.mutate(input), {
+    failureTexts: editorFailureTexts(t, t('editorparts.checkNetworkError')),
+  })
+  const trying = tryCall.pending
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const fields = checkFields(check.type, check.scope)
   const errorOf = (field: string) => errors[`check.${field}`] ?? tryErrors[`check.${field}`]
@@ -98,16 +102,14 @@ export function CheckEditor({ projectId, portals, value, errors, onChange, headi
       setFailure(t('editorparts.checkFixErrors', { count: Object.keys(tried.errors).length }))
       return
     }
-    setTrying(true)
-    try {
-      setEvidence(await (await loadApiClient()).testCases.tryCheck.mutate({ projectId, portalId: portalForTry || null, check: tried.check }))
-    } catch (error) {
-      const problem = await editorFailure(error, t, t('editorparts.checkNetworkError'))
-      if (Object.keys(problem.fieldErrors).length > 0) setTryErrors(problem.fieldErrors)
-      setFailure(problem.message)
-    } finally {
-      setTrying(false)
+    // A try records nothing: there is no page data to read again.
+    const answer = await tryCall.run({ projectId, portalId: portalForTry || null, check: tried.check }, { refresh: false })
+    if (answer.ok) {
+      setEvidence(answer.result)
+      return
     }
+    if (Object.keys(answer.failure.fieldErrors).length > 0) setTryErrors(answer.failure.fieldErrors)
+    setFailure(answer.failure.message)
   }
 
   const range = minimumRange(check.type)

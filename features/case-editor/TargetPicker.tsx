@@ -3,15 +3,12 @@ import { css } from '../../styled-system/css'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TARGET_KINDS, type CaseTarget, type TargetKind } from '../../lib/domain/test-management.ts'
-import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { GroupError, TextInputField } from './controls.tsx'
 import { targetKindLabel } from './labels.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
-import { editorFailure } from './case-calls.ts'
+import { editorFailureTexts } from './case-calls.ts'
 
 const kindRow = css({
   display: 'flex',
@@ -69,13 +66,10 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
   // A resource is chosen among the resources of a dataset: the dataset is searched for first.
   const searchKind: TargetKind = kind === 'resource' && !dataset ? 'dataset' : kind
   const enabled = searchKind === 'portal' || searchKind === 'resource' || asked.length > 0
-  const [store] = useState(createCallStore<Option[], ApiFailure>)
   const results = useApiQuery(
-    store,
     { projectId, kind: searchKind, q: searchKind === 'resource' ? '' : asked, datasetId: searchKind === 'resource' ? dataset?.id : undefined },
-    async (input, signal) => (await loadApiClient()).testCases.targets.query(input, { signal }),
-    (error) => editorFailure(error, t),
-    { enabled, freshMs: 60_000, retries: 1 },
+    (client, input, signal): Promise<Option[]> => client.testCases.targets.query(input, { signal }),
+    { enabled, freshMs: 60_000, retries: 1, failureTexts: editorFailureTexts(t) },
   )
   const failure = results.failure
   const options: Option[] = results.data ?? []
@@ -158,7 +152,7 @@ export function TargetPicker({ projectId, value, error, onChange }: { projectId:
       {failure ? (
         <div role="alert" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', color: 'error.text', fontSize: 'sm' })}>
           <span>{failure.message}</span>
-          <Button size="sm" variant="outline" onClick={results.retry}>
+          <Button size="sm" variant="outline" onClick={() => void results.refresh()}>
             {t('editorparts.retry')}
           </Button>
         </div>

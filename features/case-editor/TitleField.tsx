@@ -1,7 +1,4 @@
-import { useState } from 'react'
 import { css } from '../../styled-system/css'
-import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { caseHref } from '../../lib/routing/project-links.ts'
@@ -36,14 +33,11 @@ export function TitleField({ projectId, caseId, value, error, onChange }: { proj
   const t = useT()
   const asked = useDebounced(value.trim().slice(0, 200), 400)
   const saves = useCaseSaves()
-  const [store] = useState(createCallStore<SameTitle, null>)
   const same = useApiQuery(
-    store,
     { projectId, title: asked, excludeId: caseId },
-    async (input, signal) => (await loadApiClient()).testCases.sameTitle.query(input, { signal }),
-    async () => null,
+    (client, input, signal): Promise<SameTitle> => client.testCases.sameTitle.query(input, { signal }),
     // Asked again after a save on this page; the warning stays meanwhile (a live region that emptied and filled again
-    // would be read out again).
+    // would be read out again). A failed question shows nothing.
     { enabled: asked.length > 0, freshMs: 10_000, retries: 1, refreshOn: saves },
   )
   const duplicates = asked.length > 0 && asked === value.trim().slice(0, 200) ? (same.data ?? []) : []

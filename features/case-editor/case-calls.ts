@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react'
-import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import { loadApiFailure } from '../../lib/api/load-client.ts'
+import type { FailureTexts } from '../../lib/api/load-client.ts'
 import type { Translate } from '../../lib/i18n/intl.ts'
 import type * as DraftChecks from './draft-checks.ts'
 
 // What the editors load when they first need it rather than with the page (decision 021): the API client (through
-// lib/api/load-client.ts, on the first call) and the checks made before a save or a try (./draft-checks.ts, with zod).
+// lib/api's hooks, on the first call) and the checks made before a save or a try (./draft-checks.ts, with zod).
 // The enhanced editor's drafts load the same way: ./use-draft-store.ts.
 
 /**
@@ -17,8 +16,8 @@ export async function loadDraftChecks(): Promise<typeof DraftChecks | null> {
 }
 
 /** A failed call in the editors' words: their network and unexpected-error messages. */
-export function editorFailure(error: unknown, t: Translate, network = t('editor.networkError')): Promise<ApiFailure> {
-  return loadApiFailure(error, { network, unexpected: t('editor.unexpectedError') })
+export function editorFailureTexts(t: Translate, network = t('editor.networkError')): FailureTexts {
+  return { network, unexpected: t('editor.unexpectedError') }
 }
 
 // Saves made on this page: an answer about cases asked before a save (another case with the same title) is asked

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { CustomFieldDefinition } from '../../lib/domain/custom-fields.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { draftFromCase, type CaseDraft } from './case-draft.ts'
-import { editorFailure, loadDraftChecks, noteCaseSaved } from './case-calls.ts'
+import { editorFailureTexts, loadDraftChecks, noteCaseSaved } from './case-calls.ts'
+import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import type { EditorContext } from './editor-types.ts'
 
 // The state of one case being edited, shared by both editors: the draft as typed, the saved version it was started
@@ -52,7 +53,16 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
   const [formError, setFormError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [conflict, setConflict] = useState<ConflictState | null>(null)
-  const [pending, setPending] = useState(false)
+  // A save (create or update over a version), and their version fetched after a refused one.
+  const saveCall = useApiAction(
+    (client, { id, expectedVersion, fields }: { id: string | null; expectedVersion: number; fields: TestCaseFields }) =>
+      id === null
+        ? client.testCases.create.mutate({ projectId: context.projectId, ...fields }).then((created) => ({ id: created.id, version: created.version, created: true }))
+        : client.testCases.update.mutate({ id, expectedVersion, ...fields }).then((updated) => ({ id, version: updated.version, created: false })),
+    { failureTexts: editorFailureTexts(t) },
+  )
+  const latestCall = useApiAction((client, id: string) => client.testCases.byId.query({ id }), { failureTexts: editorFailureTexts(t) })
+  const pending = saveCall.pending || latestCall.pending
   const [errorTurn, setErrorTurn] = useState(0)
   const memberIds = useMemo(() => new Set(context.members.map((member) => member.userId)), [context.members])
 
@@ -80,24 +90,24 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
   }
 
   async function loadConflict(message: string, id: string, base: SavedState | null) {
-    try {
-      const latest = await (await loadApiClient()).testCases.byId.query({ id })
-      if (latest.case.deleted) {
-        setFormError(t('editor.caseDeleted'))
-        return
-      }
-      setConflict({
-        message,
-        theirs: draftFromCase(latest.case),
-        version: latest.case.version,
-        updatedBy: latest.updatedBy,
-        base: base?.draft ?? null,
-        customFields: latest.customFields,
-      })
-    } catch (error) {
-      const failure = await editorFailure(error, t)
-      setFormError(`${message} ${t('editor.conflictLoadFailed', { reason: failure.message })}`)
+    const answer = await latestCall.run(id, { refresh: false })
+    if (!answer.ok) {
+      setFormError(`${message} ${t('editor.conflictLoadFailed', { reason: answer.failure.message })}`)
+      return
     }
+    const latest = answer.result
+    if (latest.case.deleted) {
+      setFormError(t('editor.caseDeleted'))
+      return
+    }
+    setConflict({
+      message,
+      theirs: draftFromCase(latest.case),
+      version: latest.case.version,
+      updatedBy: latest.updatedBy,
+      base: base?.draft ?? null,
+      customFields: latest.customFields,
+    })
   }
 
   // Set at once (state is not): the checks load before the save starts, so a second press (a double click, Ctrl+S
@@ -129,21 +139,14 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
       setErrorTurn((turn) => turn + 1)
       return false
     }
-    setPending(true)
     setErrors({})
     setFormError(null)
     setNotice(null)
-    try {
-      let result: SaveResult
-      const client = await loadApiClient()
-      if (caseId === null) {
-        const created = await client.testCases.create.mutate({ projectId: context.projectId, ...checked.fields })
-        result = { id: created.id, version: created.version, created: true, draft: current }
-        setCaseId(created.id)
-      } else {
-        const updated = await client.testCases.update.mutate({ id: caseId, expectedVersion: base?.version ?? 1, ...checked.fields })
-        result = { id: caseId, version: updated.version, created: false, draft: current }
-      }
+    // The editor keeps its own state: nothing of the page's data to read again.
+    const answer = await saveCall.run({ id: caseId, expectedVersion: base?.version ?? 1, fields: checked.fields }, { refresh: false })
+    if (answer.ok) {
+      const result: SaveResult = { ...answer.result, draft: current }
+      if (result.created) setCaseId(result.id)
       // What the server keeps is the normalised form (tags, folder, estimate); the editor shows it unless the user has
       // typed on while the save was under way.
       const kept = { ...draftFromCase({ ...checked.fields }), custom: { ...checked.fields.custom } }
@@ -153,20 +156,17 @@ export function useCaseEditor({ context, caseId: initialCaseId, initialDraft, in
       noteCaseSaved()
       onSaved?.({ ...result, draft: kept })
       return true
-    } catch (error) {
-      const failure = await editorFailure(error, t)
-      if (failure.status === 409 && caseId !== null) {
-        await loadConflict(failure.message, caseId, base)
-        return false
-      }
-      const hasFieldErrors = Object.keys(failure.fieldErrors).length > 0
-      setErrors(failure.fieldErrors)
-      setFormError(hasFieldErrors ? t('editor.fixErrors', { count: Object.keys(failure.fieldErrors).length }) : failure.message)
-      if (hasFieldErrors) setErrorTurn((turn) => turn + 1)
-      return false
-    } finally {
-      setPending(false)
     }
+    const { failure } = answer
+    if (failure.status === 409 && caseId !== null) {
+      await loadConflict(failure.message, caseId, base)
+      return false
+    }
+    const hasFieldErrors = Object.keys(failure.fieldErrors).length > 0
+    setErrors(failure.fieldErrors)
+    setFormError(hasFieldErrors ? t('editor.fixErrors', { count: Object.keys(failure.fieldErrors).length }) : failure.message)
+    if (hasFieldErrors) setErrorTurn((turn) => turn + 1)
+    return false
   }
 
   /** Saves the draft over the version it was started from. */

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { navigate } from 'vike/client/router'
 import { css } from '../../styled-system/css'
 import type { BBox } from '../../lib/domain/map.ts'
@@ -7,6 +7,7 @@ import { viewForBox } from './fit-view.ts'
 import { LazyMap, type DeckLayerLib } from './LazyMap.tsx'
 import { LoadBoundary } from '../../components/LoadBoundary.tsx'
 import { MAP_THEMES, type Rgb } from '../../lib/domain/map-palette.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useTheme } from './use-theme.ts'
 
 // A map of a few shapes over the basemap, with points on top: the regional choropleth, a region's outline with its
@@ -34,7 +35,6 @@ type Hover = { x: number; y: number; label: string }
 // Room around the shapes for the zoom buttons in the top-right corner.
 const FIT_PADDING = 48
 
-const noSubscription = () => () => {}
 let webgl2: boolean | null = null
 /** Asked once per page, the test context released at once: browsers limit how many live. */
 function hasWebgl2(): boolean {
@@ -98,7 +98,7 @@ export function ShapesMap({
   testId?: string
 }) {
   const theme = useTheme()
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useHydrated()
   const [supported] = useState(() => typeof document !== 'undefined' && hasWebgl2())
   const container = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)

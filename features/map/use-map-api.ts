@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createCallStore, withRetries } from '../../lib/api/call-store.ts'
+import type { ApiFailure } from '../../lib/api/browser-client.ts'
 import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import type { BBox, MapBand, MapFamily } from '../../lib/domain/map.ts'
 import type { MapDatasetItem, MapDatasetsPage, MapMeta } from './map-types.ts'
 
-// The home map's API calls without a query library (decision 021, lib/api/use-api-query.ts): the page renders from
-// its +data, and the tRPC client loads with the first call, made once someone moves the map, filters the list or asks
-// for more (or, where the page came without a built map, to poll for it). The rules are those the query library was
-// given: an answer is fresh for 30 s, a failed call is tried once more a second later, the call of an input the map has
-// left is aborted.
+// The home map's API calls (decisions 021, 024, lib/api/use-api-query.ts): the page renders from its +data, and the
+// tRPC client loads with the first call, made once someone moves the map, filters the list or asks for more (or,
+// where the page came without a built map, to poll for it). The rules are those the query library was given: an
+// answer is fresh for 30 s, a failed call is tried once more a second later, the call of an input the map has left is
+// aborted. The list's next page and a popup's dataset are plain functions (`fetchDatasetsPage`, `fetchMapDataset`).
 
 const FRESH_MS = 30_000
 const RETRY_DELAY_MS = 1000
@@ -18,10 +19,14 @@ const RETRIES = 1
 const PREPARING_POLL_MS = 5_000
 const BUILDING_POLL_MS = 30_000
 
-const failed = async () => true as const
-
 function call<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal = new AbortController().signal): Promise<T> {
   return withRetries(run, { retries: RETRIES, delayMs: RETRY_DELAY_MS, signal })
+}
+
+/** When map.meta is asked again: while nothing is built (or the answer failed), and now and then while a build runs. */
+function metaPollMs(meta: MapMeta | undefined): number | null {
+  if (!meta || meta.buildId === null) return PREPARING_POLL_MS
+  return meta.building ? BUILDING_POLL_MS : null
 }
 
 /**
@@ -29,27 +34,16 @@ function call<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal =
  * came without it) or a build is under way. `refetch` asks now (a tile of a build that is gone).
  */
 export function useMapMeta(initial: MapMeta | null, enabled: boolean) {
-  const [state, setState] = useState<{ meta: MapMeta | null; failed: boolean; asked: number }>({ meta: initial, failed: false, asked: 0 })
-  const inFlight = useRef<Promise<void> | null>(null)
-  const refetch = useCallback((): Promise<void> => {
-    inFlight.current ??= call(async (signal) => (await loadApiClient()).map.meta.query(undefined, { signal }))
-      .then(
-        (meta) => setState((previous) => ({ meta, failed: false, asked: previous.asked + 1 })),
-        () => setState((previous) => ({ ...previous, failed: true, asked: previous.asked + 1 })),
-      )
-      .finally(() => {
-        inFlight.current = null
-      })
-    return inFlight.current
-  }, [])
-  const { meta, asked } = state
-  const wait = meta === null ? (asked === 0 ? 0 : PREPARING_POLL_MS) : meta.buildId === null ? PREPARING_POLL_MS : meta.building ? BUILDING_POLL_MS : null
-  useEffect(() => {
-    if (!enabled || wait === null) return
-    const timer = setTimeout(() => void refetch(), wait)
-    return () => clearTimeout(timer)
-  }, [enabled, wait, asked, refetch])
-  return { meta, failed: state.failed && meta === null, refetch }
+  const query = useApiQuery(null, (client, _input, signal) => client.map.meta.query(undefined, { signal }), {
+    enabled,
+    // The page's own answer stands until a poll or a refetch asks again.
+    freshMs: Number.POSITIVE_INFINITY,
+    retries: RETRIES,
+    seed: initial ?? undefined,
+    pollMs: metaPollMs,
+  })
+  // A failure stays on screen until an answer comes, the polls between included.
+  return { meta: query.data ?? null, failed: query.lastFailure !== null && query.data === undefined, refetch: query.refresh }
 }
 
 type ListInput = { bbox: BBox; portalId?: string | undefined; family?: MapFamily | undefined; band?: MapBand | undefined; q?: string | undefined; limit: number }
@@ -59,16 +53,16 @@ type ListInput = { bbox: BBox; portalId?: string | undefined; family?: MapFamily
  * then more on request. While a new input's first page loads, the previous input's pages stay on screen.
  */
 export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, enabled: boolean) {
-  const [store] = useState(createCallStore<MapDatasetsPage[], true>)
+  const [store] = useState(createCallStore<MapDatasetsPage[], ApiFailure>)
   // One array for one seed: the hook compares answers by identity.
   const seeded = useMemo(() => (seed ? [seed] : undefined), [seed])
-  const first = useApiQuery(
+  const first = useApiQuery(input, async (client, input, signal) => [await client.map.datasets.query({ ...input, cursor: null }, { signal })], {
+    enabled,
+    freshMs: FRESH_MS,
+    retries: RETRIES,
+    seed: seeded,
     store,
-    input,
-    async (input, signal) => [await (await loadApiClient()).map.datasets.query({ ...input, cursor: null }, { signal })],
-    failed,
-    { enabled, freshMs: FRESH_MS, retries: RETRIES, seed: seeded },
-  )
+  })
   const key = JSON.stringify(input)
   const [more, setMore] = useState<{ key: string; status: 'loading' | 'failed' } | null>(null)
   const moreCall = useRef<AbortController | null>(null)
@@ -94,7 +88,7 @@ export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, 
     setMore({ key, status: 'loading' })
     // Settles this input's request only: a later one's state is left alone.
     const settle = (next: { key: string; status: 'failed' } | null) => setMore((current) => (current?.key === key ? next : current))
-    call(async (signal) => (await loadApiClient()).map.datasets.query({ ...(JSON.parse(key) as ListInput), cursor }, { signal }), controller.signal)
+    fetchDatasetsPage(JSON.parse(key) as ListInput, cursor, controller.signal)
       .then(
         (page) => {
           // Only onto the list it continues (a refresh may have replaced it meanwhile).
@@ -115,18 +109,18 @@ export function useDatasetPages(input: ListInput, seed: MapDatasetsPage | null, 
     hasMore: cursor !== null,
     loadingMore,
     loadMore,
-    retry: moreFailed ? loadMore : first.retry,
+    retry: moreFailed ? loadMore : () => void first.refresh(),
   }
 }
 
 /** map.extents of the view while `enabled`; the last answer stays while the next view's loads. */
 export function useExtents(input: { bbox: BBox; portalId?: string | undefined; limit: number }, enabled: boolean) {
-  const [store] = useState(createCallStore<Awaited<ReturnType<typeof callExtents>>, true>)
-  return useApiQuery(store, input, callExtents, failed, { enabled, freshMs: FRESH_MS, retries: RETRIES }).shown
+  return useApiQuery(input, (client, input, signal) => client.map.extents.query(input, { signal }), { enabled, freshMs: FRESH_MS, retries: RETRIES }).shown
 }
 
-async function callExtents(input: { bbox: BBox; portalId?: string | undefined; limit: number }, signal: AbortSignal) {
-  return (await loadApiClient()).map.extents.query(input, { signal })
+/** The list's page after `cursor`, appended to the answer of `useDatasetPages` (a plain function: no state of its own). */
+function fetchDatasetsPage(input: ListInput, cursor: number, signal: AbortSignal): Promise<MapDatasetsPage> {
+  return call(async (signal) => (await loadApiClient()).map.datasets.query({ ...input, cursor }, { signal }), signal)
 }
 
 /** One dataset for a popup opened on the map. */

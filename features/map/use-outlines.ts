@@ -4,8 +4,9 @@ import type { MapShape } from './ShapesMap.tsx'
 export type OutlineFeature = { id: string; properties: { nameEn: string; nameCs: string }; geometry: MapShape['geometry'] }
 type OutlineFile = 'kraje' | 'countries'
 
-// Plain fetch rather than TanStack Query, so the regional analysis ships no query client before hydrating
-// (decision 021). Each file is fetched once a session; a failed fetch is tried once more, and again on a later mount.
+// The outlines are static files, not API calls: a plain fetch, so the regional analysis ships no API client before
+// hydrating (decision 021). Each file is fetched once a session; a failed fetch is tried once more, and again on a
+// later mount.
 const fetched = new Map<OutlineFile, Promise<OutlineFeature[]>>()
 const answered = new Map<OutlineFile, OutlineFeature[]>()
 

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { css } from '../../styled-system/css'
-import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -36,16 +34,13 @@ type Suites = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sui
  * form is open; a failed call is tried once more, then `retry` is offered.
  */
 function useSuites(projectId: string, wanted: boolean) {
-  const [store] = useState(createCallStore<SuiteList, true>)
-  const answer = useApiQuery(
-    store,
-    { projectId },
-    async (input, signal) => (await loadApiClient()).testSuites.list.query(input, { signal }),
-    async () => true as const,
-    { enabled: wanted, freshMs: Number.POSITIVE_INFINITY, retries: 1 },
-  )
+  const answer = useApiQuery({ projectId }, (client, input, signal) => client.testSuites.list.query(input, { signal }), {
+    enabled: wanted,
+    freshMs: Number.POSITIVE_INFINITY,
+    retries: 1,
+  })
   const suites: Suites = answer.data ? { state: 'ready', suites: answer.data.suites } : answer.failure ? { state: 'failed' } : { state: 'loading' }
-  return { suites, retry: answer.retry }
+  return { suites, retry: () => void answer.refresh() }
 }
 
 const splitTags = (text: string) =>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { css, cx } from '../../styled-system/css'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { downloadText } from './download.ts'
 import { checkRow } from '../../components/native-controls.ts'
@@ -20,24 +20,22 @@ export function CsvExport({ projectId, selectedIds }: { projectId: string; selec
   const locale = useLocale()
   const [separator, setSeparator] = useState<',' | ';'>(locale === 'cs' ? ';' : ',')
   const [scope, setScope] = useState<'all' | 'selected'>('all')
-  const [busy, setBusy] = useState(false)
+  const exportCsv = useApiAction((client, input: { separator: ',' | ';'; caseIds: string[] | undefined }) => client.testCases.exportCsv.query({ projectId, ...input }))
   const [outcome, setOutcome] = useState<Outcome>(null)
   const onlySelected = scope === 'selected' && selectedIds.length > 0
+  const busy = exportCsv.pending
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    setBusy(true)
     setOutcome(null)
-    try {
-      const client = await loadApiClient()
-      const { filename, csv } = await client.testCases.exportCsv.query({ projectId, separator, caseIds: onlySelected ? selectedIds : undefined })
-      downloadText(filename, `\uFEFF${csv}`, 'text/csv;charset=utf-8')
-      setOutcome({ tone: 'success', text: t('cases.exportDone', { filename }) })
-    } catch (error) {
-      setOutcome({ tone: 'error', text: (await loadApiFailure(error, failureTexts(t))).message })
-    } finally {
-      setBusy(false)
+    const answer = await exportCsv.run({ separator, caseIds: onlySelected ? selectedIds : undefined }, { refresh: false })
+    if (!answer.ok) {
+      setOutcome({ tone: 'error', text: answer.failure.message })
+      return
     }
+    const { filename, csv } = answer.result
+    downloadText(filename, `\uFEFF${csv}`, 'text/csv;charset=utf-8')
+    setOutcome({ tone: 'success', text: t('cases.exportDone', { filename }) })
   }
 
   return (

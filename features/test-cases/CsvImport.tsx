@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Table } from '../../components/ui/table.tsx'
 import { css } from '../../styled-system/css'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { CSV_IMPORT_MAX_CHARS } from '../../lib/domain/test-case-csv.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
@@ -22,9 +22,8 @@ const ACTION_LABELS: Record<ImportPreviewRow['action'], MessageKey> = {
 const ACTION_TONES = { create: 'success', update: 'info', unchanged: 'neutral', refuse: 'error' } as const
 
 type Loaded = { name: string; text: string }
-/** A call of this panel: which one is under way, and what the last one's failure says (in the user's language). */
-type Call = { pending: 'preview' | 'import' | null; failure: { of: 'preview' | 'import'; message: string; conflict: boolean } | null }
-const IDLE: Call = { pending: null, failure: null }
+/** What the last call of this panel that failed says (in the user's language). */
+type Failure = { of: 'preview' | 'import'; message: string; conflict: boolean }
 
 /**
  * Import from CSV in two steps: the file is read in the browser and previewed row by row (what will be created, what
@@ -40,11 +39,10 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
   const [readError, setReadError] = useState<string | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
-  const [call, setCall] = useState<Call>(IDLE)
-  const failed = async (of: 'preview' | 'import', error: unknown) => {
-    const failure = await loadApiFailure(error, failureTexts(t))
-    setCall({ pending: null, failure: { of, message: failure.message, conflict: failure.status === 409 } })
-  }
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const previewCall = useApiAction((client, csv: string) => client.testCases.importPreview.mutate({ projectId, csv }))
+  const importCall = useApiAction((client, input: { csv: string; expectedVersions: Record<string, number> }) => client.testCases.import.mutate({ projectId, ...input }))
+  const call = { pending: previewCall.pending ? 'preview' : importCall.pending ? 'import' : null, failure }
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0]
@@ -52,7 +50,7 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
     setResult(null)
     setReadError(null)
     setFile(null)
-    setCall(IDLE)
+    setFailure(null)
     if (!chosen) return
     // File.text() reads UTF-8 and drops a byte order mark; the server tolerates one anyway.
     const text = await chosen.text()
@@ -66,14 +64,10 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
   const runPreview = async () => {
     if (!file) return
     setResult(null)
-    setCall({ pending: 'preview', failure: null })
-    try {
-      const client = await loadApiClient()
-      setPreview(await client.testCases.importPreview.mutate({ projectId, csv: file.text }))
-      setCall(IDLE)
-    } catch (error) {
-      await failed('preview', error)
-    }
+    setFailure(null)
+    const answer = await previewCall.run(file.text, { refresh: false })
+    if (answer.ok) setPreview(answer.result)
+    else setFailure({ of: 'preview', message: answer.failure.message, conflict: answer.failure.status === 409 })
   }
 
   const onPreview = (event: FormEvent<HTMLFormElement>) => {
@@ -84,20 +78,19 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
   const onImport = async () => {
     if (!file || !preview) return
     const expectedVersions = Object.fromEntries(preview.rows.filter((row) => row.action === 'update' && row.caseId && row.version).map((row) => [row.caseId!, row.version!]))
-    setCall({ pending: 'import', failure: null })
-    let done: ImportResult
-    try {
-      const client = await loadApiClient()
-      done = await client.testCases.import.mutate({ projectId, csv: file.text, expectedVersions })
-    } catch (error) {
-      await failed('import', error)
-      return
-    }
-    setResult(done)
-    setPreview(null)
-    // The import is saved; a refresh that fails leaves the old list until the next load, with nothing to report.
-    await onImported().catch(() => undefined)
-    setCall(IDLE)
+    setFailure(null)
+    const answer = await importCall.run(
+      { csv: file.text, expectedVersions },
+      {
+        // The import is saved; the list comes with the page's data, read again while the button still spins.
+        refresh: (done) => {
+          setResult(done)
+          setPreview(null)
+          return onImported()
+        },
+      },
+    )
+    if (!answer.ok) setFailure({ of: 'import', message: answer.failure.message, conflict: answer.failure.status === 409 })
   }
 
   const count = (action: ImportPreviewRow['action']) => (preview ? preview.rows.filter((row) => row.action === action).length : 0)

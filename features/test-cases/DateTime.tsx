@@ -1,5 +1,5 @@
 import { useIntl } from '../../lib/i18n/I18nProvider.tsx'
-import { useHydrated } from './hydrated.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
  * A moment, dated and timed. The server does not know the reader's time zone, so the HTML says it in UTC (named); once

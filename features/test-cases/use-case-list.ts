@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import { usePageAction } from '../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { refreshPageData } from '../../lib/routing/refresh-page.ts'
 import { casesHref, sameQuery, type CaseQuery } from './case-query.ts'
 import type { applyBulkChange } from './optimistic.ts'
@@ -57,8 +57,8 @@ type Shown = { base: CaseList; list: CaseList }
  */
 export function useBulkChange(projectId: string, list: CaseList, refresh: () => Promise<void>) {
   const [shown, setShown] = useState<Shown | null>(null)
-  const bulk = usePageAction((client, input: { caseIds: string[]; action: BulkAction }) => client.testCases.bulk.mutate({ projectId, ...input }))
-  const restore = usePageAction((client, undo: string) => client.testCases.restore.mutate({ projectId, undo }))
+  const bulk = useApiAction((client, input: { caseIds: string[]; action: BulkAction }) => client.testCases.bulk.mutate({ projectId, ...input }))
+  const restore = useApiAction((client, undo: string) => client.testCases.restore.mutate({ projectId, undo }))
 
   const apply = async (caseIds: string[], action: BulkAction, preview: typeof applyBulkChange) => {
     setShown({ base: list, list: preview(list, caseIds, action) })

@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { navigate } from 'vike/client/router'
 import { css, cx } from '../../styled-system/css'
@@ -9,9 +8,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { useTRPC } from '../../lib/api/trpc.tsx'
-import { apiFailure } from '../../lib/api/browser-client.ts'
-import { failureTexts } from '../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { RunSource } from '../../lib/domain/test-runs.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
@@ -35,6 +34,8 @@ export type StartChoices = {
 type CaseInfo = { id: string; key: string; title: string; priority: Priority }
 
 const SEARCH_SIZE = 20
+/** How long an answer is shown again without asking (the query library's staleTime, as this form had it). */
+const QUERY_FRESH_MS = 30_000
 const NO_RULE: SuiteRule = { tags: [], minPriority: null, folder: null, portalId: null }
 const sectionTitle = css({ fontSize: 'xl', fontWeight: '600' })
 const muted = css({ color: 'text.muted', fontSize: 'sm' })
@@ -60,7 +61,6 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
   const t = useT()
   const focusFirstError = useInvalidFocus()
   const intl = useIntl()
-  const trpc = useTRPC()
   const projectId = choices.project.id
   const today = intl.formatDate(new Date(), { dateStyle: 'medium' })
   const firstSuite = choices.suiteId ?? choices.suites[0]?.id ?? ''
@@ -78,7 +78,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
   const [commit, setCommit] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const create = useMutation(trpc.testRuns.create.mutationOptions())
+  const create = useApiAction((client, input: ApiInputs['testRuns']['create']) => client.testRuns.create.mutate(input))
 
   function chooseSuite(id: string) {
     setSuiteId(id)
@@ -109,15 +109,16 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
     }
     setErrors({})
     setFormError(null)
-    try {
-      const { id } = await create.mutateAsync(parsed.data)
-      await navigate(runHref(id))
-    } catch (error) {
-      const failure = apiFailure(error, failureTexts(t))
-      setErrors(failure.fieldErrors)
-      setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
-      focusFirstError(form)
+    // The run's page opens next: nothing here to read again.
+    const outcome = await create.run(parsed.data, { refresh: false })
+    if (outcome.ok) {
+      await navigate(runHref(outcome.result.id))
+      return
     }
+    const { failure } = outcome
+    setErrors(failure.fieldErrors)
+    setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
+    focusFirstError(form)
   }
 
   const sourceError = errorOf(errors, 'source', 'source.caseIds', 'source.suiteId')
@@ -207,7 +208,7 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
         </div>
       </section>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.pending}>
           {t('runs.startRun')}
         </Button>
         <a href={projectHref('runs', projectId)} className={css({ color: 'primary.text', minH: '10', display: 'inline-flex', alignItems: 'center' })}>
@@ -220,25 +221,29 @@ export function StartRunForm({ choices }: { choices: StartChoices }) {
 
 function SuiteChoice({ choices, suiteId, onChange, error }: { choices: StartChoices; suiteId: string; onChange: (id: string) => void; error: string | undefined }) {
   const t = useT()
-  const trpc = useTRPC()
   const suite = choices.suites.find((item) => item.id === suiteId)
   const rule = suite?.kind === 'dynamic' ? suite.rule : null
   // A dynamic suite's rule is resolved when the run starts: show what it matches at this moment.
-  const preview = useQuery(trpc.testSuites.preview.queryOptions({ projectId: choices.project.id, rule: rule ?? NO_RULE }, { enabled: rule !== null, placeholderData: keepPreviousData }))
-  const failure = preview.isError ? apiFailure(preview.error, failureTexts(t)) : null
+  const preview = useApiQuery({ projectId: choices.project.id, rule: rule ?? NO_RULE }, (client, input, signal) => client.testSuites.preview.query(input, { signal }), {
+    enabled: rule !== null,
+    freshMs: QUERY_FRESH_MS,
+    retries: 1,
+  })
+  const failure = preview.failure
+  const shown = preview.shown
   let note: ReactNode = null
   if (suite?.kind === 'static') note = t('runs.suiteCases', { count: suite.cases ?? 0 })
-  else if (rule && preview.isPending) note = t('runs.ruleCounting')
+  else if (rule && !shown && !failure) note = t('runs.ruleCounting')
   else if (rule && failure)
     note = (
       <span className={css({ color: 'error.text' })}>
         {failure.message}{' '}
-        <Button variant="outline" size="sm" onClick={() => void preview.refetch()}>
+        <Button variant="outline" size="sm" onClick={() => void preview.refresh()}>
           {t('runs.retry')}
         </Button>
       </span>
     )
-  else if (rule && preview.data) note = t('runs.ruleMatchesNow', { count: preview.data.total })
+  else if (rule && shown) note = t('runs.ruleMatchesNow', { count: shown.total })
   return (
     <div className={css({ display: 'grid', gap: '2' })}>
       <NativeSelect label={t('runs.suite')} error={error} value={suiteId} onChange={(event) => onChange(event.target.value)}>
@@ -257,12 +262,16 @@ function SuiteChoice({ choices, suiteId, onChange, error }: { choices: StartChoi
 
 function CasePicker({ projectId, picked, onChange, error }: { projectId: string; picked: Map<string, CaseInfo>; onChange: (next: Map<string, CaseInfo>) => void; error: string | undefined }) {
   const t = useT()
-  const trpc = useTRPC()
   const [q, setQ] = useState('')
   const words = useDebounced(q.trim(), 250)
-  const results = useQuery(trpc.testCases.list.queryOptions({ projectId, filters: { q: words || undefined }, pageSize: SEARCH_SIZE }, { placeholderData: keepPreviousData }))
-  const failure = results.isError ? apiFailure(results.error, failureTexts(t)) : null
-  const items = results.data?.items ?? []
+  const results = useApiQuery({ projectId, filters: { q: words || undefined }, pageSize: SEARCH_SIZE }, (client, input, signal) => client.testCases.list.query(input, { signal }), {
+    freshMs: QUERY_FRESH_MS,
+    retries: 1,
+  })
+  const failure = results.failure
+  // While the next words' answer is on its way, the last one stays (as the query library's placeholder data did).
+  const data = results.shown
+  const items = data?.items ?? []
 
   function toggle(item: CaseInfo, on: boolean) {
     const next = new Map(picked)
@@ -275,18 +284,18 @@ function CasePicker({ projectId, picked, onChange, error }: { projectId: string;
     <div className={css({ display: 'grid', gap: '3' })} data-testid="case-picker">
       <TextField label={t('runs.searchCases')} type="search" value={q} onChange={(event) => setQ(event.target.value)} invalid={Boolean(error)} errorText={error} />
       <p role="status" aria-live="polite" className={css({ fontWeight: '600' })} data-testid="search-count">
-        {results.isPending ? t('runs.searching') : results.data ? t('runs.found', { count: results.data.total }) : ''}
+        {!data && !failure ? t('runs.searching') : data ? t('runs.found', { count: data.total }) : ''}
       </p>
       {failure ? (
         <div role="alert" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', color: 'error.text' })}>
           <span>{failure.message}</span>
-          <Button variant="outline" onClick={() => void results.refetch()}>
+          <Button variant="outline" onClick={() => void results.refresh()}>
             {t('runs.retry')}
           </Button>
         </div>
       ) : null}
       {items.length > 0 ? (
-        <ul aria-label={t('runs.resultsLabel')} aria-busy={results.isFetching} className={cx(plainList, css({ opacity: results.isFetching ? 0.7 : 1 }))}>
+        <ul aria-label={t('runs.resultsLabel')} aria-busy={results.fetching} className={cx(plainList, css({ opacity: results.fetching ? 0.7 : 1 }))}>
           {items.map((item) => (
             <li key={item.id} data-testid="search-result">
               <Checkbox.Root checked={picked.has(item.id)} onCheckedChange={(details) => toggle({ id: item.id, key: item.key, title: item.title, priority: item.priority }, details.checked === true)} className={checkRow}>
@@ -301,10 +310,10 @@ function CasePicker({ projectId, picked, onChange, error }: { projectId: string;
             </li>
           ))}
         </ul>
-      ) : results.data && results.data.total === 0 ? (
+      ) : data && data.total === 0 ? (
         <p className={css({ color: 'text.muted' })}>{t('runs.nothingFound')}</p>
       ) : null}
-      {results.data && results.data.total > items.length ? <p className={muted}>{t('runs.moreResults', { shown: items.length, total: results.data.total })}</p> : null}
+      {data && data.total > items.length ? <p className={muted}>{t('runs.moreResults', { shown: items.length, total: data.total })}</p> : null}
       <div className={css({ display: 'grid', gap: '2', borderTopWidth: '1px', borderColor: 'border', pt: '3' })}>
         <h3 className={css({ fontWeight: '600' })} data-testid="picked-count">
           {t('runs.pickedCount', { count: picked.size })}

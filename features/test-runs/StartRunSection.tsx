@@ -1,14 +1,10 @@
-import { ApiProvider } from '../../lib/api/trpc.tsx'
 import { StartRunForm, type StartChoices } from './StartRunForm.tsx'
 
 /**
- * The start form with the API it needs. The run list (the same route without `start`) does not load it: the page
- * imports this module lazily, so its code and TanStack Query come only with the form (decision 021).
+ * The start form, one per project. The run list (the same route without `start`) does not load it: the page imports
+ * this module lazily, so the form's code comes only with the form (decision 021); its calls load the API client on
+ * first use (decision 024).
  */
 export default function StartRunSection({ choices }: { choices: StartChoices }) {
-  return (
-    <ApiProvider>
-      <StartRunForm key={choices.project.id} choices={choices} />
-    </ApiProvider>
-  )
+  return <StartRunForm key={choices.project.id} choices={choices} />
 }

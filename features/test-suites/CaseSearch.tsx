@@ -5,10 +5,6 @@ import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { SelectField, TextField } from '../../components/ui/input.tsx'
-import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import type { CaseList } from '../test-cases/types.ts'
-import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { CASE_STATES, PRIORITIES, type CaseState, type Priority } from '../../lib/domain/test-management.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -48,14 +44,7 @@ export function CaseSearch({ projectId, included, sections, tags, folders, onAdd
     tags: tag ? [tag] : undefined,
     folder: folder || null,
   }
-  const [store] = useState(createCallStore<CaseList, ApiFailure>)
-  const results = useApiQuery(
-    store,
-    { projectId, filters, pageSize: PAGE_SIZE },
-    async (input, signal) => (await loadApiClient()).testCases.list.query(input, { signal }),
-    (error) => loadApiFailure(error, failureTexts(t)),
-    { enabled: true, freshMs: 30_000, retries: 1 },
-  )
+  const results = useApiQuery({ projectId, filters, pageSize: PAGE_SIZE }, (client, input, signal) => client.testCases.list.query(input, { signal }), { freshMs: 30_000, retries: 1 })
   const failure = results.failure
   const data = results.shown
   const items = data?.items ?? []
@@ -122,7 +111,7 @@ export function CaseSearch({ projectId, included, sections, tags, folders, onAdd
         {failure ? (
           <div role="alert" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', color: 'error.text' })}>
             <span>{failure.message}</span>
-            <Button variant="outline" onClick={results.retry}>
+            <Button variant="outline" onClick={() => void results.refresh()}>
               {t('common.retry')}
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import { projectHref } from '../../lib/routing/project-links.ts'
 
@@ -13,22 +13,19 @@ import { projectHref } from '../../lib/routing/project-links.ts'
 export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id: string; name: string }; projectId: string; onDeleted: () => void }) {
   const t = useT()
   const [open, setOpen] = useState(false)
-  const [pending, setPending] = useState(false)
+  const remove = useApiAction((client, id: string) => client.testSuites.remove.mutate({ id }))
   const [failure, setFailure] = useState<ApiFailure | null>(null)
 
   async function confirm() {
-    setPending(true)
     setFailure(null)
-    try {
-      await (await loadApiClient()).testSuites.remove.mutate({ id: suite.id })
-    } catch (error) {
-      setFailure(await loadApiFailure(error, failureTexts(t)))
-      setPending(false)
+    // The suite is gone: no page to read again, the list is next.
+    const outcome = await remove.run(suite.id, { refresh: false })
+    if (!outcome.ok) {
+      setFailure(outcome.failure)
       return
     }
     onDeleted()
     setOpen(false)
-    setPending(false)
     await navigate(projectHref('suites', projectId))
   }
 
@@ -61,7 +58,7 @@ export function DeleteSuiteButton({ suite, projectId, onDeleted }: { suite: { id
           <Dialog.CloseTrigger asChild>
             <Button variant="outline">{t('common.cancel')}</Button>
           </Dialog.CloseTrigger>
-          <Button tone="error" loading={pending} onClick={() => void confirm()}>
+          <Button tone="error" loading={remove.pending} onClick={() => void confirm()}>
             {t('suites.deleteConfirm')}
           </Button>
         </Dialog.Footer>

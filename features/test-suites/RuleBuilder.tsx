@@ -1,11 +1,7 @@
-import { useState } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { PriorityBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
-import type { ApiFailure } from '../../lib/api/browser-client.ts'
-import { createCallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
 import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PRIORITIES, type Priority, type SuiteRule } from '../../lib/domain/test-management.ts'
@@ -148,14 +144,11 @@ export function RuleBuilder({ projectId, rule, onChange, tags, folders, portals,
 function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: string; rule: SuiteRule; text: string; initial?: RulePreview }) {
   const t = useT()
   const hydrated = useHydrated()
-  const [store] = useState(createCallStore<RulePreview, ApiFailure>)
   // An answer is reused for 10 s (going back to a rule just tried), and the last one stays on screen, dimmed, while
   // the next rule's is on its way.
-  const preview = useApiQuery(
-    store,
+  const preview = useApiQuery<{ projectId: string; rule: SuiteRule }, RulePreview>(
     { projectId, rule },
-    async (input, signal) => (await loadApiClient()).testSuites.preview.query(input, { signal }),
-    (error) => loadApiFailure(error, failureTexts(t)),
+    (client, input, signal) => client.testSuites.preview.query(input, { signal }),
     { enabled: hydrated, freshMs: 10_000, retries: 1, seed: initial },
   )
   const failure = preview.failure
@@ -180,7 +173,7 @@ function RulePreviewPanel({ projectId, rule, text, initial }: { projectId: strin
       {failure ? (
         <div role="alert" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', color: 'error.text', mb: '2' })}>
           <span>{failure.message}</span>
-          <Button size="md" variant="outline" onClick={preview.retry}>
+          <Button size="md" variant="outline" onClick={() => void preview.refresh()}>
             {t('common.retry')}
           </Button>
         </div>

@@ -4,7 +4,8 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextareaField, TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -48,7 +49,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
   const [rule, setRule] = useState<SuiteRule>(EMPTY_RULE)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const create = useApiAction((client, input: ApiInputs['testSuites']['create']) => client.testSuites.create.mutate(input))
   const [created, setCreated] = useState(false)
   const typed = name.trim() !== '' || description.trim() !== '' || rule !== EMPTY_RULE
   const warning = useLeaveWarning(typed && !created)
@@ -66,21 +67,17 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
     }
     setErrors({})
     setFormError(null)
-    setPending(true)
-    let id: string
-    try {
-      id = (await (await loadApiClient()).testSuites.create.mutate(parsed.data)).id
-    } catch (error) {
-      const failure = await loadApiFailure(error, failureTexts(t))
-      setErrors(failure.fieldErrors)
-      setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
-      setPending(false)
-      return
+    const outcome = await create.run(parsed.data, {
+      refresh: ({ id }) => {
+        setCreated(true)
+        // A static suite is filled on its edit page; a dynamic one is complete.
+        return navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
+      },
+    })
+    if (!outcome.ok) {
+      setErrors(outcome.failure.fieldErrors)
+      setFormError(Object.keys(outcome.failure.fieldErrors).length > 0 ? null : outcome.failure.message)
     }
-    setCreated(true)
-    // A static suite is filled on its edit page; a dynamic one is complete.
-    await navigate(kind === 'static' ? suiteEditHref(id) : suiteHref(projectId, id))
-    setPending(false)
   }
 
   return (
@@ -125,7 +122,7 @@ export function SuiteCreateForm({ choices }: { choices: Choices }) {
         </section>
       ) : null}
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={create.pending}>
           {kind === 'static' ? t('suites.createAndAddCases') : t('suites.createSuite')}
         </Button>
         <a href={projectHref('suites', projectId)} className={css({ color: 'primary.text', minH: '10', display: 'inline-flex', alignItems: 'center' })}>

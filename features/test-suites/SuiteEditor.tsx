@@ -3,7 +3,8 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextareaField, TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import type { ApiClient, ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { Priority, SuiteKind, SuiteRule } from '../../lib/domain/test-management.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
@@ -101,8 +102,6 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const [conflict, setConflict] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null)
   const [announcement, setAnnouncement] = useState('')
-  const [saving, setSaving] = useState(false)
-  const [reloading, setReloading] = useState(false)
   const [deleted, setDeleted] = useState(false)
   const newKeys = useRef(0)
   const conflictRef = useRef<HTMLDivElement>(null)
@@ -111,7 +110,6 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   const dirty = isDirty(state)
   const unsaved = dirty.fields || dirty.content
   const warning = useLeaveWarning(unsaved && !deleted)
-  const failureText = (error: unknown) => loadApiFailure(error, failureTexts(t))
 
   function setFields(change: Partial<Fields>) {
     setState((current) => ({ ...current, fields: { ...current.fields, ...change } }))
@@ -131,15 +129,32 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
   }
 
   /** The suite as saved now, straight from the server. */
-  async function loadSaved() {
-    const fresh = await (await loadApiClient()).testSuites.byId.query({ id: suite.id })
+  async function loadSaved(client: ApiClient) {
+    const fresh = await client.testSuites.byId.query({ id: suite.id })
     setCases((known) => withCases(known, fresh.sections.flatMap((section) => section.cases)))
     return savedOf(fresh.suite, fresh.sections)
   }
 
+  // One Save: the fields, then the content, over the version each call answers; then the suite as saved.
+  const saveCall = useApiAction(async (client, { snapshot, fields }: { snapshot: EditorState<Fields>; fields: ApiInputs['testSuites']['update']['suite'] }) => {
+    const changed = isDirty(snapshot)
+    let version = snapshot.version
+    if (changed.fields) {
+      version = (await client.testSuites.update.mutate({ id: suite.id, expectedVersion: version, suite: fields })).version
+      // Saved, even if the content below is refused.
+      setState((current) => ({ ...current, version, baseFields: snapshot.fields }))
+    }
+    if (changed.content) {
+      await client.testSuites.setContent.mutate({ suiteId: suite.id, expectedVersion: version, sections: contentInput(snapshot.content) })
+    }
+    return loadSaved(client)
+  })
+  const reload = useApiAction((client, _: void) => loadSaved(client))
+  const saving = saveCall.pending
+  const reloading = reload.pending
+
   async function save() {
     const snapshot = state
-    const changed = isDirty(snapshot)
     const parsed = await checkForm(loadSuiteFieldsSchema, { ...snapshot.fields, kind: suite.kind, rule: suite.kind === 'dynamic' ? snapshot.fields.rule : null }, t)
     const names = suite.kind === 'static' ? sectionNameErrors(snapshot.content, t) : {}
     setConflict(null)
@@ -154,49 +169,34 @@ export function SuiteEditor({ suite, project, sections, tags, folders, portals }
     setErrors({})
     setSectionErrors({})
     setFormError(null)
-    setSaving(true)
-    let version = snapshot.version
-    try {
-      if (changed.fields) {
-        version = (await (await loadApiClient()).testSuites.update.mutate({ id: suite.id, expectedVersion: version, suite: parsed.data })).version
-        // Saved, even if the content below is refused.
-        setState((current) => ({ ...current, version, baseFields: snapshot.fields }))
-      }
-      if (changed.content) {
-        await (await loadApiClient()).testSuites.setContent.mutate({ suiteId: suite.id, expectedVersion: version, sections: contentInput(snapshot.content) })
-      }
-      const fresh = await loadSaved()
+    const outcome = await saveCall.run({ snapshot, fields: parsed.data }, { refresh: false })
+    if (outcome.ok) {
       // What was changed while the save ran stays, on top of what was saved.
-      setState((current) => rebase(current, { ops: snapshot.ops.length, fields: snapshot.fields }, fresh))
+      setState((current) => rebase(current, { ops: snapshot.ops.length, fields: snapshot.fields }, outcome.result))
       setNotice({ tone: 'success', text: t('suites.saved') })
-    } catch (error) {
-      const failure = await failureText(error)
-      if (failure.status === 409) {
-        setConflict(failure.message)
-        requestAnimationFrame(() => conflictRef.current?.focus())
-      } else {
-        const byField = formFieldErrors(failure.fieldErrors)
-        setErrors(byField)
-        setFormError(Object.keys(byField).length > 0 ? t('suites.fixErrors') : failure.message)
-      }
-    } finally {
-      setSaving(false)
+      return
+    }
+    const { failure } = outcome
+    if (failure.status === 409) {
+      setConflict(failure.message)
+      requestAnimationFrame(() => conflictRef.current?.focus())
+    } else {
+      const byField = formFieldErrors(failure.fieldErrors)
+      setErrors(byField)
+      setFormError(Object.keys(byField).length > 0 ? t('suites.fixErrors') : failure.message)
     }
   }
 
   async function reloadTheirs() {
-    setReloading(true)
-    try {
-      const fresh = await loadSaved()
-      // Nothing of the editor's was saved: every change is applied again, on their version.
-      setState((current) => rebase(current, { ops: 0, fields: current.baseFields }, fresh))
-      setConflict(null)
-      setNotice({ tone: 'info', text: t('suites.reapplied') })
-    } catch (error) {
-      setFormError((await failureText(error)).message)
-    } finally {
-      setReloading(false)
+    const outcome = await reload.run(undefined, { refresh: false })
+    if (!outcome.ok) {
+      setFormError(outcome.failure.message)
+      return
     }
+    // Nothing of the editor's was saved: every change is applied again, on their version.
+    setState((current) => rebase(current, { ops: 0, fields: current.baseFields }, outcome.result))
+    setConflict(null)
+    setNotice({ tone: 'info', text: t('suites.reapplied') })
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,12 +1,13 @@
-import { useId, useState, useSyncExternalStore } from 'react'
+import { useId, useState } from 'react'
 import { css } from '../../styled-system/css'
 import { Button } from '../../components/ui/button.tsx'
 import { SelectField, TextField } from '../../components/ui/input.tsx'
 import { SUITE_SCHEDULES, type SuiteSchedule as Every } from '../../lib/domain/checks.ts'
-import { loadApiClient, loadApiFailure } from '../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { refreshPageData } from '../../lib/routing/refresh-page.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { defaultFirstRun, fromLocalInput, toLocalInput } from './schedule-time.ts'
 
 // A suite's schedule: its automated cases run by themselves daily or weekly against a portal, starting at a time
@@ -17,8 +18,6 @@ export type Schedule = { every: Every; portalId: string | null; nextAt: Date | n
 type Portal = { id: string; name: string }
 
 const EVERY_KEYS: Record<Every, MessageKey> = { daily: 'suites.scheduleDaily', weekly: 'suites.scheduleWeekly' }
-
-const noSubscription = () => () => {}
 
 type Props = { suiteId: string; schedule: Schedule | null; portals: readonly Portal[]; canEdit: boolean }
 
@@ -31,12 +30,15 @@ export function SuiteSchedule({ suiteId, schedule, portals, canEdit }: Props) {
   const [every, setEvery] = useState<Every | 'none'>(initial?.every ?? 'none')
   const [portalId, setPortalId] = useState<string>(initial ? (initial.portalId ?? '') : (portals[0]?.id ?? ''))
   // Local time is the browser's: the default is filled in once the page runs there, so the server's zone never shows.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useHydrated()
   const [typed, setFirstAt] = useState<string | null>(null)
   const firstAt = typed ?? (hydrated ? toLocalInput(initial?.nextAt ?? defaultFirstRun(new Date())) : '')
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const save = useApiAction((client, input: ApiInputs['testSuites']['setSchedule']) => client.testSuites.setSchedule.mutate(input), {
+    failureTexts: { network: t('suites.scheduleNetworkError'), unexpected: t('suites.scheduleUnexpected') },
+  })
+  const saving = save.pending
   const portalName = (value: string | null) => (value ? (portals.find((portal) => portal.id === value)?.name ?? value) : t('suites.schedulePortalOwn'))
 
   const summary = schedule ? (
@@ -59,18 +61,10 @@ export function SuiteSchedule({ suiteId, schedule, portals, canEdit }: Props) {
       setError(t('suites.scheduleTimeInvalid'))
       return
     }
-    setSaving(true)
-    try {
-      const client = await loadApiClient()
-      await client.testSuites.setSchedule.mutate({ id: suiteId, schedule: every === 'none' ? null : { every, portalId: portalId || null, firstAt: when! } })
-      // Saved: a refresh that fails leaves the old summary until the next load, with nothing to report.
-      await refreshPageData().catch(() => undefined)
-      setNotice(t('suites.scheduleSaved'))
-    } catch (failure) {
-      setError((await loadApiFailure(failure, { network: t('suites.scheduleNetworkError'), unexpected: t('suites.scheduleUnexpected') })).message)
-    } finally {
-      setSaving(false)
-    }
+    // Saved: the summary comes with the page's data, read again (a refresh that fails leaves the old one).
+    const outcome = await save.run({ id: suiteId, schedule: every === 'none' ? null : { every, portalId: portalId || null, firstAt: when! } })
+    if (outcome.ok) setNotice(t('suites.scheduleSaved'))
+    else setError(outcome.failure.message)
   }
 
   return (

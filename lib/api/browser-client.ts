@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client'
+import type { inferRouterInputs } from '@trpc/server'
 import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router.server.ts'
 import { madeBy } from '../made-by.ts'
@@ -10,7 +11,7 @@ import { madeBy } from '../made-by.ts'
 // else may share a request.
 const unbatched = (path: string) => path.startsWith('auth.') || path === 'datasets.search' || path === 'map.datasets' || path === 'map.extents'
 
-/** The tRPC client without TanStack Query: ApiProvider (./trpc.tsx) wraps it; pages that only submit forms load it on first use (./load-client.ts). */
+/** The browser's tRPC client, loaded on the first call (./load-client.ts), never with a page's first load. */
 export function makeClient() {
   const url = '/api/trpc'
   return createTRPCClient<AppRouter>({
@@ -25,6 +26,9 @@ export function makeClient() {
 }
 
 export type ApiClient = ReturnType<typeof makeClient>
+
+/** What each procedure takes (`ApiInputs['testSuites']['create']`), for the input of a screen's call. */
+export type ApiInputs = inferRouterInputs<AppRouter>
 
 export type ApiFailure = { message: string; fieldErrors: Record<string, string>; status: number | null }
 

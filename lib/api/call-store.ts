@@ -1,13 +1,13 @@
-// API calls without a query library (decision 021): answers are kept for the page's life by their input, reused while
-// fresh, and a failed call is tried again a set number of times. No React and no clock of its own here, so the rules
-// can be tested; ./use-api-query.ts is the hook over it.
+// API reads without a query library (decisions 021, 024): answers are kept for the page's life by their input, reused
+// while fresh, a failed call is tried again a set number of times, and a polled read asks again a while after each
+// answer. No React and no document here, so the rules can be tested; ./use-api-query.ts is the hook over it.
 
 /** What is known of one call: its last answer (and when it came), a request on its way, the last failure. */
 export type CallEntry<T, F> = { data: T | undefined; at: number; fetching: boolean; failure: F | null }
 
 /**
- * Calls by the JSON of their input, for React's useSyncExternalStore; one per page (or per component that asks), as
- * there was one query client per page. Entries are replaced, never changed, so each is a stable snapshot.
+ * Calls by the JSON of their input, for React's useSyncExternalStore; one per component that asks (or shared by the
+ * calls of one component). Entries are replaced, never changed, so each is a stable snapshot.
  */
 export function createCallStore<T, F>() {
   const entries = new Map<string, CallEntry<T, F>>()
@@ -61,5 +61,51 @@ export async function withRetries<T>(call: (signal: AbortSignal) => Promise<T>, 
       if (options.signal.aborted || failures >= options.retries) throw error
     }
     await pause(options.delayMs, options.signal)
+  }
+}
+
+/**
+ * One request's course in the store: `fetching` while it is on its way, then its answer (and when it came) or its
+ * failure; the last answer stays through a failure, the last failure until an answer. An aborted request stores
+ * nothing: its input was left, or a change made here since (an optimistic update) must not be undone by an answer
+ * that left before it.
+ */
+export async function fetchInto<T, F>(
+  store: CallStore<T, F>,
+  key: string,
+  call: (signal: AbortSignal) => Promise<T>,
+  options: { retries: number; delayMs: number; signal: AbortSignal; failureOf: (error: unknown) => Promise<F> },
+): Promise<void> {
+  const { signal } = options
+  store.update(key, { fetching: true })
+  try {
+    const data = await withRetries(call, options)
+    if (!signal.aborted) store.update(key, { data, at: Date.now(), fetching: false, failure: null })
+  } catch (error) {
+    if (signal.aborted) return
+    const failure = await options.failureOf(error)
+    if (!signal.aborted) store.update(key, { fetching: false, failure })
+  }
+}
+
+/** Whether the page is seen, and a way to hear when it is seen again (the document's visibility, in the browser). */
+export type Visibility = { visible(): boolean; onVisible(listener: () => void): () => void }
+
+/**
+ * Calls `ask` once, `ms` from now; if the page is hidden then, as soon as it is seen again (a hidden tab asks
+ * nothing, as the query library's `refetchInterval` did). Returns what cancels it.
+ */
+export function schedulePoll(ms: number, ask: () => void, visibility: Visibility): () => void {
+  let stopWaiting = () => {}
+  const timer = setTimeout(() => {
+    if (visibility.visible()) return ask()
+    stopWaiting = visibility.onVisible(() => {
+      stopWaiting()
+      ask()
+    })
+  }, ms)
+  return () => {
+    clearTimeout(timer)
+    stopWaiting()
   }
 }

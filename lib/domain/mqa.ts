@@ -1,6 +1,6 @@
 // The Metadata Quality Assessment's fixed scale (data.europa.eu, docs/quality.md): its 23 indicators in five
 // dimensions, 405 points, the rating bands and the reason codes the interface translates. Written once here, read by
-// the scoring (server/analysis/quality.server.ts), the rollups' SQL, the API and the pages' charts.
+// the scoring (server/analysis/mqa-score.server.ts), the rollups' SQL, the API and the pages' charts.
 
 export type Dimension = 'findability' | 'accessibility' | 'interoperability' | 'reusability' | 'contextuality'
 export type IndicatorStatus = 'pass' | 'partial' | 'fail' | 'not-checked'

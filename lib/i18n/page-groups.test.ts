@@ -156,7 +156,7 @@ describe('catalogue groups per page', () => {
     expect(declared.has('junit')).toBe(false)
     expect(undeclared([page], declared)).toEqual([])
     // Its JUnit import uses the junit group, which it loads: without that, the page would lack it.
-    expect(groupsUsed(browserClosure([path.join(ROOT, 'features/test-run-execution/JunitImport.tsx')])).has('junit')).toBe(true)
+    expect(groupsUsed(browserClosure([path.join(ROOT, 'pages/test-runs/@id/JunitImport.tsx')])).has('junit')).toBe(true)
     declared.delete('execution')
     expect(undeclared([page], declared)).toEqual(['execution'])
   })

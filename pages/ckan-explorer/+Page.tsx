@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData'
-import { ExplorerPage } from '../../features/explorer/ExplorerPage.tsx'
+import { ExplorerPage } from './ExplorerPage.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import type { ExplorerData } from '../../features/explorer/ExplorerPage.tsx'
-import { parseExplorerState, searchInput, withKnownPortals } from '../../features/explorer/explorer-state.ts'
-import { toSearchView } from '../../features/explorer/to-search-view.ts'
+import type { ExplorerData } from './ExplorerPage.tsx'
+import { parseExplorerState, searchInput, withKnownPortals } from './explorer-state.ts'
+import { toSearchView } from './to-search-view.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { requestQuery } from '../../server/request-query.server.ts'
 

@@ -3,7 +3,8 @@ import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../lib/api/browser-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { AddedPortal } from './types.ts'
@@ -41,7 +42,8 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
   const t = useT()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const add = useApiAction((client, input: ApiInputs['portals']['add']): Promise<AddedPortal> => client.portals.add.mutate(input))
+  const pending = add.pending
   const [added, setAdded] = useState<AddedPortal | null>(null)
 
   useEffect(() => {
@@ -69,19 +71,16 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
       return
     }
     setErrors({})
-    setPending(true)
-    try {
-      const client = await loadApiClient()
-      setAdded(await client.portals.add.mutate(parsed.data))
+    // The page renders its data again through `onAdded` (the list and the directory show the new portal).
+    const answer = await add.run(parsed.data, { refresh: false })
+    if (answer.ok) {
+      setAdded(answer.result)
       // Only a success empties the form: after a refusal everything typed stays for correcting.
       form.reset()
       onAdded()
-    } catch (error) {
-      const failure = await loadApiFailure(error, failureTexts(t))
-      setErrors(failure.fieldErrors)
-      setFormError(Object.keys(failure.fieldErrors).length ? null : failure.message)
-    } finally {
-      setPending(false)
+    } else {
+      setErrors(answer.failure.fieldErrors)
+      setFormError(Object.keys(answer.failure.fieldErrors).length ? null : answer.failure.message)
     }
   }
 

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
+import { useId, useRef, useState, type MouseEvent } from 'react'
 import { css } from '../../styled-system/css'
 import { FormAlert } from '../../components/FormAlert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import { DIRECTORY_PAGE_SIZE, pageSearch, type DirectoryQuery, type PortalQuery } from '../../features/portals/portal-query.ts'
@@ -31,8 +32,8 @@ type Props = {
 }
 
 const SEARCH_DELAY_MS = 300
-/** A failed search is tried once more after this long before the page says it failed. */
-const RETRY_DELAY_MS = 1000
+/** How long a directory page once shown is shown again without asking (the query library's staleTime). */
+const FRESH_MS = 30_000
 
 const sameQuery = (a: DirectoryQuery, b: DirectoryQuery) => a.dq === b.dq && a.dcountry === b.dcountry && a.dpage === b.dpage
 
@@ -42,51 +43,21 @@ const sameQuery = (a: DirectoryQuery, b: DirectoryQuery) => a.dq === b.dq && a.d
  */
 function useDirectoryPage(query: DirectoryQuery, initialQuery: DirectoryQuery, initial: Section<DirectoryResult>) {
   const seeded = sameQuery(query, initialQuery) && initial.ok
-  const [fetched, setFetched] = useState<{ query: DirectoryQuery; result: DirectoryResult } | null>(null)
-  const [failed, setFailed] = useState<DirectoryQuery | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  const current = seeded ? initial.value : fetched && sameQuery(fetched.query, query) ? fetched.result : null
-  const [lastShown, setLastShown] = useState<DirectoryResult | null>(current)
-  if (current && current !== lastShown) setLastShown(current)
-  const isError = !current && failed !== null && sameQuery(failed, query)
-  const needed = !current && !isError
   const { dq, dcountry, dpage } = query
-
-  useEffect(() => {
-    if (!needed) return
-    let live = true
-    let retry: ReturnType<typeof setTimeout> | undefined
-    const asked = { dq, dcountry, dpage }
-    const ask = (triesLeft: number) => {
-      loadApiClient()
-        .then((client) => client.portals.directory.query({ q: dq, country: dcountry || undefined, page: dpage, pageSize: DIRECTORY_PAGE_SIZE }))
-        .then(
-          (result) => {
-            if (live) setFetched({ query: asked, result })
-          },
-          () => {
-            if (!live) return
-            if (triesLeft > 0) retry = setTimeout(() => ask(triesLeft - 1), RETRY_DELAY_MS)
-            else setFailed(asked)
-          },
-        )
-    }
-    ask(1)
-    return () => {
-      live = false
-      clearTimeout(retry)
-    }
-  }, [needed, dq, dcountry, dpage, attempt])
-
+  const page = useApiQuery(
+    { dq, dcountry, dpage },
+    (client, input, signal): Promise<DirectoryResult> => client.portals.directory.query({ q: input.dq, country: input.dcountry || undefined, page: input.dpage, pageSize: DIRECTORY_PAGE_SIZE }, { signal }),
+    // A failed search is tried once more, a second later, before the page says it failed.
+    { freshMs: FRESH_MS, retries: 1, seed: seeded ? initial.value : undefined },
+  )
+  const current = page.data
+  const isError = current === undefined && page.failure !== null
   return {
-    data: current ?? lastShown,
-    isPlaceholderData: !current && lastShown !== null,
-    isFetching: needed,
+    data: page.shown ?? null,
+    isPlaceholderData: current === undefined && page.shown !== undefined,
+    isFetching: current === undefined && !isError,
     isError,
-    retry: () => {
-      setFailed(null)
-      setAttempt((count) => count + 1)
-    },
+    retry: () => void page.refresh(),
   }
 }
 
@@ -242,23 +213,20 @@ export function DirectorySection({ initial, initialQuery, query, portalQuery, on
 /** One click registers a known portal (the server checks it answers like CKAN first). */
 function DirectoryAdd({ url, name, onAdded }: { url: string; name: string; onAdded: () => void }) {
   const t = useT()
-  const [pending, setPending] = useState(false)
+  const addCall = useApiAction((client, input: { url: string }) => client.portals.add.mutate(input))
+  const pending = addCall.pending
   const [added, setAdded] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
   async function add() {
-    setPending(true)
     setFailure(null)
-    try {
-      const client = await loadApiClient()
-      await client.portals.add.mutate({ url })
+    // The page renders its data again through `onAdded`.
+    const answer = await addCall.run({ url }, { refresh: false })
+    if (answer.ok) {
       setAdded(true)
       onAdded()
-    } catch (error) {
-      const reading = await loadApiFailure(error, failureTexts(t))
-      setFailure(reading.fieldErrors.url ?? reading.message)
-    } finally {
-      setPending(false)
+    } else {
+      setFailure(answer.failure.fieldErrors.url ?? answer.failure.message)
     }
   }
 

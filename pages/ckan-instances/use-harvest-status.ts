@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../lib/api/load-client.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useApiAction } from '../../lib/api/use-api-action.ts'
+import { useApiQuery } from '../../lib/api/use-api-query.ts'
 import { isNewerHarvestLog, latestHarvestLog, pollInterval } from '../../features/portals/harvest-progress.ts'
 import type { HarvestStatus } from './types.ts'
 
@@ -16,44 +16,19 @@ const UNKNOWN_TRIES = 3
  * change with a harvest.
  */
 export function useHarvestStatus(instanceId: string, initial: HarvestStatus | null | undefined, refresh: () => void) {
-  const t = useT()
-  const [polled, setPolled] = useState<HarvestStatus | null>(null)
-  const [failedPolls, setFailedPolls] = useState(0)
-  const [starting, setStarting] = useState(false)
-  const [startError, setStartError] = useState<string | null>(null)
   const [catchUps, setCatchUps] = useState(0)
-  const mounted = useRef(true)
+  const [started, setStarted] = useState(false)
+  // Asked at once when the page shows no status (up to UNKNOWN_TRIES tries), or when it shows a run going or one was
+  // started here; then again an interval after each answer or failure, while the run goes.
+  const polledQuery = useApiQuery({ instanceId }, (client, input, signal): Promise<HarvestStatus> => client.harvest.status.query(input, { signal }), {
+    enabled: !initial || Boolean(initial.running) || started,
+    freshMs: 0,
+    retries: initial ? 0 : UNKNOWN_TRIES - 1,
+    pollMs: (polled) => pollInterval(Boolean(latestHarvestLog(initial, polled ?? null)?.running)) || null,
+  })
+  const polled = polledQuery.data ?? null
   const status = latestHarvestLog(initial, polled)
   const running = Boolean(status?.running)
-
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
-
-  async function poll() {
-    try {
-      const client = await loadApiClient()
-      const next = await client.harvest.status.query({ instanceId })
-      if (mounted.current) setPolled(next)
-    } catch {
-      // Asked again at the next interval while the run is going; the last answer stays on screen meanwhile.
-      if (mounted.current) setFailedPolls((count) => count + 1)
-    }
-  }
-
-  // While a run is going: the next poll an interval after the last answer (or failure). A portal shown without any
-  // status asks for one at once, and again after a failure, up to UNKNOWN_TRIES times.
-  const interval = status ? pollInterval(running) : failedPolls < UNKNOWN_TRIES ? (failedPolls === 0 ? 0 : pollInterval(true)) : false
-  useEffect(() => {
-    if (interval === false) return
-    loadApiClient().catch(() => undefined)
-    const timer = setTimeout(() => void poll(), interval)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each answer (a new status) or failure schedules the next
-  }, [interval, status, failedPolls, instanceId])
 
   const wasRunning = useRef(running)
   useEffect(() => {
@@ -79,22 +54,17 @@ export function useHarvestStatus(instanceId: string, initial: HarvestStatus | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each new page data is checked again
   }, [initial, catchUps, behind])
 
+  const startCall = useApiAction((client, id: string) => client.harvest.start.mutate({ instanceId: id }))
   async function start() {
-    setStarting(true)
-    setStartError(null)
-    try {
-      const client = await loadApiClient()
-      const { run } = await client.harvest.start.mutate({ instanceId })
-      // Show the bar at once; the poll takes over from here.
-      if (mounted.current && status && run.status === 'running') setPolled({ ...status, running: run, runs: [run, ...status.runs.filter((r) => r.runId !== run.runId)] })
-      void poll()
-    } catch (error) {
-      const failure = await loadApiFailure(error, failureTexts(t))
-      if (mounted.current) setStartError(failure.message)
-    } finally {
-      if (mounted.current) setStarting(false)
-    }
+    // The poll takes over from here: nothing of the page's data to read until the run ends.
+    const answer = await startCall.run(instanceId, { refresh: false })
+    if (!answer.ok) return
+    const { run } = answer.result
+    setStarted(true)
+    // Show the bar at once.
+    if (status && run.status === 'running') polledQuery.set(() => ({ ...status, running: run, runs: [run, ...status.runs.filter((r) => r.runId !== run.runId)] }))
+    void polledQuery.refresh()
   }
 
-  return { status, start, starting, startError }
+  return { status, start, starting: startCall.pending, startError: startCall.failure?.message ?? null }
 }

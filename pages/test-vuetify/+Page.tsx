@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { css } from '../../styled-system/css'
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PageIntro } from '../../components/PageIntro.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ThemePreview } from './ThemePreview.tsx'
@@ -15,17 +16,6 @@ const FormDemos = lazy(() => import('./FormDemos.tsx').then((module) => ({ defau
 const OverlayDemos = lazy(() => import('./OverlayDemos.tsx').then((module) => ({ default: module.OverlayDemos })))
 const DataDemos = lazy(() => import('./DataDemos.tsx').then((module) => ({ default: module.DataDemos })))
 const FeedbackDemos = lazy(() => import('./FeedbackDemos.tsx').then((module) => ({ default: module.FeedbackDemos })))
-
-const noSubscription = () => () => {}
-
-/** False on the server and while hydrating, true from the first client render after it. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
 
 /** A link to `#forms` and the like finds its section only once that has loaded: scroll to it then (unless the reader has scrolled). */
 function RevealHashTarget() {

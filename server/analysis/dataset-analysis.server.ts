@@ -1,5 +1,7 @@
 import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
-import { failedMask, portalWatch, scoreDataset, type LinkCheck, type QualityInput, type QualityResource, type QualityScore } from './quality.server.ts'
+import { failedMask, scoreDataset, type QualityScore } from './mqa-score.server.ts'
+import { portalWatch } from './portal-watch.server.ts'
+import type { LinkCheck, QualityInput, QualityResource } from './quality.server.ts'
 import { placeExtent } from './regions.server.ts'
 
 // What is stored about a dataset beyond what its portal said: its quality score and the regions it falls in. Computed

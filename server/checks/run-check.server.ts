@@ -4,7 +4,7 @@
 // A check never throws for what a portal does: an answer that cannot be judged is `blocked`, a missing precondition
 // is `skipped`.
 
-import { ckanTime, rowsOf } from '../ckan/harvest/ingest.server.ts'
+import { ckanTime, rowsOf } from '../ckan/harvest/package-rows.server.ts'
 import type { CkanPackage, CkanResource } from '../ckan/schemas.server.ts'
 import { licenceInfo } from '../analysis/licences.server.ts'
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClient } from '../outbound/ckan-client.server.ts'

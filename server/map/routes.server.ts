@@ -5,7 +5,7 @@ import { MapPortalIdSchema } from '../../lib/forms/map-schemas.ts'
 import type { AppBindings } from '../app.server.ts'
 import { isOutlineName, outlineFile } from './geo.server.ts'
 import { mapPicture } from './picture.server.ts'
-import { mapTileData } from './queries.server.ts'
+import { mapTileData } from '../queries/map.server.ts'
 
 // The map's HTTP routes (docs/map.md), public and cacheable, the same on Node and Workers. They sit before the session
 // middleware: a tile is the same for everyone, and its answer must carry no cookie for a shared cache to keep it.

@@ -10,7 +10,9 @@ import { nextTurn } from '../next-turn.server.ts'
 import { createWorkQueue } from '../work-queue.server.ts'
 import { caseContext, checkCaseFields, type CaseContext } from './case-fields.server.ts'
 import { auditStatement, type ProjectRow } from './projects.server.ts'
-import { allCases, createCasesStatements, reserveCaseNumbers, sharedStepsOf, updateCaseStatements, versionStatement, type CaseRow } from './test-cases.server.ts'
+import { sharedStepsOf } from './shared-steps.server.ts'
+import { versionStatement } from './case-versions.server.ts'
+import { allCases, createCasesStatements, reserveCaseNumbers, updateCaseStatements, type CaseRow } from './test-cases.server.ts'
 
 // CSV import and export of test cases (docs/test-case-csv.md). An import is previewed row by row (create, update by
 // ID, unchanged, refused with the reason) before anything is written, then applied in one batch: all of it or nothing.

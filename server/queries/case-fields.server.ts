@@ -9,7 +9,7 @@ import type { CaseTarget } from '../../lib/domain/test-management.ts'
 import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { customFieldsOf, membersOf } from './projects.server.ts'
 import { ftsQuery } from './datasets.server.ts'
-import { sharedStepIdsIn } from './test-cases.server.ts'
+import { sharedStepIdsIn } from './shared-steps.server.ts'
 
 // What a case's fields must agree with in its project: custom values of the project's fields, shared steps of the
 // project, a target that exists in the harvested catalogue. Used by the editors' saves and by the CSV import.

@@ -6,24 +6,16 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
-import {
-  JUNIT_MAX_UNMATCHED_LISTED,
-  junitCaseFolder,
-  junitCaseTitle,
-  junitComment,
-  junitElapsed,
-  junitEvidence,
-  matchJunitCases,
-  type JunitCase,
-  type JunitReport,
-} from '../../lib/domain/junit-import.ts'
+import { JUNIT_MAX_UNMATCHED_LISTED, junitCaseFolder, junitCaseTitle, junitComment, junitElapsed, junitEvidence, matchJunitCases } from '../../lib/domain/junit-match.ts'
+import type { JunitCase, JunitReport } from '../../lib/domain/junit-read.ts'
 import type { ResultStatus } from '../../lib/domain/test-runs.ts'
 import { TestCaseFieldsSchema } from '../../lib/forms/test-management-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
 import { nextTurn } from '../next-turn.server.ts'
 import { caseContext } from './case-fields.server.ts'
 import { auditStatement } from './projects.server.ts'
-import { createCasesStatements, reserveCaseNumbers, versionStatement } from './test-cases.server.ts'
+import { versionStatement } from './case-versions.server.ts'
+import { createCasesStatements, reserveCaseNumbers } from './test-cases.server.ts'
 import type { RunRow } from './test-runs.server.ts'
 
 // JUnit XML into a run (docs/junit-import.md): the report was read and checked before anything here runs; this

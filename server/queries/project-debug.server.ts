@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { caseKey } from '../../lib/domain/test-management.ts'
 import { customFieldsOf, membersOf, projectPortalsOf, type ProjectRow } from './projects.server.ts'
-import { allCases, sharedStepsOf } from './test-cases.server.ts'
+import { caseFields } from './case-dto.server.ts'
+import { sharedStepsOf } from './shared-steps.server.ts'
+import { allCases } from './test-cases.server.ts'
 import { runsExport } from './test-runs.server.ts'
 import { staticSuiteContent, suitesOf } from './test-suites.server.ts'
 
@@ -98,18 +100,7 @@ export async function projectExport(db: Database, project: ProjectRow) {
     cases: cases.map((row) => ({
       key: caseKey(project.key, row.number),
       id: row.id,
-      title: row.title,
-      description: row.description,
-      preconditions: row.preconditions,
-      steps: row.steps,
-      priority: row.priority,
-      type: row.type,
-      state: row.state,
-      tags: row.tags,
-      estimateMinutes: row.estimateMinutes,
-      references: row.references,
-      folder: row.folder,
-      target: row.target,
+      ...caseFields(row),
       custom: row.custom,
       version: row.version,
       deletedAt: row.deletedAt,

@@ -2,45 +2,20 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, like, ne, or, sql
 import { affectedRows, runBatch, type Database } from '../../db/client.server.ts'
 import { auditEvents } from '../../db/schema/audit-event.ts'
 import { projects } from '../../db/schema/project.ts'
-import { sharedStepVersions } from '../../db/schema/shared-step-version.ts'
-import { sharedSteps } from '../../db/schema/shared-step.ts'
-import { testCaseVersions } from '../../db/schema/test-case-version.ts'
 import { testCases } from '../../db/schema/test-case.ts'
 import { testSuiteCases } from '../../db/schema/test-suite-case.ts'
 import { testSuites } from '../../db/schema/test-suite.ts'
-import { users } from '../../db/schema/user.ts'
-import { PRIORITIES, type CaseState, type CaseStep, type CaseType, type Priority, type StepText, type TargetKind } from '../../lib/domain/test-management.ts'
-import type { CaseCheck } from '../../lib/domain/checks.ts'
+import { PRIORITIES, type CaseState, type CaseType, type Priority, type TargetKind } from '../../lib/domain/test-management.ts'
 import type { TestCaseFields } from '../../lib/forms/test-management-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
 import { nextTurn } from '../next-turn.server.ts'
+import { versionStatement } from './case-versions.server.ts'
 import { auditStatement } from './projects.server.ts'
 
-// Test cases: their rows, versions and history, bulk edits and shared steps. Writes that belong together are one batch
-// (D1 has no interactive transactions; libSQL runs a batch as one), and every statement that must happen only if a
-// save happened checks the save's id (`save_id`) in the row it wrote.
-
-/**
- * A version's snapshot, taken by SQL from the case row itself (`test_case` in scope), so single saves, bulk edits,
- * imports and shared-step edits all record the same shape. Shared steps are recorded as the version each was at.
- */
-const SNAPSHOT = sql.raw(`json_object(
-  'title', test_case.title, 'description', test_case.description, 'preconditions', test_case.preconditions,
-  'steps', json(test_case.steps), 'priority', test_case.priority, 'type', test_case.type, 'state', test_case.state,
-  'tags', json(test_case.tags), 'estimateMinutes', test_case.estimate_minutes, 'references', json(test_case."references"),
-  'folder', test_case.folder, 'target', json(test_case.target), 'check', json(test_case."check"), 'custom', json(test_case.custom),
-  'sharedSteps', (SELECT json_group_object(s.id, s.version) FROM shared_step s WHERE s.id IN (
-    SELECT json_extract(e.value, '$.sharedStepId') FROM json_each(test_case.steps) e WHERE json_extract(e.value, '$.kind') = 'shared')))`)
-
-export type CaseChange = (typeof testCaseVersions.$inferInsert)['change']
-
-/** Records the current state of the cases a save wrote (by its save id) as their new versions. */
-function versionStatement(db: Database, saveId: string, change: CaseChange, actorId: string | null, at: Date) {
-  return db.run(
-    sql`INSERT INTO ${testCaseVersions} (case_id, version, snapshot, change, changed_by, changed_at)
-      SELECT test_case.id, test_case.version, ${SNAPSHOT}, ${change}, ${actorId}, ${at.getTime()} FROM ${testCases} WHERE test_case.save_id = ${saveId}`,
-  )
-}
+// Test cases: their rows, saves and bulk edits (their versions: case-versions.server.ts; shared steps:
+// shared-steps.server.ts). Writes that belong together are one batch (D1 has no interactive transactions; libSQL runs a
+// batch as one), and every statement that must happen only if a save happened checks the save's id (`save_id`) in the
+// row it wrote.
 
 export type CaseRow = typeof testCases.$inferSelect
 
@@ -426,137 +401,6 @@ export async function addToSuite(db: Database, projectId: string, suiteId: strin
   return affectedRows(inserted)
 }
 
-/** A case's versions, newest first, with who saved each. */
-export async function caseHistory(db: Database, caseId: string) {
-  const rows = await db
-    .select({ version: testCaseVersions.version, snapshot: testCaseVersions.snapshot, change: testCaseVersions.change, changedAt: testCaseVersions.changedAt, changedBy: users.name })
-    .from(testCaseVersions)
-    .leftJoin(users, eq(users.id, testCaseVersions.changedBy))
-    .where(eq(testCaseVersions.caseId, caseId))
-    .orderBy(desc(testCaseVersions.version))
-  return rows.map((row) => ({ ...row, snapshot: JSON.parse(row.snapshot) as CaseSnapshot }))
-}
-
-export type CaseSnapshot = {
-  title: string
-  description: string
-  preconditions: string
-  steps: CaseStep[]
-  priority: Priority
-  type: CaseType
-  state: CaseState
-  tags: string[]
-  estimateMinutes: number | null
-  references: string[]
-  folder: string
-  target: { kind: TargetKind; id: string; label: string } | null
-  /** Absent in versions saved before automated checks existed. */
-  check?: CaseCheck | null
-  custom: Record<string, unknown>
-  /** The version each shared step in `steps` was at. */
-  sharedSteps: Record<string, number>
-}
-
-// Shared steps.
-
-export type SharedStepRow = typeof sharedSteps.$inferSelect
-
-export async function sharedStepsOf(db: Database, projectId: string) {
-  return db
-    .select({
-      id: sharedSteps.id,
-      title: sharedSteps.title,
-      steps: sharedSteps.steps,
-      version: sharedSteps.version,
-      updatedAt: sharedSteps.updatedAt,
-      // Qualified by hand: in a one-table select drizzle writes the outer column unqualified, and inside this subquery
-      // a bare "id" would be the case's.
-      usedBy: sql<number>`(SELECT count(*) FROM ${testCases} c, json_each(c.steps) e WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND json_extract(e.value, '$.sharedStepId') = "shared_step"."id")`,
-    })
-    .from(sharedSteps)
-    .where(eq(sharedSteps.projectId, projectId))
-    .orderBy(asc(sharedSteps.title))
-}
-
-export async function sharedStepById(db: Database, id: string): Promise<SharedStepRow | null> {
-  const [row] = await db.select().from(sharedSteps).where(eq(sharedSteps.id, id)).limit(1)
-  return row ?? null
-}
-
-/** The text of shared steps at given versions (a case's history shows what they said then). */
-export async function sharedStepTexts(db: Database, refs: Array<{ id: string; version: number }>): Promise<Map<string, { title: string; steps: StepText[] }>> {
-  const out = new Map<string, { title: string; steps: StepText[] }>()
-  if (refs.length === 0) return out
-  const rows = await db
-    .select()
-    .from(sharedStepVersions)
-    .where(or(...refs.map((ref) => and(eq(sharedStepVersions.sharedStepId, ref.id), eq(sharedStepVersions.version, ref.version))))!)
-  for (const row of rows) out.set(`${row.sharedStepId}@${row.version}`, { title: row.title, steps: row.steps })
-  return out
-}
-
-export async function createSharedStep(db: Database, projectId: string, input: { title: string; steps: StepText[] }, actorId: string, now = new Date()): Promise<string> {
-  const id = randomId()
-  await runBatch(db, [
-    db.insert(sharedSteps).values({ id, projectId, title: input.title, steps: input.steps, version: 1, createdAt: now, updatedBy: actorId, updatedAt: now }),
-    db.insert(sharedStepVersions).values({ sharedStepId: id, version: 1, title: input.title, steps: input.steps }),
-    auditStatement(db, { projectId, actorId, entity: 'shared-step', entityId: id, action: 'created', detail: { title: input.title } }, now),
-  ])
-  return id
-}
-
-/**
- * A new version of a shared step, and of every case that uses it (their history shows the change), in one batch;
- * refused (false) when the step moved past `expectedVersion` meanwhile.
- */
-export async function updateSharedStep(db: Database, step: SharedStepRow, expectedVersion: number, input: { title: string; steps: StepText[] }, actorId: string, now = new Date()): Promise<boolean> {
-  const saveId = randomId()
-  const [updated] = await runBatch(db, [
-    db
-      .update(sharedSteps)
-      .set({ title: input.title, steps: input.steps, version: sql`${sharedSteps.version} + 1`, updatedBy: actorId, updatedAt: now })
-      .where(and(eq(sharedSteps.id, step.id), eq(sharedSteps.version, expectedVersion)))
-      .returning({ version: sharedSteps.version }),
-    db.run(
-      sql`INSERT INTO ${sharedStepVersions} (shared_step_id, version, title, steps)
-        SELECT id, version, title, steps FROM ${sharedSteps} WHERE id = ${step.id} AND version = ${expectedVersion + 1} AND changes() > 0`,
-    ),
-    db.run(
-      sql`UPDATE ${testCases} SET version = version + 1, save_id = ${saveId}, updated_by = ${actorId}, updated_at = ${now.getTime()}
-        WHERE project_id = ${step.projectId} AND deleted_at IS NULL
-          AND EXISTS (SELECT 1 FROM json_each(${testCases}.steps) e WHERE json_extract(e.value, '$.sharedStepId') = ${step.id})
-          AND EXISTS (SELECT 1 FROM ${sharedSteps} WHERE id = ${step.id} AND version = ${expectedVersion + 1})`,
-    ),
-    versionStatement(db, saveId, 'shared-step', actorId, now),
-    auditStatement(db, { projectId: step.projectId, actorId, entity: 'shared-step', entityId: step.id, action: 'updated', detail: { title: input.title } }, now),
-  ])
-  return (updated as unknown[]).length > 0
-}
-
-/** Deletes a shared step that no case uses; false when one does. */
-export async function deleteSharedStep(db: Database, step: SharedStepRow, actorId: string, now = new Date()): Promise<boolean> {
-  const [deleted] = await runBatch(db, [
-    db
-      .delete(sharedSteps)
-      .where(
-        and(
-          eq(sharedSteps.id, step.id),
-          sql`NOT EXISTS (SELECT 1 FROM ${testCases} c, json_each(c.steps) e WHERE c.project_id = ${step.projectId} AND json_extract(e.value, '$.sharedStepId') = ${step.id})`,
-        ),
-      )
-      .returning({ id: sharedSteps.id }),
-    auditStatement(db, { projectId: step.projectId, actorId, entity: 'shared-step', entityId: step.id, action: 'deleted', detail: { title: step.title } }, now, { afterChange: true }),
-  ])
-  return (deleted as unknown[]).length > 0
-}
-
-/** The shared steps of a project among these ids (a case may only refer to its own project's). */
-export async function sharedStepIdsIn(db: Database, projectId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.select({ id: sharedSteps.id }).from(sharedSteps).where(and(eq(sharedSteps.projectId, projectId), inArray(sharedSteps.id, ids)))
-  return new Set(rows.map((row) => row.id))
-}
-
 /** Every case of a project (deleted ones too when asked), in key order, for exports. */
 export async function allCases(db: Database, projectId: string, options: { includeDeleted: boolean; caseIds?: string[] }): Promise<CaseRow[]> {
   return db
@@ -565,5 +409,3 @@ export async function allCases(db: Database, projectId: string, options: { inclu
     .where(and(eq(testCases.projectId, projectId), options.includeDeleted ? undefined : isNull(testCases.deletedAt), options.caseIds ? inArray(testCases.id, options.caseIds) : undefined))
     .orderBy(asc(testCases.number))
 }
-
-export { versionStatement }

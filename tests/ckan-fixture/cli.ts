@@ -8,7 +8,7 @@
 // it again as it was, for benchmarks that fetch every page once before the timed pass);
 // --portal slug:samples serves the recorded real responses. Ctrl-C stops it.
 
-import { EXTENT_MODES, type ExtentMode } from './generator.ts'
+import { EXTENT_MODES, type ExtentMode } from './extents.ts'
 import { FAULT_MODES, startCkanFixture } from './server.ts'
 import type { FaultMode, FixturePortalOptions } from './server.ts'
 

@@ -7,9 +7,10 @@
 // dataset. So "sort by metadata_modified asc" = base indices ascending (minus the touched/deleted ones)
 // followed by the tail; a page of it is computed by arithmetic, never by sorting.
 
-import { BASE_MODIFIED_END_US, Rng, fold, hash32 } from './generator.ts'
-import { GROUPS, LICENSES } from './vocab.ts'
-import type { Attrs, Corpus } from './generator.ts'
+import { GROUPS, LICENSES } from '../../server/ckan/demo/vocab.server.ts'
+import { Rng, hash32 } from '../../server/ckan/demo/random.server.ts'
+import { BASE_MODIFIED_END_US, fold } from './corpus.ts'
+import type { Attrs, Corpus } from './corpus.ts'
 
 // ---------------------------------------------------------------------------------------------- errors
 
@@ -248,7 +249,8 @@ type Entry = {
   headOffset: number
   tail: number[]
   scores: Float32Array | null
-  facets: Facets | null
+  /** Counts per facet field, each counted when first asked for. */
+  facets: Facets
   sorted: Map<string, Int32Array>
 }
 
@@ -383,7 +385,7 @@ export class PortalData {
     })
     return {
       count: headCount + tail.length, list: null, lo, hi: clampedHi, headCount, headOffset: lo - exLo, tail,
-      scores: null, facets: null, sorted: new Map(),
+      scores: null, facets: new Map(), sorted: new Map(),
     }
   }
 
@@ -463,7 +465,7 @@ export class PortalData {
     })
     return {
       count: n, list: buf.slice(0, n), lo: 0, hi: 0, headCount: 0, headOffset: 0, tail: [],
-      scores: scores ? scores.slice(0, n) : null, facets: null, sorted: new Map(),
+      scores: scores ? scores.slice(0, n) : null, facets: new Map(), sorted: new Map(),
     }
   }
 
@@ -479,7 +481,7 @@ export class PortalData {
       let gained = 0
       if (clause.kind === 'all') ok = true
       else if (clause.kind === 'text') {
-        text ??= c.searchText(i, attrs())
+        text ??= c.searchText(i)
         const t = clause.term
         const inTitle = (clause.field === 'text' || clause.field === 'title' || clause.field === 'title_ngram') && text.title.includes(t)
         const inNotes = (clause.field === 'text' || clause.field === 'notes') && text.notes.includes(t)
@@ -489,7 +491,7 @@ export class PortalData {
       } else if (clause.kind === 'range') {
         const v = clause.field === 'metadata_modified' ? Math.floor(this.modifiedUs(i) / 1000)
           : clause.field === 'metadata_created' ? Math.floor(this.createdUs(i) / 1000)
-            : clause.field === 'num_resources' ? attrs().kinds.length
+            : clause.field === 'num_resources' ? attrs().resources
               : clause.field === 'num_tags' ? attrs().tags.length : null
         ok = v !== null
           && (clause.from.ms === null || (clause.from.inclusive ? v >= clause.from.ms : v > clause.from.ms))
@@ -512,18 +514,18 @@ export class PortalData {
   private fieldValues(i: number, field: string, attrs: () => Attrs): string[] {
     const c = this.corpus
     switch (field) {
-      case 'organization': return [c.orgs[attrs().org]?.name ?? '']
-      case 'owner_org': return [c.orgs[attrs().org]?.id ?? '']
-      case 'groups': return attrs().groups.map((g) => GROUPS[g]?.name ?? '')
+      case 'organization': return [c.orgs[c.publisherOf(i)]?.name ?? '']
+      case 'owner_org': return [c.orgs[c.publisherOf(i)]?.id ?? '']
+      case 'groups': return attrs().groups
       case 'tags': return attrs().tags
-      case 'res_format': return c.formatsOf(attrs())
+      case 'res_format': return attrs().formats
       case 'license_id': {
-        const id = c.licenseOf(attrs()).id
+        const id = attrs().license
         return id === null ? [] : [id]
       }
-      case 'name': return [c.packageName(i, attrs())]
+      case 'name': return [c.packageName(i)]
       case 'id': return [c.packageId(i)]
-      case 'num_resources': return [String(attrs().kinds.length)]
+      case 'num_resources': return [String(attrs().resources)]
       case 'num_tags': return [String(attrs().tags.length)]
       case 'type': case 'dataset_type': return ['dataset']
       case 'state': return ['active']
@@ -567,7 +569,7 @@ export class PortalData {
       if (k.field === 'metadata_modified') return null // position in idx is the metadata_modified rank
       if (k.field === 'metadata_created') return Float64Array.from(idx, (i) => this.createdUs(i))
       if (k.field === 'name') return Array.from(idx, (i) => c.packageName(i))
-      return Array.from(idx, (i) => c.title(c.attrs(i)))
+      return Array.from(idx, (i) => c.title(i))
     })
     const perm = new Int32Array(n)
     for (let k = 0; k < n; k++) perm[k] = k
@@ -585,25 +587,31 @@ export class PortalData {
     return Int32Array.from(perm, (pos) => idx[pos] as number)
   }
 
-  facetCounts(entry: Entry): Facets {
-    if (entry.facets) return entry.facets
+  /**
+   * Counts per value of the given facet fields over a selection, cached with it. Publishers cost little to count
+   * (organization_list asks for them on a million datasets); the other fields need each dataset made.
+   */
+  facetCounts(entry: Entry, fields: readonly string[] = FACETABLE): Facets {
+    const missing = FACETABLE.filter((f) => fields.includes(f) && !entry.facets.has(f))
+    if (missing.length === 0) return entry.facets
     const c = this.corpus
-    const facets: Facets = new Map(FACETABLE.map((f) => [f, new Map<string, number>()]))
+    const counts = new Map<string, Map<string, number>>(missing.map((f) => [f, new Map()]))
     const bump = (field: string, value: string) => {
-      const m = facets.get(field) as Map<string, number>
-      m.set(value, (m.get(value) ?? 0) + 1)
+      const m = counts.get(field)
+      if (m) m.set(value, (m.get(value) ?? 0) + 1)
     }
+    const needAttrs = missing.some((f) => f !== 'organization')
     this.forEachInSelection(entry, (i) => {
+      bump('organization', c.orgs[c.publisherOf(i)]?.name ?? '')
+      if (!needAttrs) return
       const a = c.attrs(i)
-      bump('organization', c.orgs[a.org]?.name ?? '')
-      for (const g of a.groups) bump('groups', GROUPS[g]?.name ?? '')
+      for (const g of a.groups) bump('groups', g)
       for (const t of a.tags) bump('tags', t)
-      for (const f of c.formatsOf(a)) bump('res_format', f)
-      const lic = c.licenseOf(a).id
-      if (lic !== null) bump('license_id', lic)
+      for (const f of a.formats) bump('res_format', f)
+      if (a.license !== null) bump('license_id', a.license)
     })
-    entry.facets = facets
-    return facets
+    for (const [field, m] of counts) entry.facets.set(field, m)
+    return entry.facets
   }
 
   /** `facets` and `search_facets` as CKAN 2.10 returns them for the requested fields. */
@@ -611,7 +619,7 @@ export class PortalData {
     const facets: Record<string, Record<string, number>> = {}
     const search_facets: Record<string, unknown> = {}
     if (fields.length === 0) return { facets, search_facets }
-    const counts = this.facetCounts(entry)
+    const counts = this.facetCounts(entry, fields)
     const c = this.corpus
     for (const field of fields) {
       const m = counts.get(field) ?? new Map<string, number>()
@@ -639,7 +647,7 @@ export class PortalData {
 
   /** Counts per organization / group name over the whole live corpus (for package_count). */
   countsBy(field: 'organization' | 'groups'): Map<string, number> {
-    return this.facetCounts(this.select('', '').entry).get(field) as Map<string, number>
+    return this.facetCounts(this.select('', '').entry, [field]).get(field) as Map<string, number>
   }
 
   /** Name-sorted live names (package_list). */

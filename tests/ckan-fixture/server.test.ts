@@ -62,6 +62,9 @@ async function harvest(slug: string): Promise<Pkg[]> {
   return all
 }
 
+/** The distinct resource formats of a dataset, as Solr indexes them (a null format is no value). */
+const formatsOf = (d: Pkg): string[] => [...new Set<string>(d.resources.map((x: Json) => x.format).filter((f: string | null) => f !== null))]
+
 function tally(values: string[]): Map<string, number> {
   const m = new Map<string, number>()
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1)
@@ -233,7 +236,7 @@ describe('package_search on a 5,000-dataset corpus', () => {
     })
     const expected = {
       organization: tally(corpus.map((d) => d.organization.name)),
-      res_format: tally(corpus.flatMap((d) => [...new Set<string>(d.resources.map((x: Json) => x.format))])),
+      res_format: tally(corpus.flatMap(formatsOf)),
       tags: tally(corpus.flatMap((d) => d.tags.map((t: Json) => t.name))),
       groups: tally(corpus.flatMap((d) => d.groups.map((g: Json) => g.name))),
       license_id: tally(corpus.filter((d) => d.license_id !== null).map((d) => d.license_id)),
@@ -260,7 +263,7 @@ describe('package_search on a 5,000-dataset corpus', () => {
     const org = corpus[42]!.organization.name as string
     const filtered = await ok('cz', 'package_search', { rows: 0, fq: `organization:${org}`, 'facet.field': '["res_format"]', 'facet.limit': -1 })
     const inOrg = corpus.filter((d) => d.organization.name === org)
-    expect(new Map(Object.entries(filtered.facets.res_format))).toEqual(tally(inOrg.flatMap((d) => [...new Set<string>(d.resources.map((x: Json) => x.format))])))
+    expect(new Map(Object.entries(filtered.facets.res_format))).toEqual(tally(inOrg.flatMap(formatsOf)))
   })
 
   it('accepts a POSTed JSON body with a real facet.field array', async () => {
@@ -277,7 +280,7 @@ describe('package_search on a 5,000-dataset corpus', () => {
 
   it('generates realistic, messy CKAN packages', () => {
     const formats = new Set(corpus.flatMap((d) => d.resources.map((r: Json) => r.format)))
-    for (const f of ['CSV', 'csv', '.csv', 'text/csv', '', 'WMS', 'wms', 'XLSX', 'application/vnd.ms-excel', 'ZIP', 'JSON', 'GeoJSON', 'PDF', 'HTML', 'EXE']) {
+    for (const f of ['CSV', 'csv', '.csv', 'text/csv', '', 'WMS', 'html', 'XLSX', 'application/vnd.ms-excel', 'ZIP', 'JSON', 'GeoJSON', 'PDF', 'HTML', 'EXE']) {
       expect(formats, f).toContain(f)
     }
     const resources = corpus.flatMap((d) => d.resources as Json[])

@@ -4,11 +4,13 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { Corpus, strHash, type ExtentMode } from './generator.ts'
+import { GROUPS } from '../../server/ckan/demo/vocab.server.ts'
+import { strHash } from '../../server/ckan/demo/random.server.ts'
+import { Corpus } from './corpus.ts'
+import type { ExtentMode } from './extents.ts'
 import { SampleSet } from './samples.ts'
 import type { RawReply } from './samples.ts'
 import { ActionError, DEFAULT_SORT, PortalData, notFound, parseSort, searchQueryError, validationError } from './search.ts'
-import { GROUPS } from './vocab.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 export type FaultMode =
@@ -200,8 +202,8 @@ function resourceShow(p: Portal, params: Params, siteUrl: string): unknown {
   const hit = p.data.corpus.resourceFromId(key)
   if (!hit || !p.data.isLive(hit.index)) throw notFound('Resource was not found.')
   const doc = p.data.doc(hit.index, siteUrl)
-  const res = (doc.resources as unknown[])[hit.position]
-  if (!res) throw notFound('Resource was not found.')
+  const res = (doc.resources as Array<{ id: string }>)[hit.position]
+  if (res?.id !== key) throw notFound('Resource was not found.')
   return res
 }
 
@@ -279,7 +281,7 @@ function packageList(p: Portal, params: Params): unknown {
 }
 
 function tagList(p: Portal, params: Params): unknown {
-  const tags = [...p.data.facetCounts(p.data.select('', '').entry).get('tags')?.keys() ?? []].sort()
+  const tags = [...p.data.facetCounts(p.data.select('', '').entry, ['tags']).get('tags')?.keys() ?? []].sort()
   const q = (str(params.query) ?? str(params.q) ?? '').toLowerCase()
   const list = q ? tags.filter((t) => t.toLowerCase().includes(q)) : tags
   if (asBool(params.all_fields)) return list.map((t) => ({ id: p.data.corpus.tagId(t), name: t, vocabulary_id: null }))
@@ -416,7 +418,7 @@ function streamHugeFile(res: ServerResponse): void {
   pump()
 }
 
-/** The files a generated resource links (server-side twin of the URL shapes in generator.ts). */
+/** The files a generated resource links (server-side twin of the links corpus.ts hands out). */
 function serveGenerated(rest: string, url: URL, res: ServerResponse): boolean {
   const [, kind, publisher] = /^\/files\/(data|gis|api|www)\/([^/]+)\//.exec(rest) ?? []
   if (!kind || !publisher) return false
@@ -693,7 +695,8 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(o.slug)) throw new Error(`ckan-fixture: invalid slug ${JSON.stringify(o.slug)}`)
     if (portals.has(o.slug)) throw new Error(`ckan-fixture: duplicate slug ${o.slug}`)
     const datasets = Math.max(0, Math.floor(o.datasets))
-    if (datasets > 100_000_000) throw new Error('ckan-fixture: datasets must be <= 100,000,000')
+    // Names carry the index in 24 bits (server/ckan/demo/generator.server.ts).
+    if (datasets > 16_000_000) throw new Error('ckan-fixture: datasets must be <= 16,000,000')
     if (o.serveSamples && !samples) samples = await SampleSet.load()
     const corpus = new Corpus({
       slug: o.slug,

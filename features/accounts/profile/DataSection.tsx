@@ -1,11 +1,10 @@
-import { useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../../lib/api/load-client.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 
@@ -14,32 +13,16 @@ const loadDeleteSchema = () => import('../../../lib/forms/account-schemas.ts').t
 /** Download everything kept about the user, or delete the account after confirming with the password. */
 export function DataSection() {
   const t = useT()
-  const [downloadError, setDownloadError] = useState<string | null>(null)
-  const [downloading, setDownloading] = useState(false)
-  const remove = useSchemaForm(loadDeleteSchema, async ({ password }) => {
-    const client = await loadApiClient()
-    await client.profile.deleteAccount.mutate({ password })
-    window.location.assign('/')
+  const remove = useSchemaForm(loadDeleteSchema, (client, { password }) => client.profile.deleteAccount.mutate({ password }), { refresh: () => window.location.assign('/') })
+  const download = useApiAction(async (client, _: void) => {
+    const [data, { default: superjson }] = await Promise.all([client.profile.exportData.query(), import('superjson')])
+    const blob = new Blob([JSON.stringify(superjson.serialize(data).json, null, 2)], { type: 'application/json' })
+    const link = document.createElement('a')
+    link.href = URL.createObjectURL(blob)
+    link.download = 'portalscope-my-data.json'
+    link.click()
+    URL.revokeObjectURL(link.href)
   })
-
-  async function download() {
-    setDownloading(true)
-    setDownloadError(null)
-    try {
-      const [client, { default: superjson }] = await Promise.all([loadApiClient(), import('superjson')])
-      const data = await client.profile.exportData.query()
-      const blob = new Blob([JSON.stringify(superjson.serialize(data).json, null, 2)], { type: 'application/json' })
-      const link = document.createElement('a')
-      link.href = URL.createObjectURL(blob)
-      link.download = 'portalscope-my-data.json'
-      link.click()
-      URL.revokeObjectURL(link.href)
-    } catch (error) {
-      setDownloadError((await loadApiFailure(error, failureTexts(t))).message)
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   return (
     <Card.Root>
@@ -49,8 +32,8 @@ export function DataSection() {
         </Card.Title>
       </Card.Header>
       <Card.Body className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        {downloadError ? <FormAlert tone="error">{downloadError}</FormAlert> : null}
-        <Button variant="outline" loading={downloading} onClick={download}>
+        {download.failure ? <FormAlert tone="error">{download.failure.message}</FormAlert> : null}
+        <Button variant="outline" loading={download.pending} onClick={() => void download.run(undefined, { refresh: false })}>
           {t('auth.downloadData')}
         </Button>
         <Dialog.Root>

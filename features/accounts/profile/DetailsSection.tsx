@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react'
+import { useRef, useSyncExternalStore } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
@@ -6,13 +6,11 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
-import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { postProfileUpdate } from '../../../lib/api/post-mutation.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { NewPasswordFields } from '../NewPasswordFields.tsx'
 import { applyTheme, followSystem, subscribeTheme, systemTheme, themePreference, type ThemePreference } from '../../../lib/theme/theme.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
-import { refreshPageData } from '../../../lib/routing/refresh-page.ts'
 import { useChoiceBeforeHydration } from '../../../lib/use-choice-before-hydration.ts'
 
 const loadDetailsSchema = () => import('../../../lib/forms/account-schemas.ts').then((schemas) => schemas.ProfileDetailsFormSchema)
@@ -20,16 +18,9 @@ const loadPasswordSchema = () => import('../../../lib/forms/account-schemas.ts')
 
 export function DetailsSection({ user }: { user: { name: string; email: string; role: 'admin' | 'member' } }) {
   const t = useT()
-  const [saved, setSaved] = useState(false)
-  const form = useSchemaForm(loadDetailsSchema, async (value) => {
-    setSaved(false)
-    const client = await loadApiClient()
-    await client.profile.update.mutate(value)
-    setSaved(true)
-    // The header's name and address come from the page context, which the server filled: fetch it again in place
-    // (no scroll, no new history entry) so the header shows the new name at once.
-    await refreshPageData()
-  })
+  // The header's name and address come from the page context, which the server filled: the page's data is read again
+  // in place after the save (no scroll, no new history entry), so the header shows the new name at once.
+  const form = useSchemaForm(loadDetailsSchema, (client, value) => client.profile.update.mutate(value))
   return (
     <Card.Root>
       <Card.Header>
@@ -40,7 +31,7 @@ export function DetailsSection({ user }: { user: { name: string; email: string; 
       <Card.Body>
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
           {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
-          {saved ? <FormAlert tone="success">{t('auth.profileSaved')}</FormAlert> : null}
+          {form.done ? <FormAlert tone="success">{t('auth.profileSaved')}</FormAlert> : null}
           <TextField name="name" label={t('auth.name')} defaultValue={user.name} autoComplete="name" required invalid={!!form.errors.name} errorText={form.errors.name} />
           <TextField name="email" type="email" label={t('auth.email')} defaultValue={user.email} autoComplete="email" required invalid={!!form.errors.email} errorText={form.errors.email} />
           <p>
@@ -59,13 +50,7 @@ export function DetailsSection({ user }: { user: { name: string; email: string; 
 
 export function PasswordSection() {
   const t = useT()
-  const [done, setDone] = useState(false)
-  const form = useSchemaForm(loadPasswordSchema, async ({ currentPassword, newPassword }) => {
-    setDone(false)
-    const client = await loadApiClient()
-    await client.profile.changePassword.mutate({ currentPassword, newPassword })
-    setDone(true)
-  })
+  const form = useSchemaForm(loadPasswordSchema, (client, { currentPassword, newPassword }) => client.profile.changePassword.mutate({ currentPassword, newPassword }), { refresh: false })
   return (
     <Card.Root>
       <Card.Header>
@@ -76,7 +61,7 @@ export function PasswordSection() {
       <Card.Body>
         <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4', maxW: '480px' })}>
           {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
-          {done ? <FormAlert tone="success">{t('auth.passwordChanged')}</FormAlert> : null}
+          {form.done ? <FormAlert tone="success">{t('auth.passwordChanged')}</FormAlert> : null}
           <TextField name="currentPassword" type="password" label={t('auth.currentPassword')} autoComplete="current-password" required invalid={!!form.errors.currentPassword} errorText={form.errors.currentPassword} />
           <NewPasswordFields errors={form.errors} name="newPassword" label={t('auth.newPassword')} />
           <div>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { usePageAction } from '../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { describeDevice } from '../device.ts'
 
@@ -14,8 +14,8 @@ type SessionRow = { id: string; createdAt: Date; lastUsedAt: Date; expiresAt: Da
 export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   const t = useT()
   const intl = useIntl()
-  const revoke = usePageAction((client, input: { sessionId: string }) => client.auth.sessions.revoke.mutate(input))
-  const revokeOthers = usePageAction((client, _: void) => client.auth.sessions.revokeOthers.mutate())
+  const revoke = useApiAction((client, input: { sessionId: string }) => client.auth.sessions.revoke.mutate(input))
+  const revokeOthers = useApiAction((client, _: void) => client.auth.sessions.revokeOthers.mutate())
   const failure = revoke.failure ?? revokeOthers.failure
   const rows = sessions
   return (

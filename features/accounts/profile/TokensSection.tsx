@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx'
 import { TextField } from '../../../components/ui/input.tsx'
 import { nativeSelect } from '../../../components/native-controls.ts'
 import { Table } from '../../../components/ui/table.tsx'
-import { usePageAction } from '../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { TOKEN_SCOPES, type TokenScope } from '../../../lib/domain/api-token-scopes.ts'
 
@@ -23,8 +23,8 @@ type CreateInput = { name: string; expiresInDays: number | null; scope: TokenSco
 export function TokensSection({ tokens }: { tokens: TokenRow[] }) {
   const t = useT()
   const intl = useIntl()
-  const create = usePageAction((client, input: CreateInput) => client.auth.tokens.create.mutate(input))
-  const revoke = usePageAction((client, input: { tokenId: string }) => client.auth.tokens.revoke.mutate(input))
+  const create = useApiAction((client, input: CreateInput) => client.auth.tokens.create.mutate(input))
+  const revoke = useApiAction((client, input: { tokenId: string }) => client.auth.tokens.revoke.mutate(input))
   const [copied, setCopied] = useState(false)
   const failureText = create.failure ?? revoke.failure
   const newToken = create.result?.token

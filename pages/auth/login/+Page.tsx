@@ -7,7 +7,6 @@ import { AuthCard } from '../../../features/accounts/AuthCard.tsx'
 import { FORM_NAME_FIELD, postedValue, RESET_DONE_QUERY } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
@@ -22,16 +21,11 @@ export default function Page() {
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
   const posted = usePostedForm(FORM_NAME)
-  const form = useSchemaForm(
-    loadSchema,
-    async (value) => {
-      const client = await loadApiClient()
-      await client.auth.login.mutate(value)
-      // A full load, so the server renders the next page for the signed-in user.
-      window.location.assign(redirect)
-    },
+  const form = useSchemaForm(loadSchema, (client, value) => client.auth.login.mutate(value), {
     posted,
-  )
+    // A full load, so the server renders the next page for the signed-in user.
+    refresh: () => window.location.assign(redirect),
+  })
   const signupHref = urlParsed.search.redirect ? `/auth/signup?redirect=${encodeURIComponent(redirect)}` : '/auth/signup'
   return (
     <AuthCard

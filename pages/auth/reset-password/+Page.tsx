@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { css } from '../../../styled-system/css'
 import { FormAlert } from '../../../components/FormAlert.tsx'
@@ -8,7 +7,6 @@ import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.
 import { FORM_NAME_FIELD } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
@@ -24,19 +22,10 @@ export default function Page() {
   const t = useT()
   const { urlParsed } = usePageContext()
   const token = urlParsed.search.token ?? ''
-  const [done, setDone] = useState(false)
-  const form = useSchemaForm(
-    loadSchema,
-    async ({ password }) => {
-      const client = await loadApiClient()
-      await client.auth.resetPassword.mutate({ token, password })
-      setDone(true)
-    },
-    usePostedForm(FORM_NAME),
-  )
+  const form = useSchemaForm(loadSchema, (client, { password }) => client.auth.resetPassword.mutate({ token, password }), { posted: usePostedForm(FORM_NAME), refresh: false })
   return (
     <AuthCard title={t('auth.resetTitle')} description={t('auth.resetDescription')}>
-      {done ? (
+      {form.done ? (
         <div className={css({ display: 'grid', gap: '4' })}>
           <FormAlert tone="success">{t('auth.resetDone')}</FormAlert>
           <Button asChild size="lg">

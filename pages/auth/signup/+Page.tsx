@@ -8,7 +8,6 @@ import { NewPasswordFields } from '../../../features/accounts/NewPasswordFields.
 import { FORM_NAME_FIELD, postedValue } from '../../../lib/forms/form-post.ts'
 import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
-import { loadApiClient } from '../../../lib/api/load-client.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
 
@@ -23,15 +22,10 @@ export default function Page() {
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
   const posted = usePostedForm(FORM_NAME)
-  const form = useSchemaForm(
-    loadSchema,
-    async ({ name, email, password }) => {
-      const client = await loadApiClient()
-      await client.auth.signup.mutate({ name, email, password })
-      window.location.assign(redirect)
-    },
+  const form = useSchemaForm(loadSchema, (client, { name, email, password }) => client.auth.signup.mutate({ name, email, password }), {
     posted,
-  )
+    refresh: () => window.location.assign(redirect),
+  })
   return (
     <AuthCard
       title={t('pages.signupTitle')}

@@ -2,10 +2,9 @@ import { useData } from 'vike-react/useData'
 import { css } from '../../../styled-system/css'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { LineChart, type LineSeries } from '../../../components/charts/LineChart.tsx'
-import { Table } from '../../../components/ui/table.tsx'
-import { LinkPager } from '../../../components/LinkPager.tsx'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { BandBadge } from '../../../features/quality/BandBadge.tsx'
+import { ScopeDatasets } from '../../../features/quality/ScopeDatasets.tsx'
 import { FormatsSection, QualitySection } from '../../../features/quality/ScopeFigures.tsx'
 import { MQA_MAX } from '../../../lib/domain/mqa.ts'
 import type { Data } from './+data.ts'
@@ -86,52 +85,17 @@ function Members() {
 
 function Datasets() {
   const t = useT()
-  const intl = useIntl()
   const { publisher, datasets } = useData<Data>()
-  const totalPages = Math.max(1, Math.ceil(datasets.total / datasets.pageSize))
   const hrefFor = (page: number) => `/organizations/${encodeURIComponent(publisher.id)}${page > 1 ? `?page=${page}` : ''}#datasets-heading`
   return (
-    <section aria-labelledby="datasets-heading" className={section}>
-      <h2 id="datasets-heading" className={sectionHeading}>
-        {t('ckan.datasets')}
-      </h2>
-      {datasets.items.length === 0 ? (
-        <p className={muted}>{datasets.total > 0 ? t('orgs.pastLastPage') : t('common.noData')}</p>
-      ) : (
-        <>
-          <Table.Container aria-label={t('orgs.datasetsCaption', { count: datasets.total })}>
-            <Table.Root density="compact">
-              <Table.Caption>
-                {t('orgs.datasetsCaption', { count: datasets.total })} · {t('components.paginationPage', { page: datasets.page, total: totalPages })}
-              </Table.Caption>
-              <Table.Head>
-                <Table.Row>
-                  <Table.Header scope="col">{t('ckan.dataset')}</Table.Header>
-                  <Table.Header scope="col">{t('ckan.portal')}</Table.Header>
-                  <Table.Header scope="col">{t('orgs.colQuality')}</Table.Header>
-                  <Table.Header scope="col">{t('ckan.modified')}</Table.Header>
-                </Table.Row>
-              </Table.Head>
-              <Table.Body>
-                {datasets.items.map((item) => (
-                  <Table.Row key={item.id} data-testid="publisher-dataset">
-                    <Table.Header scope="row" className={css({ fontWeight: '400', overflowWrap: 'anywhere', minW: '14rem' })}>
-                      <a href={`/dataset/${encodeURIComponent(item.id)}`}>{item.title}</a>
-                    </Table.Header>
-                    <Table.Cell className={css({ fontSize: 'sm' })}>{item.portalName}</Table.Cell>
-                    <Table.Cell>{item.band && item.score !== null ? <BandBadge band={item.band} score={item.score} size="sm" /> : <span className={muted}>{t('orgs.notRated')}</span>}</Table.Cell>
-                    <Table.Cell className={css({ whiteSpace: 'nowrap' })}>{item.modified ? intl.formatDate(item.modified, DAY) : '—'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.Container>
-          <div className={css({ mt: '4' })}>
-            <LinkPager page={datasets.page} totalPages={totalPages} hrefFor={hrefFor} label={t('orgs.datasetsPagerLabel')} spread={2} />
-          </div>
-        </>
-      )}
-    </section>
+    <ScopeDatasets
+      datasets={datasets}
+      columns={['portal', 'quality', 'modified']}
+      hrefFor={hrefFor}
+      rowTestId="publisher-dataset"
+      emptyText={datasets.total > 0 ? t('orgs.pastLastPage') : t('common.noData')}
+      className={section}
+    />
   )
 }
 

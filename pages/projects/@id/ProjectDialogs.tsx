@@ -9,7 +9,7 @@ import { showToast } from '../../../components/ui/toast-host.tsx'
 import { ConfirmQuestion } from '../../../features/projects/ConfirmQuestion.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
 import type { ApiClient } from '../../../lib/api/browser-client.ts'
-import { usePageAction } from '../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { checkForm, usePreloadedSchema } from '../../../lib/forms/form-checks.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Project } from './OwnerActions.tsx'
@@ -40,7 +40,7 @@ export function EditProjectDialog({ project, dialog }: { project: Project; dialo
 // it stays open.
 function EditProjectForm({ project, close }: { project: Project; close: () => void }) {
   const t = useT()
-  const update = usePageAction((client, input: ProjectUpdate) => client.projects.update.mutate(input))
+  const update = useApiAction((client, input: ProjectUpdate) => client.projects.update.mutate(input))
   const saved: ProjectFieldValues = { name: project.name, key: project.key, description: project.description }
   const [values, setValues] = useState<ProjectFieldValues>(saved)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -94,7 +94,7 @@ function EditProjectForm({ project, close }: { project: Project; close: () => vo
 
 export function DeleteProjectQuestion({ project, dialog }: { project: Project; dialog: DeferredDialogProps }) {
   const t = useT()
-  const remove = usePageAction((client, input: { projectId: string }) => client.projects.remove.mutate(input))
+  const remove = useApiAction((client, input: { projectId: string }) => client.projects.remove.mutate(input))
   return (
     <ConfirmQuestion
       dialog={dialog}

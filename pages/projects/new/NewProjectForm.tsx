@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { PortalPicker, type PortalChoice } from '../../../features/projects/PortalPicker.tsx'
 import { ProjectFields, type ProjectFieldValues } from '../../../features/projects/ProjectFields.tsx'
-import { loadApiClient, loadApiFailure, failureTexts } from '../../../lib/api/load-client.ts'
+import type { ApiInputs } from '../../../lib/api/browser-client.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { FORM_NAME_FIELD, postedValue, postedValues } from '../../../lib/forms/form-post.ts'
 import { checkForm, usePreloadedSchema } from '../../../lib/forms/form-checks.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
@@ -24,7 +25,8 @@ const loadSchema = () => import('../../../lib/forms/test-management-schemas.ts')
  */
 export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }) {
   const t = useT()
-  const [pending, setPending] = useState(false)
+  const create = useApiAction((client, input: ApiInputs['projects']['create']) => client.projects.create.mutate(input))
+  const pending = create.pending
   const posted = usePostedForm(FORM_NAME)
   const [values, setValues] = useState<ProjectFieldValues>(() => ({
     name: postedValue(posted, 'name') ?? '',
@@ -54,15 +56,11 @@ export function NewProjectForm({ portals }: { portals: readonly PortalChoice[] }
       return
     }
     setErrors({})
-    setPending(true)
-    try {
-      const created = await (await loadApiClient()).projects.create.mutate(parsed.data)
-      await navigate(projectHref('overview', created.id))
-    } catch (error) {
-      setPending(false)
-      const failure = await loadApiFailure(error, failureTexts(t))
-      setErrors(failure.fieldErrors)
-      setFormError(Object.keys(failure.fieldErrors).length > 0 ? null : failure.message)
+    // The new project's page is next; the button spins until it is there.
+    const outcome = await create.run(parsed.data, { refresh: (created) => navigate(projectHref('overview', created.id)) })
+    if (!outcome.ok) {
+      setErrors(outcome.failure.fieldErrors)
+      setFormError(Object.keys(outcome.failure.fieldErrors).length > 0 ? null : outcome.failure.message)
       setAttempt((n) => n + 1)
     }
   }

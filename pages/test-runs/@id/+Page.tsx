@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData'
-import { RunExecution } from '../../../features/test-run-execution/RunExecution.tsx'
+import { RunExecution } from './RunExecution.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {

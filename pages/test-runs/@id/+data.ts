@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { currentCaseId, filterCases, parseExecutionQuery } from '../../../features/test-run-execution/execution.ts'
+import { currentCaseId, filterCases, parseExecutionQuery } from './execution.ts'
 import { parseJunitNotice } from '../../../lib/forms/junit-notice.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../server/trpc/project-frame.server.ts'

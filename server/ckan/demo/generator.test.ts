@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CZ_REGIONS, regionsAt } from '../../geo/cz-regions.server.ts'
 import { PackageSchema } from '../schemas.server.ts'
-import { DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.server.ts'
+import { Catalogue, DEMO_DATASET_TOTAL, DEMO_PORTALS, demoOrganizations, demoPackage, demoPackages } from './generator.server.ts'
+import { publishersFor } from './vocab.server.ts'
 
 type Pkg = Record<string, unknown>
 type Extra = { key: string; value: string }
@@ -259,5 +260,46 @@ describe('demo organizations', () => {
       const counted = [...orgs.values()].reduce((n, o) => n + (o.package_count as number), 0)
       expect(counted).toBe(s.count - s.withoutOrg)
     }
+  })
+})
+
+describe('a catalogue told where to link and when datasets changed (the test fixture builds its portals so)', () => {
+  const catalogue = new Catalogue({
+    seed: 42,
+    datasets: 500,
+    baseUrl: 'http://127.0.0.1:1/portal',
+    publishers: publishersFor(5),
+    unpublished: 0,
+    link: (link, baseUrl) => (link.on === 'portal' ? `${baseUrl}/${link.path}` : `${baseUrl}/files/${link.on}/${link.host}/${link.path}`),
+    indexedResourceIds: true,
+  })
+
+  it('finds a dataset by its id or its name, and a resource by its id, without an index', () => {
+    for (const i of [0, 1, 77, 499, 12_345]) {
+      const pkg = catalogue.package(i)
+      expect(catalogue.indexOf(pkg.id as string)).toBe(i)
+      expect(catalogue.indexOf(pkg.name as string)).toBe(i)
+      for (const resource of pkg.resources as Array<{ id: string; position: number }>) {
+        expect(catalogue.resourceIndex(resource.id)).toEqual({ index: i, position: resource.position })
+      }
+    }
+    expect(catalogue.indexOf('0d6c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b')).toBe(-1)
+    expect(catalogue.indexOf('not-one-of-ours-zzzzz')).toBe(-1)
+  })
+
+  it('links every file where it is told, and keeps a dataset as it was when only its times change', () => {
+    const links: string[] = []
+    for (let i = 0; i < 200; i++) {
+      const pkg = catalogue.package(i)
+      links.push(...[pkg.url, ...(pkg.resources as Array<{ url: string | null }>).map((r) => r.url)].filter((url): url is string => !!url))
+      expect(pkg.organization).not.toBeNull()
+    }
+    expect(links.length).toBeGreaterThan(200)
+    expect(links.filter((url) => !url.startsWith('http://127.0.0.1:1/portal/'))).toEqual([])
+    const moved = catalogue.package(7, { createdUs: Date.UTC(2020, 0, 1) * 1000, modifiedUs: Date.UTC(2021, 0, 1) * 1000 })
+    expect(moved).toMatchObject({ metadata_created: '2020-01-01T00:00:00.000000', metadata_modified: '2021-01-01T00:00:00.000000' })
+    const { metadata_created: _c, metadata_modified: _m, resources: _r, ...rest } = moved
+    const { metadata_created: _c2, metadata_modified: _m2, resources: _r2, ...before } = catalogue.package(7)
+    expect(rest).toEqual(before)
   })
 })

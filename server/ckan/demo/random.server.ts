@@ -1,10 +1,18 @@
-// Deterministic randomness for generated catalogues (the demo catalogue here, the test fixture portal too):
-// dataset i of a portal is a pure function of (seed, i), so nothing has to be stored to regenerate it.
-
+// Deterministic randomness for generated catalogues (generator.server.ts: the demo catalogue, the test fixture's
+// portals): dataset i of a portal is a pure function of (seed, i), so nothing has to be stored to regenerate it.
 
 export function mix32(x: number): number {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d)
   x = Math.imul(x ^ (x >>> 15), 0x846ca68b)
+  return (x ^ (x >>> 16)) >>> 0
+}
+
+/** The inverse of mix32 (its steps undone in reverse order): an index can be read back from what mix32 made of it. */
+export function unmix32(x: number): number {
+  x = (x ^ (x >>> 16)) >>> 0
+  x = Math.imul(x, 0x43021123)
+  x = (x ^ (x >>> 15) ^ (x >>> 30)) >>> 0
+  x = Math.imul(x, 0x1d69e2a5)
   return (x ^ (x >>> 16)) >>> 0
 }
 

@@ -1,7 +1,7 @@
-// Word lists the demo catalogue draws from. Publishers, places and rivers are real Czech names, so the demo reads
-// like the Czech open-data landscape; each place carries its region (NUTS 3) so a dataset's title and its extent
-// agree. Themes, licences and the resource format mess are adapted from tests/ckan-fixture/vocab.ts (the product
-// must not import from tests/).
+// Word lists the catalogue generator (generator.server.ts) draws from, for the demo catalogue and the test fixture's
+// portals alike. Publishers, places and rivers are real Czech names, so a catalogue reads like the Czech open-data
+// landscape; each place carries its region (NUTS 3) so a dataset's title and its extent agree. Licence ids and the
+// resource format mess are those real portals send (tests/ckan-fixture/samples holds recorded answers).
 
 import { CZ_KRAJE, type CzKraj, type CzKrajId } from '../../../lib/domain/cz-kraje.ts'
 
@@ -219,6 +219,43 @@ export const DEMO_ORG_DEFS: Readonly<Record<string, readonly OrgDef[]>> = {
   ],
 }
 
+// The local bodies a town has, for portals with more publishers than the named ones (publishersFor).
+const LOCAL_BODIES: ReadonlyArray<{ title: string; themes?: readonly string[] }> = [
+  { title: 'Město {city}' },
+  { title: 'Technické služby {city}', themes: ['zivotni-prostredi', 'doprava'] },
+  { title: 'Městská policie {city}', themes: ['bezpecnost'] },
+  { title: 'Knihovna města {city}', themes: ['kultura'] },
+  { title: 'Základní škola {city}', themes: ['vzdelavani'] },
+  { title: 'Nemocnice {city}', themes: ['zdravotnictvi'] },
+  { title: 'Muzeum regionu {city}', themes: ['kultura', 'cestovni-ruch'] },
+  { title: 'Dopravní podnik města {city}', themes: ['doprava'] },
+]
+
+/** Every named publisher once, the biggest first, then each town's local bodies. */
+const PUBLISHER_POOL: readonly OrgDef[] = (() => {
+  const seen = new Set<string>()
+  const once = (def: OrgDef) => !seen.has(def.title) && !!seen.add(def.title)
+  const named = [...STATE_AGENCIES, ...REGIONS_AS_ORGS, ...BIG_CITIES, ...SMALLER_CITIES, ...Object.values(DEMO_ORG_DEFS).flat()]
+    .filter(once)
+    .sort((a, b) => b.weight - a.weight)
+  const local = CITIES.flatMap(([city, region]) =>
+    LOCAL_BODIES.map((body) => ({ title: body.title.replace('{city}', city), region, city, ...(body.themes ? { themes: body.themes } : {}), weight: 1 })),
+  )
+  return [...named, ...local.filter(once)]
+})()
+
+/**
+ * `count` publishers for a portal of any size (the test fixture's portals): the pool in order, numbered once it runs
+ * out, their shares falling off as on real portals (a few big publishers, a long tail of small ones).
+ */
+export function publishersFor(count: number): OrgDef[] {
+  return Array.from({ length: count }, (_, k) => {
+    const def = PUBLISHER_POOL[k % PUBLISHER_POOL.length]!
+    const round = Math.floor(k / PUBLISHER_POOL.length)
+    return { ...def, title: round ? `${def.title} (${round + 1})` : def.title, weight: 1 / Math.pow(k + 1, 0.9) }
+  })
+}
+
 export type Group = { name: string; title: string; description: string }
 export const GROUPS: readonly Group[] = [
   { name: 'doprava', title: 'Doprava', description: 'Veřejná doprava, silnice, parkování a cyklistika.' },
@@ -258,6 +295,15 @@ export const LICENSES: readonly License[] = [
   { id: null, title: null, open: false, weight: 3 },
   { id: undefined, title: null, open: false, weight: 4 },
 ]
+
+/**
+ * The licence mix of a generic CKAN portal, by licence id (String(id)): CKAN's default ids, the odd URI, none of the
+ * Czech terms of use. LICENSES' own weights are the Czech national catalogue's. The test fixture's portals use this.
+ */
+export const CKAN_LICENCE_MIX: Readonly<Record<string, number>> = {
+  'cc-by-4.0': 24, 'cc-by': 18, 'cc-zero': 14, notspecified: 9, '': 8, 'odc-odbl': 7, null: 6, 'other-closed': 5, 'other-open': 3,
+  'https://creativecommons.org/licenses/by/4.0/': 3,
+}
 
 const EU_FILE_TYPE = 'http://publications.europa.eu/resource/authority/file-type/'
 

@@ -1,3 +1,4 @@
+// Why this file is long: runHarvest is one pipeline (prefetch, store, checkpoint, lease) sharing one run's state.
 import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../../db/client.server.ts'
 import { portals } from '../../../db/schema/portal.ts'

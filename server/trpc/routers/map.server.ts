@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { MapDatasetInputSchema, MapDatasetsInputSchema, MapExtentsInputSchema, MapFirstViewInputSchema } from '../../../lib/forms/map-schemas.ts'
-import { mapDataset, mapDatasets, mapExtents, mapFirstView, mapMeta } from '../../map/queries.server.ts'
+import { mapDataset, mapDatasets, mapExtents, mapFirstView, mapMeta } from '../../queries/map.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
 
 // The map on the home page (docs/map.md): which build to read tiles from, the first view for the server-rendered

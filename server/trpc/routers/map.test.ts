@@ -9,7 +9,7 @@ import { rejection } from '../../../tests/helpers/rejection.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { storePackages } from '../../ckan/harvest/ingest.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
-import { chooseMapPlan, inBox, mapKeysQuery, type MapDatasetsQuery } from '../../map/queries.server.ts'
+import { chooseMapPlan, inBox, mapKeysQuery, type MapDatasetsQuery } from '../../queries/map.server.ts'
 import { createCaller } from '../router.server.ts'
 
 let testDb: HarvestedDatabase

@@ -24,7 +24,7 @@ import {
   updateCustomField,
   updateProject,
 } from '../../queries/projects.server.ts'
-import { createSharedStep, deleteSharedStep, sharedStepById, sharedStepsOf, updateSharedStep } from '../../queries/test-cases.server.ts'
+import { createSharedStep, deleteSharedStep, sharedStepById, sharedStepsOf, updateSharedStep } from '../../queries/shared-steps.server.ts'
 import { runsOf } from '../../queries/test-runs.server.ts'
 import { suitesOf } from '../../queries/test-suites.server.ts'
 import { fieldError } from '../field-error.server.ts'

@@ -10,18 +10,17 @@ import { projectPortalsOf } from '../../queries/projects.server.ts'
 import {
   addToSuite,
   bulkChange,
-  caseHistory,
   createCase,
   folderCounts,
   listCases,
   restoreDeleted,
   sameTitle,
-  sharedStepsOf,
-  sharedStepTexts,
   tagCounts,
   updateCase,
-  type CaseRow,
 } from '../../queries/test-cases.server.ts'
+import { caseDto } from '../../queries/case-dto.server.ts'
+import { sharedStepsOf, sharedStepTexts } from '../../queries/shared-steps.server.ts'
+import { caseHistory } from '../../queries/case-versions.server.ts'
 import { suiteById } from '../../queries/test-suites.server.ts'
 import { findPortal } from '../../queries/portals.server.ts'
 import { runCheck } from '../../checks/run-check.server.ts'
@@ -49,34 +48,6 @@ const FiltersSchema = z.object({
   targetKind: z.enum(TARGET_KINDS).nullable().optional(),
   targetId: z.string().max(400).nullable().optional(),
 })
-
-/** A case as the API shows it: its key, fields, version and who last saved it. */
-function caseDto(row: CaseRow, projectKey: string) {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    key: caseKey(projectKey, row.number),
-    number: row.number,
-    title: row.title,
-    description: row.description,
-    preconditions: row.preconditions,
-    steps: row.steps,
-    priority: row.priority,
-    type: row.type,
-    state: row.state,
-    tags: row.tags,
-    estimateMinutes: row.estimateMinutes,
-    references: row.references,
-    folder: row.folder,
-    target: row.target,
-    check: row.check,
-    custom: row.custom,
-    version: row.version,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    deleted: row.deletedAt !== null,
-  }
-}
 
 /** Field problems as one BAD_REQUEST the form shows under each field, in the user's language. */
 function fieldIssues(ctx: TrpcContext, issues: Record<string, string>): TRPCError {

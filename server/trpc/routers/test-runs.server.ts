@@ -28,7 +28,7 @@ import { pendingChecksOf, queueableChecksOf, queueRunChecks } from '../../querie
 import { abortRunChecks } from '../../jobs/automated-checks.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
 import { importJunitReport } from '../../queries/junit-import.server.ts'
-import { JunitImportError, readJunitStream, type JunitReport } from '../../../lib/domain/junit-import.ts'
+import { JunitImportError, readJunitStream, type JunitReport } from '../../../lib/domain/junit-read.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
 import { CheckboxField } from '../../../../features/projects/CheckboxField.tsx'
 import { errorAt, fieldTypeText, optionsFromText } from '../../../../features/projects/custom-field-drafts.ts'
 import type { ApiClient } from '../../../../lib/api/browser-client.ts'
-import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../../lib/api/use-api-action.ts'
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
@@ -91,7 +91,7 @@ function parseDraft(draft: Draft, t: Translate) {
  */
 export function CustomFieldsSection({ projectId, role, fields }: { projectId: string; role: ProjectRole; fields: CustomField[] }) {
   const t = useT()
-  const remove = usePageAction((client, fieldId: string) => client.projects.fields.remove.mutate({ projectId, fieldId }))
+  const remove = useApiAction((client, fieldId: string) => client.projects.fields.remove.mutate({ projectId, fieldId }))
   const [editing, setEditing] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const isOwner = role === 'owner'
@@ -161,7 +161,7 @@ export function CustomFieldsSection({ projectId, role, fields }: { projectId: st
 
 function NewField({ projectId, onCreated }: { projectId: string; onCreated: (label: string) => void }) {
   const t = useT()
-  const create = usePageAction((client, input: FieldCreate) => client.projects.fields.create.mutate(input))
+  const create = useApiAction((client, input: FieldCreate) => client.projects.fields.create.mutate(input))
   const empty: Draft = { label: '', type: 'text', options: '', required: false }
   const [draft, setDraft] = useState<Draft>(empty)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -207,7 +207,7 @@ function NewField({ projectId, onCreated }: { projectId: string; onCreated: (lab
 
 function EditField({ projectId, field, onDone }: { projectId: string; field: CustomField; onDone: (savedLabel: string | null) => void }) {
   const t = useT()
-  const update = usePageAction((client, input: FieldUpdate) => client.projects.fields.update.mutate(input))
+  const update = useApiAction((client, input: FieldUpdate) => client.projects.fields.update.mutate(input))
   const [draft, setDraft] = useState<Draft>({ label: field.label, type: field.type, options: field.options.join('\n'), required: field.required })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)

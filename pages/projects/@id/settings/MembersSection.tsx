@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../../../components/ui/input.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
 import { RoleBadge } from '../../../../features/projects/RoleBadge.tsx'
 import type { ApiClient } from '../../../../lib/api/browser-client.ts'
-import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../../lib/api/use-api-action.ts'
 import { PROJECT_ROLES, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
@@ -32,8 +32,8 @@ export function MembersSection({ projectId, meId, role, members }: { projectId: 
   const t = useT()
   const [notice, setNotice] = useState<Notice>(null)
   const isOwner = role === 'owner'
-  const setRole = usePageAction((client, change: { userId: string; role: ProjectRole }) => client.projects.members.setRole.mutate({ projectId, userId: change.userId, role: change.role }))
-  const remove = usePageAction((client, member: { userId: string }) => client.projects.members.remove.mutate({ projectId, userId: member.userId }))
+  const setRole = useApiAction((client, change: { userId: string; role: ProjectRole }) => client.projects.members.setRole.mutate({ projectId, userId: change.userId, role: change.role }))
+  const remove = useApiAction((client, member: { userId: string }) => client.projects.members.remove.mutate({ projectId, userId: member.userId }))
   // The role being saved shows at once; the list's own (the server's) comes back when the call ends either way.
   const roleOf = (member: Member) => (setRole.pending && setRole.input?.userId === member.userId ? setRole.input.role : member.role)
 
@@ -122,7 +122,7 @@ export function MembersSection({ projectId, meId, role, members }: { projectId: 
 
 function AddMemberForm({ projectId, onAdded }: { projectId: string; onAdded: (name: string) => void }) {
   const t = useT()
-  const add = usePageAction((client, input: MemberAdd) => client.projects.members.add.mutate(input))
+  const add = useApiAction((client, input: MemberAdd) => client.projects.members.add.mutate(input))
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<ProjectRole>('tester')
   const [errors, setErrors] = useState<Record<string, string>>({})

@@ -4,7 +4,7 @@ import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Badge } from '../../../../components/ui/badge.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
 import { PortalPicker, type PortalChoice } from '../../../../features/projects/PortalPicker.tsx'
-import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../../lib/api/use-api-action.ts'
 import type { ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import { SettingsCard } from './SettingsCard.tsx'
@@ -12,7 +12,7 @@ import { SettingsCard } from './SettingsCard.tsx'
 /** The portals the project tests: owners choose them from the registry; the others see the choice. */
 export function PortalsSection({ projectId, role, chosen, registry }: { projectId: string; role: ProjectRole; chosen: PortalChoice[]; registry: PortalChoice[] }) {
   const t = useT()
-  const save = usePageAction((client, portalIds: string[]) => client.projects.setPortals.mutate({ projectId, portalIds }))
+  const save = useApiAction((client, portalIds: string[]) => client.projects.setPortals.mutate({ projectId, portalIds }))
   const [selected, setSelected] = useState(() => chosen.map((portal) => portal.id))
   const [saved, setSaved] = useState(selected)
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

@@ -8,7 +8,7 @@ import { Field } from '../../../../components/ui/field.tsx'
 import { TextField } from '../../../../components/ui/input.tsx'
 import { draftChanged, moveItem, newStepDraft, sharedStepDraft, sharedStepInput, type SharedStepDraft, type StepDraft } from '../../../../features/projects/step-drafts.ts'
 import type { ApiClient } from '../../../../lib/api/browser-client.ts'
-import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../../lib/api/use-api-action.ts'
 import type { StepText } from '../../../../lib/domain/test-management.ts'
 import { checkForm, usePreloadedSchema } from '../../../../lib/forms/form-checks.ts'
 import { useInvalidFocus } from '../../../../lib/forms/invalid-focus.ts'
@@ -34,7 +34,7 @@ const muted = css({ fontSize: 'sm', color: 'text.muted' })
 export function SharedStepEditor({ projectId, existing, latest, onDone }: { projectId: string; existing?: SharedStep; latest?: SharedStep; onDone: (savedTitle: string | null) => void }) {
   const t = useT()
   const id = useId()
-  const saveStep = usePageAction(async (client, save: StepSave) => {
+  const saveStep = useApiAction(async (client, save: StepSave) => {
     if (save.existing) await client.projects.sharedSteps.update.mutate(save.input)
     else await client.projects.sharedSteps.create.mutate(save.input)
   })

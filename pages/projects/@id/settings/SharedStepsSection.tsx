@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css'
 import { FormAlert } from '../../../../components/FormAlert.tsx'
 import { Button } from '../../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../../features/projects/ConfirmDialog.tsx'
-import { usePageAction } from '../../../../lib/api/use-page-action.ts'
+import { useApiAction } from '../../../../lib/api/use-api-action.ts'
 import { roleAtLeast, type ProjectRole } from '../../../../lib/domain/test-management.ts'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import { useLoadOnUse } from '../../../../lib/use-load-on-use.ts'
@@ -24,7 +24,7 @@ const muted = css({ fontSize: 'sm', color: 'text.muted' })
  */
 export function SharedStepsSection({ projectId, role, steps: list }: { projectId: string; role: ProjectRole; steps: SharedStep[] }) {
   const t = useT()
-  const remove = usePageAction((client, sharedStepId: string) => client.projects.sharedSteps.remove.mutate({ sharedStepId }))
+  const remove = useApiAction((client, sharedStepId: string) => client.projects.sharedSteps.remove.mutate({ sharedStepId }))
   const [editing, setEditing] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const editor = useLoadOnUse(loadEditor)

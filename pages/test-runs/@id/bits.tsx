@@ -1,19 +1,8 @@
-import { useSyncExternalStore } from 'react'
-import { css } from '../../styled-system/css'
-import { useIntl } from '../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../../styled-system/css'
+import { useIntl } from '../../../lib/i18n/I18nProvider.tsx'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 
 // Small pieces the execution view shares.
-
-const subscribeNothing = () => () => {}
-
-/** False on the server and while hydrating, true afterwards: controls that need JavaScript appear only then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  )
-}
 
 /** A moment: in UTC (named) in the server's HTML, which knows no time zone; local once the page runs. */
 export function DateTime({ value }: { value: Date }) {

@@ -1,4 +1,4 @@
-import type { ResultStatus, StepStatus } from '../../lib/domain/test-runs.ts'
+import type { ResultStatus, StepStatus } from '../../../lib/domain/test-runs.ts'
 import { parseDefects, parseElapsed } from './execution.ts'
 
 // What a tester has typed for one case, kept per case while they move around the run (and after a refused record).

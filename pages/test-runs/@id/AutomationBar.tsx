@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { FormAlert } from '../../components/FormAlert.tsx'
-import { roleAtLeast } from '../../lib/domain/test-management.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { css } from '../../styled-system/css'
-import { muted, useHydrated } from './bits.tsx'
-import { useRunCall } from './run-calls.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { roleAtLeast } from '../../../lib/domain/test-management.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { css } from '../../../styled-system/css'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { muted } from './bits.tsx'
 import type { RunDetail } from './types.ts'
 
 /**
@@ -18,11 +19,14 @@ export function AutomationBar({ detail, onChanged }: { detail: RunDetail; onChan
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const automated = detail.cases.filter((item) => item.type === 'automated').length
   const pending = detail.cases.filter((item) => item.checkState !== null).length
-  const start = useRunCall((client, runId: string) => client.testRuns.runChecks.mutate({ runId }))
+  const start = useApiAction((client, runId: string) => client.testRuns.runChecks.mutate({ runId }), {
+    failureTexts: { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') },
+  })
   const queue = async () => {
-    const answer = await start.run(detail.run.id)
-    if (!answer) return
-    setMessage(answer.ok ? { tone: 'success', text: answer.value.queued === 0 ? t('execution.checksNoneQueued') : t('execution.checksQueued', { count: answer.value.queued }) } : { tone: 'error', text: answer.failure.message })
+    if (start.busy()) return
+    // The view reads the run again itself (`onChanged`), not the page's data.
+    const answer = await start.run(detail.run.id, { refresh: false })
+    setMessage(answer.ok ? { tone: 'success', text: answer.result.queued === 0 ? t('execution.checksNoneQueued') : t('execution.checksQueued', { count: answer.result.queued }) } : { tone: 'error', text: answer.failure.message })
     onChanged()
   }
   if (automated === 0) return null

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.server.ts'
+import type { AppRouter } from '../../../server/trpc/router.server.ts'
 
 // What the test-run procedures answer, as the execution view receives them (type imports only).
 type Outputs = inferRouterOutputs<AppRouter>

@@ -1,19 +1,20 @@
 import { useState, type ReactNode } from 'react'
-import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { FormAlert } from '../../components/FormAlert.tsx'
-import { roleAtLeast } from '../../lib/domain/test-management.ts'
-import type { JunitNotice } from '../../lib/forms/junit-notice.ts'
-import { mayTransition } from '../../lib/domain/test-runs.ts'
-import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
-import { projectHref, runExportHref } from '../../lib/routing/project-links.ts'
-import { css, cx } from '../../styled-system/css'
-import { DateTime, muted, plainList, useHydrated } from './bits.tsx'
+import { Badge, StatusBadge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { roleAtLeast } from '../../../lib/domain/test-management.ts'
+import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
+import { mayTransition } from '../../../lib/domain/test-runs.ts'
+import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
+import { projectHref, runExportHref } from '../../../lib/routing/project-links.ts'
+import { css, cx } from '../../../styled-system/css'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { DateTime, muted, plainList } from './bits.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
 import { AutomationBar } from './AutomationBar.tsx'
-import { useRunCall } from './run-calls.ts'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
 
 // The JUnit import and its texts (3 KB of catalogue, 2 KB of code) load after the page; its form is in the first HTML.
 const JunitImport = lazyWithGroups(['junit'], () => import('./JunitImport.tsx'))
@@ -147,10 +148,13 @@ function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () 
   const t = useT()
   const hydrated = useHydrated()
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const update = useRunCall((client, input: { id: string; expectedVersion: number; run: { state: 'completed' | 'in_progress' } }) => client.testRuns.update.mutate(input))
+  const update = useApiAction((client, input: { id: string; expectedVersion: number; run: { state: 'completed' | 'in_progress' } }) => client.testRuns.update.mutate(input), {
+    failureTexts: { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') },
+  })
   const change = async (state: 'completed' | 'in_progress') => {
-    const answer = await update.run({ id: detail.run.id, expectedVersion: detail.version, run: { state } })
-    if (!answer) return
+    if (update.busy()) return
+    // The view reads the run again itself (`onChanged`), not the page's data.
+    const answer = await update.run({ id: detail.run.id, expectedVersion: detail.version, run: { state } }, { refresh: false })
     setMessage(answer.ok ? { tone: 'success', text: state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') } : { tone: 'error', text: answer.failure.message })
     onChanged()
   }

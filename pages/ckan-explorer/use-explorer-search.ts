@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react'
 import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
-import { createCallStore, type CallStore } from '../../lib/api/call-store.ts'
-import { loadApiClient } from '../../lib/api/load-client.ts'
-import { useApiQuery, type ApiQueryOptions } from '../../lib/api/use-api-query.ts'
+import type { ApiClient, ApiFailure } from '../../lib/api/browser-client.ts'
+import { createCallStore } from '../../lib/api/call-store.ts'
+import { useApiQuery, type ApiCallStore, type ApiQueryOptions } from '../../lib/api/use-api-query.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { MAX_PAGE, PAGE_SIZE, sameState, searchInput, type ExplorerState, type SearchInput } from './explorer-state.ts'
 import { mergeViews, type SearchView } from './search-view.ts'
@@ -36,37 +36,29 @@ export function resultWindow(source: ShownSource): number {
   return source === 'mixed' ? MIXED_WINDOW : source === 'live' ? LIVE_WINDOW : SNAPSHOT_WINDOW
 }
 
-type SearchFailure = { limited: boolean; message: string | null }
-
-/** Why a call failed, as the page tells it: the tRPC client is loaded by then (or failed to load: a network error). */
-async function failureOf(error: unknown): Promise<SearchFailure> {
-  try {
-    const { apiFailure } = await import('../../lib/api/browser-client.ts')
-    // Only a 429's own message is shown, so the fallback texts are never read.
-    const failure = apiFailure(error, { network: '', unexpected: '' })
-    // The server words the 429 in the user's language (ckan.liveSearchLimited, with the seconds to wait).
-    if (failure.status === 429) return { limited: true, message: failure.message }
-  } catch {
-    // Offline: the plain error state.
-  }
-  return { limited: false, message: null }
+/**
+ * Why a live call failed, as the page tells it: only a 429 has words of its own, the server's, in the user's language
+ * (ckan.liveSearchLimited, with the seconds to wait); anything else is the plain error state.
+ */
+function liveFailure(failure: ApiFailure): { limited: boolean; message: string | null } {
+  return failure.status === 429 ? { limited: true, message: failure.message } : { limited: false, message: null }
 }
 
-async function callSearch(input: SearchInput, signal: AbortSignal): Promise<SearchView> {
-  const [client, { toSearchView }] = await Promise.all([loadApiClient(), import('./to-search-view.ts')])
-  return toSearchView(await client.datasets.search.query(input, { signal }))
+async function callSearch(client: ApiClient, input: SearchInput, signal: AbortSignal): Promise<SearchView> {
+  // The format table comes with the first answer, fetched while the search is asked.
+  const view = import('./to-search-view.ts')
+  const answer = await client.datasets.search.query(input, { signal })
+  return (await view).toSearchView(answer)
 }
 
-// The query library's defaults as ApiProvider set them: a snapshot answer is fresh for 30 s and a failed call is
-// tried once more a second later (useApiQuery's delay).
+// The rules the query library was given: a snapshot answer is fresh for 30 s and a failed call is tried once more a
+// second later (useApiQuery's delay).
 const SNAPSHOT_FRESH_MS = 30_000
 const LIVE_FRESH_MS = 60_000
 
-type SearchStore = CallStore<SearchView, SearchFailure>
-
 /** One datasets.search call for an input (lib/api/use-api-query.ts); nothing runs on the server or while hydrating. */
-function useSearchCall(store: SearchStore, input: SearchInput, options: ApiQueryOptions<SearchView>) {
-  return useApiQuery(store, input, callSearch, failureOf, options)
+function useSearchCall(store: ApiCallStore<SearchView>, input: SearchInput, options: ApiQueryOptions<SearchView>) {
+  return useApiQuery(input, callSearch, { ...options, store })
 }
 
 /**
@@ -80,7 +72,7 @@ function useSearchCall(store: SearchStore, input: SearchInput, options: ApiQuery
  */
 export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[], initial: { state: ExplorerState; snapshot: SearchView | null }) {
   const hydrated = useHydrated()
-  const [store] = useState(createCallStore<SearchView, SearchFailure>)
+  const [store] = useState(createCallStore<SearchView, ApiFailure>)
   const chosen = state.portals.length ? portals.filter((portal) => state.portals.includes(portal.id)) : portals
   const liveIds = chosen.filter((portal) => !portal.isDemo).map((portal) => portal.id)
   const demoIds = chosen.filter((portal) => portal.isDemo).map((portal) => portal.id)
@@ -127,7 +119,8 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
   let liveState: LiveState = { phase: 'off' }
   if (hydrated && liveWanted) {
     if (live.failure) {
-      liveState = { phase: live.failure.limited ? 'limited' : 'error', message: live.failure.message }
+      const { limited, message } = liveFailure(live.failure)
+      liveState = { phase: limited ? 'limited' : 'error', message }
     } else {
       const outcomes = new Map((live.data?.portals ?? []).map((outcome) => [outcome.instanceId, outcome]))
       liveState = {
@@ -147,7 +140,7 @@ export function useExplorerSearch(state: ExplorerState, portals: PortalChoice[],
     source: shown?.source ?? 'snapshot',
     busy: !fresh && (snapshot.fetching || !hydrated),
     failed: !shown && (snapshot.failure !== null || (!hydrated && initial.snapshot === null)),
-    retry: snapshot.retry,
+    retry: () => void snapshot.refresh(),
     live: liveState,
     /** How many portals the live search asks, or 0 when there is none: known before hydration, so the page keeps room for the live status. */
     liveExpected: liveWanted ? liveIds.length : 0,

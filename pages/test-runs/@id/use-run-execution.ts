@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { loadApiClient } from '../../lib/api/load-client.ts'
-import { passRate, type ResultStatus } from '../../lib/domain/test-runs.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useApiAction } from '../../../lib/api/use-api-action.ts'
+import { useApiQuery } from '../../../lib/api/use-api-query.ts'
+import { passRate, type ResultStatus } from '../../../lib/domain/test-runs.ts'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { EMPTY_DRAFT, resultOf, type Draft } from './draft.ts'
 import { countsAfter, currentCaseId, executionHref, filterCases, neighbourCaseId, newResultsFromOthers, parseExecutionQuery, type ExecutionQuery } from './execution.ts'
-import { useLatestOnly, usePoll, useRunCall } from './run-calls.ts'
 import type { CaseResults, ConflictResult, RecordInput, RunDetail } from './types.ts'
+
+/** How often the view asks for others' results, while the tab is visible. */
+export const POLL_MS = 4000
 
 export type CaseProblem =
   | { kind: 'conflict'; message: string; latest: ConflictResult | null; status: ResultStatus }
@@ -21,7 +24,9 @@ function conflictOf(error: unknown): { latest: ConflictResult | null } | undefin
 /**
  * The execution view's state: the run (seeded from the first paint, then polled), the filters and the open case in
  * the address, what the tester typed per case, and recording with an optimistic update of the figures that is rolled
- * back when the server refuses. What the tester typed is dropped only when the server has stored it.
+ * back when the server refuses. What the tester typed is dropped only when the server has stored it. The view keeps
+ * its own state, so its changes read no page data again; its calls load the API client after hydration (the view
+ * polls) or on the first click.
  */
 export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQuery; open: CaseResults | null }) {
   const t = useT()
@@ -32,59 +37,44 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
   const [announcement, setAnnouncement] = useState('')
   const [ownResults, setOwnResults] = useState<ReadonlySet<number>>(() => new Set())
 
-  const [detail, setDetail] = useState(initial.detail)
-  const runOrder = useLatestOnly()
+  // The run, polled; a failed poll leaves the figures on screen and the next one tries again. A change made here is
+  // shown at once (`set`), and a poll that left before it cannot undo it.
+  const run = useApiQuery({ id: runId }, (client, input, signal): Promise<RunDetail> => client.testRuns.byId.query(input, { signal }), {
+    freshMs: POLL_MS,
+    retries: 0,
+    seed: initial.detail,
+    pollMs: POLL_MS,
+  })
+  const detail = run.data ?? initial.detail
   const shown = filterCases(detail.cases, query)
   const openId = currentCaseId(shown, query.caseId)
   const openCase = detail.cases.find((item) => item.id === openId) ?? null
 
-  // The open case's steps and results, per case as they were last fetched (the first paint's case from the start).
-  const [caseResults, setCaseResults] = useState<Record<string, CaseResults>>(() => (initial.open ? { [initial.open.runCase.id]: initial.open } : {}))
-  const [failedCase, setFailedCase] = useState<string | null>(null)
-  const resultsOrder = useRef(new Map<string, number>())
-  const resultsTicket = useRef(0)
-
-  const refetchRun = async () => {
-    const ticket = runOrder.start()
-    try {
-      const fresh = await (await loadApiClient()).testRuns.byId.query({ id: runId })
-      if (runOrder.accept(ticket)) setDetail(fresh)
-    } catch {
-      // The next poll tries again; the figures on screen stay.
-    }
-  }
-  const refetchResults = async (runCaseId: string) => {
-    const ticket = ++resultsTicket.current
-    resultsOrder.current.set(runCaseId, ticket)
-    try {
-      const fresh = await (await loadApiClient()).testRuns.results.query({ runCaseId })
-      if (resultsOrder.current.get(runCaseId) !== ticket) return
-      setCaseResults((all) => ({ ...all, [runCaseId]: fresh }))
-      setFailedCase((now) => (now === runCaseId ? null : now))
-    } catch {
-      if (resultsOrder.current.get(runCaseId) === ticket) setFailedCase(runCaseId)
-    }
-  }
-  const refreshNow = () => {
-    void refetchRun()
-    if (openId) void refetchResults(openId)
-  }
-  // The same function for the view's life: the JUnit import, a lazily loaded part, keeps its props across polls.
-  const latestRefresh = useRef(refreshNow)
-  useEffect(() => {
-    latestRefresh.current = refreshNow
+  // The open case's steps and results, per case as they were last fetched (the first paint's case from the start): a
+  // case opened that was not fetched yet is fetched at once, one fetched before is shown as it was; the open one is
+  // polled.
+  const results = useApiQuery({ runCaseId: openId ?? '' }, (client, input, signal): Promise<CaseResults> => client.testRuns.results.query(input, { signal }), {
+    enabled: openId !== null,
+    freshMs: Number.POSITIVE_INFINITY,
+    retries: 0,
+    seed: initial.open && initial.open.runCase.id === openId ? initial.open : undefined,
+    pollMs: POLL_MS,
   })
-  /** The run and the open case again (after a change here: a state change, queued checks, an import). */
-  const refresh = useCallback(() => latestRefresh.current(), [])
 
-  // A case opened that was not fetched yet is fetched at once; the run and the open case are polled.
+  const { refresh: refetchRun, set: setDetail } = run
+  const { refresh: refetchOpen, refreshFor: refetchResults } = results
+  const openNow = useRef(openId)
   useEffect(() => {
-    if (!openId || openId in caseResults) return
-    const timer = setTimeout(() => void refetchResults(openId), 0)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly opened case starts a fetch, not its answer
-  }, [openId])
-  usePoll(refresh)
+    openNow.current = openId
+  })
+  /**
+   * The run and the open case again (after a change here: a state change, queued checks, an import); the same
+   * function for the view's life: the JUnit import, a lazily loaded part, keeps its props across polls.
+   */
+  const refresh = useCallback(() => {
+    void refetchRun()
+    if (openNow.current) void refetchOpen()
+  }, [refetchRun, refetchOpen])
 
   // Others' results, announced politely as they arrive.
   const seen = useRef(detail.cases)
@@ -129,25 +119,26 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       return rest
     })
 
-  const record = useRunCall((client, input: RecordInput) => client.testRuns.record.mutate(input))
+  const record = useApiAction((client, input: RecordInput) => client.testRuns.record.mutate(input), {
+    failureTexts: { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') },
+  })
 
   /** Stores a result: the figures move at once and go back if the server refuses; the draft stays until it is stored. */
   const sendRecord = async (input: RecordInput, next: string | null) => {
     if (record.busy()) return
-    // Polls that left before this change must not undo it.
-    runOrder.invalidate()
+    // Polls that left before this change cannot undo it (`set` drops their answers).
     const previous = detail
-    setDetail((old) => {
+    setDetail((current) => {
+      const old = current ?? previous
       const target = old.cases.find((item) => item.id === input.runCaseId)
       if (!target) return old
       const counts = countsAfter(old.counts, target.latest?.status ?? null, input.result.status)
       const latest = { id: -1, status: input.result.status, recordedAt: new Date(), recordedBy: t('execution.you'), comment: input.result.comment ?? '', retest: input.result.retest ?? false }
       return { ...old, counts, passRate: passRate(counts), cases: old.cases.map((item) => (item.id === input.runCaseId ? { ...item, latest } : item)) }
     })
-    const answer = await record.run(input)
-    if (!answer) return
+    const answer = await record.run(input, { refresh: false })
     if (answer.ok) {
-      setOwnResults((ids) => new Set([...ids, answer.value.id]))
+      setOwnResults((ids) => new Set([...ids, answer.result.id]))
       setDrafts((all) => {
         const { [input.runCaseId]: _done, ...rest } = all
         return rest
@@ -157,8 +148,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       setAnnouncement(t('execution.recorded', { key, status: t(`labels.status_${input.result.status}`) }))
       if (next) openCaseById(next)
     } else {
-      runOrder.invalidate()
-      setDetail(previous)
+      setDetail(() => previous)
       const { failure } = answer
       const conflict = conflictOf(answer.error)
       const problem: CaseProblem =
@@ -173,14 +163,14 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       setAnnouncement('')
     }
     void refetchRun()
-    void refetchResults(input.runCaseId)
+    void refetchResults({ runCaseId: input.runCaseId })
   }
 
   /** Records the open case's draft with a status; `force` adds it over the newer result the tester has now seen. */
   const recordOpen = (status: ResultStatus, options: { force?: boolean; thenNext?: boolean } = {}) => {
     if (!openCase || record.pending) return
     const draft = draftOf(openCase.id)
-    const stepIds = (caseResults[openCase.id]?.steps ?? []).map((step) => step.id)
+    const stepIds = (results.data?.steps ?? []).map((step) => step.id)
     const built = resultOf(draft, status, stepIds)
     if (!built.ok) {
       setProblems((all) => ({ ...all, [openCase.id]: { kind: 'field', field: 'elapsed', message: t('execution.elapsedInvalid') } }))
@@ -204,8 +194,13 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     void refetchRun()
   }
 
-  const results = { data: openId ? (caseResults[openId] ?? null) : null, // Fetching while the open case has no results yet (the panel shows placeholders), unless that fetch failed.
-    isFetching: openId !== null && !(openId in caseResults) && failedCase !== openId, isError: failedCase !== null && failedCase === openId }
+  const openResults = {
+    data: openId ? (results.data ?? null) : null,
+    // Fetching while the open case has no results yet (the panel shows placeholders), unless that fetch failed.
+    isFetching: openId !== null && results.data === undefined && results.lastFailure === null,
+    // The open case's last fetch failed, and none has answered since (polls included).
+    isError: openId !== null && results.lastFailure !== null,
+  }
 
   return {
     detail,
@@ -213,7 +208,7 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
     go,
     shown,
     openCase,
-    results,
+    results: openResults,
     move,
     openCaseById,
     draftOf,

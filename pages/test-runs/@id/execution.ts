@@ -1,5 +1,5 @@
-import { RESULT_STATUSES, type ResultStatus, type RunCounts } from '../../lib/domain/test-runs.ts'
-import { runHref } from '../../lib/routing/project-links.ts'
+import { RESULT_STATUSES, type ResultStatus, type RunCounts } from '../../../lib/domain/test-runs.ts'
+import { runHref } from '../../../lib/routing/project-links.ts'
 
 // The pure rules of the execution view: the filters and the current case in the address, moving between cases,
 // the optimistic figures after a record, the keyboard shortcuts, and reading the form's fields.

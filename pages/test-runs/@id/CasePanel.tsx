@@ -1,24 +1,25 @@
-import { Badge, PriorityBadge, StatusBadge } from '../../components/ui/badge.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { FormAlert } from '../../components/FormAlert.tsx'
-import { isCheckEvidence } from '../../lib/domain/checks.ts'
-import { Input, Textarea } from '../../components/ui/input.tsx'
-import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../lib/domain/test-runs.ts'
-import type { Priority } from '../../lib/domain/test-management.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
-import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
-import { caseHref } from '../../lib/routing/project-links.ts'
-import { css, cx } from '../../styled-system/css'
-import { checkRow, nativeSelect } from '../../components/native-controls.ts'
-import { buttonKbd, DateTime, fieldLabel, kbd, muted, panel, plainList, preWrap, sectionHeading, useHydrated } from './bits.tsx'
+import { Badge, PriorityBadge, StatusBadge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { FormAlert } from '../../../components/FormAlert.tsx'
+import { isCheckEvidence } from '../../../lib/domain/checks.ts'
+import { Input, Textarea } from '../../../components/ui/input.tsx'
+import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../../lib/domain/test-runs.ts'
+import type { Priority } from '../../../lib/domain/test-management.ts'
+import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
+import { caseHref } from '../../../lib/routing/project-links.ts'
+import { css, cx } from '../../../styled-system/css'
+import { checkRow, nativeSelect } from '../../../components/native-controls.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { buttonKbd, DateTime, fieldLabel, kbd, muted, panel, plainList, preWrap, sectionHeading } from './bits.tsx'
 import type { Draft } from './draft.ts'
 import { formatElapsed, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
-const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../components/CheckEvidenceView.tsx'))
+const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
 
 const SHORTCUT_KEYS: Record<ResultStatus, string> = { passed: 'P', failed: 'F', blocked: 'B', skipped: 'S' }
 const STATUS_BUTTON_TONES = { passed: 'primary', failed: 'error', blocked: 'secondary', skipped: 'secondary' } as const
