@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import noImportCycle from './eslint-rules/no-import-cycle.js'
 
 // Import direction (docs/decisions/011-code-layout.md): pages -> features -> lib, components -> lib; the server never
 // imports browser code; browser code never imports the server at run time (type imports are erased, so they may).
@@ -28,9 +29,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, portalscope: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'portalscope/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],

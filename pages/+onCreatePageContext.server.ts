@@ -5,7 +5,7 @@ import { fallbackMessages, loadMessages, type Messages } from '../lib/i18n/catal
 import { showsCatalogueLoad } from '../lib/routing/route-paths.ts'
 import { pageTextPrefixes } from '../lib/routing/route-table.ts'
 import { DEFAULT_DESCRIPTION_KEY } from '../lib/i18n/page-text.ts'
-import type { AppBindings } from '../server/app.server.ts'
+import type { AppBindings } from '../server/app-bindings.server.ts'
 import { readDemoLoad } from '../server/queries/demo-load.server.ts'
 import { loadAllFrameParts } from '../renderer/page-layout.ts'
 

@@ -2,25 +2,10 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { css, cx } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { LanguageSwitcher } from '../features/preferences/LanguageSwitcher.tsx'
-import type { MessageKey } from '../lib/i18n/catalog.ts'
 import { ThemeToggle } from '../features/preferences/ThemeToggle.tsx'
 import { MobileNav } from './MobileNav.tsx'
 import { userMenu } from './page-layout.ts'
-
-export type NavItem = { href: string; label: MessageKey }
-
-export const EXPLORE_NAV: NavItem[] = [
-  { href: '/ckan-instances', label: 'navigation.ckanInstances' },
-  { href: '/ckan-explorer', label: 'navigation.ckanExplorer' },
-  { href: '/organizations', label: 'navigation.organizations' },
-  { href: '/data-formats', label: 'navigation.dataFormats' },
-  { href: '/data-quality', label: 'navigation.dataQuality' },
-  { href: '/regional-analysis', label: 'navigation.regionalAnalysis' },
-]
-
-// Signed in, the header adds one item: the projects. A project's cases, suites, runs, reports and settings are in
-// the side navigation of its pages (renderer/ProjectNav.tsx), so the header never has to hold them.
-export const SIGNED_IN_NAV: NavItem[] = [{ href: '/projects', label: 'navigation.projects' }]
+import { EXPLORE_NAV, SIGNED_IN_NAV, isCurrent } from './nav-items.ts'
 
 const navLink = css({
   display: 'inline-flex',
@@ -36,13 +21,6 @@ const navLink = css({
   _hover: { bg: 'surface.hover' },
   '&[aria-current=page]': { fontWeight: '600', color: 'primary.text' },
 })
-
-const PROJECT_PATHS = ['/projects', '/test-cases', '/test-suites', '/test-runs', '/reports']
-
-export function isCurrent(pathname: string, href: string): boolean {
-  if (href === '/projects') return PROJECT_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
-  return pathname === href || pathname.startsWith(`${href}/`)
-}
 
 /**
  * The header: the product's name, the explorer's pages (and the projects, signed in), language, theme and the

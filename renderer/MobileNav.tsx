@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { css } from '../styled-system/css'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
-import type { NavItem } from './AppHeader.tsx'
+import type { NavItem } from './nav-items.ts'
 
 // The drawer and its links load when the menu is first opened, not with every page.
 const MobileNavDrawer = lazy(() => import('./MobileNavDrawer.tsx'))

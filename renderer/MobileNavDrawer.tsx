@@ -2,7 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { css, cx } from '../styled-system/css'
 import { Drawer } from '../components/ui/drawer.tsx'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
-import { isCurrent, type NavItem } from './AppHeader.tsx'
+import { isCurrent, type NavItem } from './nav-items.ts'
 
 const link = css({
   display: 'block',

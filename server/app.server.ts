@@ -1,14 +1,12 @@
-import type { D1Database } from '@cloudflare/workers-types'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import vike from '@vikejs/hono'
 import { Hono, type Context, type ExecutionContext } from 'hono'
 import { busyErrorIn } from '../db/busy.server.ts'
 import { errorIdOf } from './error-id.server.ts'
-import { createDb, type Database } from '../db/client.server.ts'
+import { createDb } from '../db/client.server.ts'
 import { getCookie } from 'hono/cookie'
 import { loadMessages } from '../lib/i18n/catalog.ts'
 import { intlFor, translator } from '../lib/i18n/intl.ts'
-import type { Locale } from '../lib/i18n/locales.ts'
 import { assertRouteTable } from '../lib/routing/route-table.ts'
 import { isBot } from './bots.server.ts'
 import { resolveLocale } from './locale.server.ts'
@@ -18,28 +16,22 @@ import { bodyLimitFor, closeAfterUnreadBody, requestBodyLimits } from './request
 import { robotsTxt } from './robots.server.ts'
 import { crossSiteRefusal, csrfViolation, isSecureOrigin } from './auth/request-info.server.ts'
 import { clearSessionCookie, invalidateSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.server.ts'
+import type { AppBindings } from './app-bindings.server.ts'
 import { seedFeaturedPortals } from './ckan/portal-registry.server.ts'
-import { lookupSession, type AuthState } from './session.server.ts'
+import { lookupSession } from './session.server.ts'
 import { projectExportResponse } from './project-export.server.ts'
 import { reportExportResponse } from './report-export.server.ts'
 import { runExportResponse } from './run-export.server.ts'
 import { JUNIT_IMPORT_PATH, junitImportResponse } from './junit-import.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
-import type { SessionUser } from './user.server.ts'
 import { formPosts } from './forms/form-posts.server.ts'
 import { mapGeoResponse, mapPictureResponse, mapTileResponse } from './map/routes.server.ts'
-import type { FormPostState } from '../lib/forms/form-post.ts'
 import { compressResponses } from './page-cache/compression.server.ts'
 import { startClientAfterFirstPaint } from './client-start.server.ts'
 import { memoizedDataVersion } from './page-cache/data-version.server.ts'
 import { pageCache } from './page-cache/page-cache.server.ts'
 import { edgeCache, EdgePageStore, MemoryPageStore, type PageStore, type StoredPage } from './page-cache/page-store.server.ts'
-
-export type AppBindings = {
-  Bindings: { DB?: D1Database }
-  Variables: { db: Database; user: SessionUser | null; auth: AuthState; runtime: 'node' | 'workerd'; locale: Locale; formPost?: FormPostState; bodyLeftUnread?: boolean }
-}
 
 let seeded: Promise<number> | undefined
 

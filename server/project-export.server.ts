@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppBindings } from './app.server.ts'
+import type { AppBindings } from './app-bindings.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
 import { refusalResponse } from './trpc/http-refusal.server.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { filtersFromQuery, isReportExportFormat, REPORT_EXPORT_FORMATS, reportExportFilename, reportToCsv, reportToJson, type ReportSummary } from '../lib/domain/reports.ts'
-import type { AppBindings } from './app.server.ts'
+import type { AppBindings } from './app-bindings.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
 import { refusalResponse } from './trpc/http-refusal.server.ts'

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppBindings } from './app.server.ts'
+import type { AppBindings } from './app-bindings.server.ts'
 import { readWithin } from '../lib/read-within.ts'
 
 /** A form or a page's POST. */

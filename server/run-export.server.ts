@@ -11,7 +11,7 @@ import {
   type ReportResult,
   type ReportRun,
 } from '../lib/domain/run-report.ts'
-import type { AppBindings } from './app.server.ts'
+import type { AppBindings } from './app-bindings.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { createCaller } from './trpc/router.server.ts'
 import { refusalResponse } from './trpc/http-refusal.server.ts'

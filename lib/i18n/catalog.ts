@@ -1,6 +1,6 @@
 import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import type enCatalog from '../../locales/en/index.ts'
-import { groupFile, groupNames } from './group-files.ts'
+import { groupFile, groupNames, type Messages } from './group-files.ts'
 import { FALLBACK_LOCALE, type Locale } from './locales.ts'
 
 type EnCatalog = typeof enCatalog
@@ -10,7 +10,7 @@ export type MessageKey = { [G in keyof EnCatalog]: `${G & string}.${keyof EnCata
  * Message texts by id. On the server they are ICU strings; the browser build receives them already parsed (the
  * catalogue JSON is compiled at build time, vite.config.ts), so the ICU parser never ships (decision 021).
  */
-export type Messages = Record<string, string | MessageFormatElement[]>
+export type { Messages }
 /** A catalogue group: one JSON file per language (`locales/<lang>/<group>.json`). */
 export type MessageGroup = keyof EnCatalog & string
 type Catalog = Record<string, Messages>

@@ -1,4 +1,7 @@
-import type { Messages } from './catalog.ts'
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+
+/** One language's messages of one group (or flattened, of many): key → ICU message, parsed or not. */
+export type Messages = Record<string, string | MessageFormatElement[]>
 
 /** Loads one catalogue group file of one language. */
 export type GroupFile = () => Promise<{ default: Messages }>

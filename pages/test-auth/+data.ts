@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import type { AppBindings } from '../../server/app.server.ts'
+import type { AppBindings } from '../../server/app-bindings.server.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

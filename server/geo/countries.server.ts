@@ -1,6 +1,5 @@
 import WORLD from 'world-atlas/countries-50m.json' with { type: 'json' }
-import type { BBox, MultiPolygon, Polygon } from './cz-regions.server.ts'
-import { anyPolygonContains, bboxOfPolygons, prepareLonLatPolygon, preparePolygon, type FlatRing, type PreparedPolygon } from './polygons.server.ts'
+import { anyPolygonContains, bboxOfPolygons, prepareLonLatPolygon, preparePolygon, type BBox, type FlatRing, type MultiPolygon, type Polygon, type PreparedPolygon } from './polygons.server.ts'
 
 // The world's countries from world-atlas 2.0.2 (Mike Bostock, ISC licence), the Natural Earth 4.1.0 admin-0
 // boundaries at 1:50m (public domain); see README.md. 1:50m keeps small states such as Liechtenstein and Andorra, which

@@ -1,16 +1,11 @@
 import { CZ_KRAJE, type CzKraj } from '../../lib/domain/cz-kraje.ts'
 import KRAJE from './cz-kraje.json' with { type: 'json' }
-import { anyPolygonContains, bboxOfPolygons, prepareGeometry, type PreparedPolygon } from './polygons.server.ts'
+import { anyPolygonContains, bboxOfPolygons, prepareGeometry, type BBox, type MultiPolygon, type Polygon, type PreparedPolygon } from './polygons.server.ts'
 
 // The outlines of the 14 Czech regions (kraje), simplified polygons from osmlab/name-suggestion-index (see README.md):
 // precise enough to assign a dataset's location to a region, not for cartography. Ids and names are the one list in
 // lib/domain/cz-kraje.ts; the file only adds the geometry.
 
-// Minimal GeoJSON types, local so the product needs no @types/geojson.
-export type Position = number[]
-export type Polygon = { type: 'Polygon'; coordinates: Position[][] }
-export type MultiPolygon = { type: 'MultiPolygon'; coordinates: Position[][][] }
-export type BBox = [west: number, south: number, east: number, north: number]
 
 /** A kraj (id: NUTS 3 code, CZ010 … CZ080; ISO 3166-2 code, CZ-10 … CZ-80; names) with its outline. */
 export type CzRegion = CzKraj & {

@@ -1,8 +1,12 @@
-import type { BBox, MultiPolygon, Polygon } from './cz-regions.server.ts'
-
 // Point-in-polygon tests for region polygons, fast enough to test every dataset extent during a harvest. Same rule
 // as cz-regions.ts (even-odd ray casting over all rings, so holes work), with the edges bucketed into horizontal
 // bands: a test reads only the edges at the point's latitude instead of every edge of a 5,000-vertex coastline.
+
+// Minimal GeoJSON types, local so the product needs no @types/geojson.
+export type Position = number[]
+export type Polygon = { type: 'Polygon'; coordinates: Position[][] }
+export type MultiPolygon = { type: 'MultiPolygon'; coordinates: Position[][][] }
+export type BBox = [west: number, south: number, east: number, north: number]
 
 /** A ring flattened to [x0, y0, x1, y1, …]; a closing vertex equal to the first is allowed and harmless. */
 export type FlatRing = Float64Array

@@ -1,6 +1,7 @@
 import { viewPixels } from '../../lib/domain/map.ts'
 import { COUNTRIES, type Country } from './countries.server.ts'
-import { CZ_REGIONS, type BBox, type MultiPolygon, type Polygon, type Position } from './cz-regions.server.ts'
+import { CZ_REGIONS } from './cz-regions.server.ts'
+import type { BBox, MultiPolygon, Polygon, Position } from './polygons.server.ts'
 
 // SVG outlines of the Czech kraje for small server-rendered maps (the overview choropleth, a dataset's extent), until
 // the interactive map takes over. Plain equirectangular with the longitude shrunk by cos(latitude) at the centre of

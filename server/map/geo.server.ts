@@ -5,7 +5,8 @@ import type { GeometryCollection, Topology } from 'topojson-specification'
 import WORLD from 'world-atlas/countries-110m.json' with { type: 'json' }
 import { findRegion } from '../../lib/domain/region-lookup.ts'
 import { ISO_NUMERIC_TO_ALPHA2 } from '../geo/countries.server.ts'
-import { CZ_REGIONS, type MultiPolygon, type Polygon, type Position } from '../geo/cz-regions.server.ts'
+import { CZ_REGIONS } from '../geo/cz-regions.server.ts'
+import type { MultiPolygon, Polygon, Position } from '../geo/polygons.server.ts'
 
 // The outlines the map draws (GET /api/map/geo/{kraje,countries}.json, docs/map.md): the 14 kraje (NUTS 3 ids) from
 // server/geo/cz-kraje.json and the countries (ISO 3166-1 alpha-2 ids) from world-atlas's 1:110m TopoJSON, which is

@@ -3,7 +3,7 @@
 
 import { REDIRECT_STATUSES, RequestFailure, guard, httpUrl, request, type Attempt, type Exchange, type LinkCheckRun, type Method } from './link-check-request.server.ts'
 import { robotsVerdict } from './link-check-robots.server.ts'
-import type { LinkCheckError, LinkCheckResult } from './link-check.server.ts'
+import type { LinkCheckError, LinkCheckResult } from './link-check-result.server.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 /** A check's result before it is given to the inputs that share it. */

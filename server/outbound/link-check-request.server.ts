@@ -7,7 +7,7 @@ import { isCkanError } from './errors.server.ts'
 import { assertCallableUrl, type Lookup } from './ssrf.server.ts'
 import type { Robots } from './robots.server.ts'
 import { clockOf, inTurn, type ServerClock } from './link-check-politeness.server.ts'
-import type { LinkCheckError } from './link-check.server.ts'
+import type { LinkCheckError } from './link-check-result.server.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 /** A check's settings (its options, defaults filled in) and what it keeps while it runs. */

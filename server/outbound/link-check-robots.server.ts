@@ -5,7 +5,7 @@
 import { ALLOW_ALL, DISALLOW_ALL, ROBOTS_MAX_BYTES, crawlDelaySeconds, isAllowed, robotsFromResponse, type Robots } from './robots.server.ts'
 import { clockOf, slowDown } from './link-check-politeness.server.ts'
 import { REDIRECT_STATUSES, RequestFailure, addressOf, guard, httpUrl, request, type Exchange, type LinkCheckRun, type RobotsOutcome } from './link-check-request.server.ts'
-import type { LinkCheckError } from './link-check.server.ts'
+import type { LinkCheckError } from './link-check-result.server.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 // RFC 9309 §2.3.1.2: follow at least five redirects for robots.txt.

@@ -9,32 +9,14 @@ import { productToken } from './robots.server.ts'
 import { pauseUnlessAborted, serverClocks } from './link-check-politeness.server.ts'
 import { checkOne, failed, type Outcome } from './link-check-probe.server.ts'
 import { Stopped, classify, httpUrl, type LinkCheckRun } from './link-check-request.server.ts'
+import type { LinkCheckError, LinkCheckResult } from './link-check-result.server.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 // The steps, each in its module: the SSRF guard and one paced request (link-check-request.server.ts), the politeness
 // clock per server (link-check-politeness.server.ts), robots.txt (link-check-robots.server.ts), one URL's probe
 // (link-check-probe.server.ts). Here: the run itself, grouping its URLs and recording their results.
 
-export type LinkCheckError = 'timeout' | 'dns' | 'refused' | 'blocked' | 'robots' | 'too-many-redirects' | 'invalid-url' | 'network'
-
-export type LinkCheckResult = {
-  url: string
-  /** 2xx at the end of a redirect chain that stayed within the limit (206 to a ranged GET included). */
-  ok: boolean
-  /** Final HTTP status; null when no response. */
-  status: number | null
-  /** Media type without parameters, lower-case. */
-  contentType: string | null
-  /** Content-Range total or Content-Length of the final response, or the bytes read when the body ended within the peek. */
-  size: number | null
-  /** The last address of the chain; for a chain cut short (blocked, robots, too many redirects), where it led next. */
-  finalUrl: string | null
-  error: LinkCheckError | null
-  method: 'HEAD' | 'GET' | null
-  checkedAt: Date
-  /** Time spent in this URL's own requests; politeness pauses and robots.txt are not counted. */
-  ms: number
-}
+export type { LinkCheckError, LinkCheckResult }
 
 export type LinkCheckOptions = {
   /** Tests only: a stand-in for the network (by default every request goes through guardedFetch, pinned to `address`). */

@@ -4,8 +4,7 @@ import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { licenceByKey, licenceFacetValue } from '../analysis/licences.server.ts'
 import { withOpenness, withVariants, type FacetCount, type LiveSearchResult } from '../outbound/federated-search.server.ts'
-import { list, type Row, type SearchFilter } from './dataset-search-filters.server.ts'
-import type { SnapshotSearchInput } from './dataset-search.server.ts'
+import { list, type Row, type SearchFilter, type SnapshotSearchInput } from './dataset-search-filters.server.ts'
 
 // The facets of a snapshot search (dataset-search.server.ts): from the rollups where they hold them (the first view,
 // a single format, organization or region), else counted over a bounded set of results.

@@ -3,10 +3,18 @@ import type { Database } from '../../db/client.server.ts'
 import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { licenceFacetValue, licenceSpellings } from '../analysis/licences.server.ts'
-import type { SnapshotSearchInput } from './dataset-search.server.ts'
+import type { LiveSearchInput } from '../outbound/federated-search.server.ts'
 
 // What a snapshot search narrows by (dataset-search.server.ts), as SQL: each filter's check on a dataset row, the keys
 // its index selects, and how many datasets the rollups say it leaves (which filter is selective enough to drive).
+
+/** A search over the snapshot: the live search's input, and what only the snapshot can answer. */
+export type SnapshotSearchInput = LiveSearchInput & {
+  /** Region ids (NUTS3 kraj `CZ010`, country `CZ`), as dataset_region holds them; snapshot only. */
+  regions?: string[] | undefined
+  /** The `nextCursor` of the previous page: the next page by keyset (then `page` is ignored). */
+  cursor?: string | undefined
+}
 
 export const list = (values: ReadonlyArray<string | number>): SQL =>
   sql.join(

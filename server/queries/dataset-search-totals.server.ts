@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
-import { list, sum, type Filter, type Row, type SearchFilter } from './dataset-search-filters.server.ts'
-import type { SnapshotSearchInput } from './dataset-search.server.ts'
+import { list, sum, type Filter, type Row, type SearchFilter, type SnapshotSearchInput } from './dataset-search-filters.server.ts'
 
 // The total of a snapshot search (dataset-search.server.ts), and how many of it each portal holds: exact from the
 // rollups for the first view and a single filter, else counted over at most COUNT_LIMIT candidates and extrapolated.

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { ftsQuery } from './datasets.server.ts'
-import type { DatasetHit, LiveSearchInput, LiveSearchResult } from '../outbound/federated-search.server.ts'
+import type { DatasetHit, LiveSearchResult } from '../outbound/federated-search.server.ts'
 import { precomputedFacets, sampledFacets } from './dataset-search-facets.server.ts'
-import { list, searchFilters, sum, type Filter, type Row, type SearchFilter } from './dataset-search-filters.server.ts'
+import { list, searchFilters, sum, type Filter, type Row, type SearchFilter, type SnapshotSearchInput } from './dataset-search-filters.server.ts'
 import { COUNT_LIMIT, boundedCount, candidatesOf, passingKeys, precomputedCounts } from './dataset-search-totals.server.ts'
 
 // Search over the harvested snapshot at a million datasets (docs/decisions/019-search.md). Nothing here reads more
@@ -20,12 +20,7 @@ import { COUNT_LIMIT, boundedCount, candidatesOf, passingKeys, precomputedCounts
 /** Facets of a search the rollups do not answer are counted over its first results, this many. */
 export const FACET_SAMPLE = 200
 
-export type SnapshotSearchInput = LiveSearchInput & {
-  /** Region ids (NUTS3 kraj `CZ010`, country `CZ`), as dataset_region holds them; snapshot only. */
-  regions?: string[] | undefined
-  /** The `nextCursor` of the previous page: the next page by keyset (then `page` is ignored). */
-  cursor?: string | undefined
-}
+export type { SnapshotSearchInput }
 
 export type SnapshotSearchResult = LiveSearchResult & {
   /** The total is extrapolated from the first COUNT_LIMIT candidates. */

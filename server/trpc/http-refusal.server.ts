@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
 import { madeBy } from '../../lib/made-by.ts'
-import type { AppBindings } from '../app.server.ts'
+import type { AppBindings } from '../app-bindings.server.ts'
 
 // HTTP routes outside tRPC (exports, the JUnit import) call procedures through the caller, so the same rules answer;
 // a refusal then answers as the API does, and anything else (a busy database, a fault) goes to the app's error handler.

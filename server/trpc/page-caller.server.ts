@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { PageContextServer } from 'vike/types'
-import type { AppBindings } from '../app.server.ts'
+import type { AppBindings } from '../app-bindings.server.ts'
 import { createContext, requestContextOptions } from './context.server.ts'
 import { createCaller } from './router.server.ts'
 
