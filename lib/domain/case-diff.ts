@@ -2,13 +2,14 @@
 // shows it. Steps are matched by their id (an edit keeps a step's id), so a reordered step reads as moved, not as
 // removed and added again; a shared step whose own content changed between the versions shows that change too.
 
+import type { CaseCheck } from './checks.ts'
 import type { CaseState, CaseStep, CaseTarget, CaseType, Priority, StepText } from './test-management.ts'
 
 /** A shared step as it read at a version (null when its text is no longer known). */
 export type SharedStepText = { title: string; steps: StepText[] }
 
-/** One version of a case: its snapshot and the text of the shared steps it used, as they read then. */
-export type CaseVersionContent = {
+/** A case as one of its versions saved it (test_case_version.snapshot), and as a run keeps it when it starts. */
+export type CaseSnapshot = {
   title: string
   description: string
   preconditions: string
@@ -21,9 +22,15 @@ export type CaseVersionContent = {
   references: string[]
   folder: string
   target: CaseTarget | null
+  /** Absent in versions saved before automated checks existed. */
+  check?: CaseCheck | null
   custom: Record<string, unknown>
-  sharedSteps: Record<string, SharedStepText | null>
+  /** The version each shared step in `steps` was at. */
+  sharedSteps: Record<string, number>
 }
+
+/** One version of a case as the history compares it: its snapshot with the text of the shared steps it used, as they read then. */
+export type CaseVersionContent = Omit<CaseSnapshot, 'sharedSteps'> & { sharedSteps: Record<string, SharedStepText | null> }
 
 type FieldValues = {
   title: string

@@ -74,3 +74,26 @@ export const REASON_CODES = [
   'no-declared-formats', 'no-licence', 'invalid-dates', 'licence-od-conformant', 'licence-not-od-conformant',
   'licence-generic', 'licence-open', 'licence-not-open', 'licence-openness-unknown', 'all-valid', 'invalid-values',
 ] as const
+
+/** One indicator's score on one dataset, with why (a Reason the UI translates). */
+export type IndicatorResult = {
+  id: IndicatorId
+  dimension: Dimension
+  weight: number
+  points: number
+  status: IndicatorStatus
+  passed: number
+  total: number
+  reason: Reason
+}
+/** A dataset's MQA score (server/analysis/mqa-score.server.ts): points, band, per dimension and per indicator. */
+export type QualityScore = {
+  points: number
+  max: typeof MQA_MAX
+  maxReachable: number
+  scaled: number
+  band: Band
+  partial: boolean
+  dimensions: Record<Dimension, { points: number; max: number; maxReachable: number }>
+  indicators: IndicatorResult[]
+}

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts'
 import { CANONICAL_FORMATS, type CanonicalFormat } from '../domain/canonical-formats.ts'
-import type { AnalysisFilters } from '../../server/queries/analysis-scope.server.ts'
+import type { AnalysisFilterInput } from '../domain/analysis-filters.ts'
 import type { AnalysisQuery } from './analysis-href.ts'
 
 // URL parameters enter here (house style: parse what comes from outside where it enters). A value that does not fit
@@ -32,7 +32,7 @@ export function parseAnalysisQuery(query: URLSearchParams): AnalysisQuery {
 }
 
 /** The tRPC analysis filters for a query (absent filters left out). */
-export function toFilters(query: AnalysisQuery): AnalysisFilters {
+export function toFilters(query: AnalysisQuery): AnalysisFilterInput {
   return {
     ...(query.portals.length ? { instanceIds: query.portals } : {}),
     ...(query.organization ? { organizationId: query.organization } : {}),

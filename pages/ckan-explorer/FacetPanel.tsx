@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { DeferredDetails } from '../../components/DeferredDetails.tsx'
 import { CheckIcon } from '../../components/ui/icons.tsx'
-import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
+import type { FacetCount } from '../../lib/domain/search.ts'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'

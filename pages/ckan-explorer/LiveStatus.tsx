@@ -1,5 +1,5 @@
 import { Badge } from '../../components/ui/badge.tsx'
-import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
+import type { CkanErrorKind } from '../../lib/domain/ckan-error-kind.ts'
 import { css } from '../../styled-system/css'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'

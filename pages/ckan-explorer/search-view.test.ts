@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DatasetHit, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
+import type { DatasetHit, LiveSearchResult } from '../../lib/domain/search.ts'
 import { mergeViews, parseCkanDate, type ResultCard, type SearchView } from './search-view.ts'
 import { formatChips, plainExcerpt, toSearchView } from './to-search-view.ts'
 

@@ -1,6 +1,6 @@
 import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
-import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
-import type { FacetCount } from '../../server/outbound/federated-search.server.ts'
+import type { CkanErrorKind } from '../../lib/domain/ckan-error-kind.ts'
+import type { FacetCount } from '../../lib/domain/search.ts'
 import type { ExplorerSort, FacetKey } from './explorer-state.ts'
 
 // What the explorer renders of a search answer: the same for the snapshot (first paint, from +data.ts) and for live

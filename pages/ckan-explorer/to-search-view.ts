@@ -1,5 +1,5 @@
 import { resolveFormat } from '../../lib/domain/formats.ts'
-import type { DatasetHit, FacetCount, LiveSearchResult } from '../../server/outbound/federated-search.server.ts'
+import type { DatasetHit, FacetCount, LiveSearchResult } from '../../lib/domain/search.ts'
 import type { FormatChip, ResultCard, SearchView } from './search-view.ts'
 
 // A datasets.search answer as the explorer renders it (./search-view.ts): on the server for the first paint, in the

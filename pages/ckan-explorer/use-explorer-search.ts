@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import type { CkanErrorKind } from '../../server/outbound/errors.server.ts'
+import type { CkanErrorKind } from '../../lib/domain/ckan-error-kind.ts'
 import type { ApiClient, ApiFailure } from '../../lib/api/browser-client.ts'
 import { createCallStore } from '../../lib/api/call-store.ts'
 import { useApiQuery, type ApiCallStore, type ApiQueryOptions } from '../../lib/api/use-api-query.ts'

@@ -1,5 +1,6 @@
 import type { CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
-import { failedMask, scoreDataset, type QualityScore } from './mqa-score.server.ts'
+import { failedMask, scoreDataset } from './mqa-score.server.ts'
+import type { QualityScore } from '../../lib/domain/mqa.ts'
 import { portalWatch } from './portal-watch.server.ts'
 import type { LinkCheck, QualityInput, QualityResource } from './quality.server.ts'
 import { placeExtent } from './regions.server.ts'

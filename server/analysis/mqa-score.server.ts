@@ -5,29 +5,8 @@
 
 import { isMachineReadable, isOpenStandard } from '../../lib/domain/formats.ts'
 import { licenceDeclared, licenceInfo } from './licences.server.ts'
-import { bandOf, DIMENSIONS, MQA_INDICATORS, MQA_MAX, type Band, type Dimension, type IndicatorId, type IndicatorStatus, type Reason } from '../../lib/domain/mqa.ts'
+import { bandOf, DIMENSIONS, MQA_INDICATORS, MQA_MAX, type IndicatorId, type IndicatorResult, type QualityScore } from '../../lib/domain/mqa.ts'
 import { CONTACT_EXTRA_FIELDS, SPATIAL_FIELDS, TEMPORAL_FIELDS, contactSource, extraField, fieldText, firstField, isAccessUrl, knownFormat, shareOutcome, spatialSource, text, validDate, type LinkCheck, type Outcome, type QualityInput, type QualityResource } from './quality.server.ts'
-
-export type IndicatorResult = {
-  id: IndicatorId
-  dimension: Dimension
-  weight: number
-  points: number
-  status: IndicatorStatus
-  passed: number
-  total: number
-  reason: Reason
-}
-export type QualityScore = {
-  points: number
-  max: typeof MQA_MAX
-  maxReachable: number
-  scaled: number
-  band: Band
-  partial: boolean
-  dimensions: Record<Dimension, { points: number; max: number; maxReachable: number }>
-  indicators: IndicatorResult[]
-}
 
 const ACCESS_RIGHTS_URI = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/access-right\//i
 /** The EU access-right authority table (publications.europa.eu/resource/authority/access-right). */

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { resolveFormat } from '../../lib/domain/formats.ts'
-import { failedMask, scoreDataset, type QualityScore } from './mqa-score.server.ts'
+import { failedMask, scoreDataset } from './mqa-score.server.ts'
 import { PORTAL_WATCH_CHECKS, portalWatch } from './portal-watch.server.ts'
 import { extraField, isAccessUrl, type QualityInput, type QualityResource } from './quality.server.ts'
-import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId } from '../../lib/domain/mqa.ts'
+import { MQA_INDICATORS, REASON_CODES, bandOf, type IndicatorId, type QualityScore } from '../../lib/domain/mqa.ts'
 import { madeBy } from '../../lib/made-by.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')

@@ -5,7 +5,8 @@ import { portals } from '../../db/schema/portal.ts'
 import { insertPortal, isPortalIdTaken, listPortals, updatePortal, type PortalRow } from '../queries/portals.server.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
 import { createCkanClient, type CkanClientOptions } from '../outbound/ckan-client.server.ts'
-import { CkanError, isCkanError, type CkanErrorKind } from '../outbound/errors.server.ts'
+import { CkanError, isCkanError } from '../outbound/errors.server.ts'
+import type { CkanErrorKind } from '../../lib/domain/ckan-error-kind.ts'
 import { assertCallableUrl } from '../outbound/ssrf.server.ts'
 import { madeBy } from '../../lib/made-by.ts'
 

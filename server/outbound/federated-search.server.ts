@@ -1,50 +1,13 @@
 import { createCkanClient, PACKAGE_SEARCH_MAX_ROWS, type CkanClientOptions } from './ckan-client.server.ts'
-import { isCkanError, type CkanErrorKind } from './errors.server.ts'
+import { isCkanError } from './errors.server.ts'
+import type { DatasetHit, FacetCount, FacetField, LiveSearchInput, LiveSearchResult, SearchSort } from '../../lib/domain/search.ts'
 import type { CkanPackage } from '../ckan/schemas.server.ts'
 import { licenceByKey, licenceFacetValue, licenceSpellings } from '../analysis/licences.server.ts'
 import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 
-export type SearchSort = 'relevance' | 'name' | 'modified'
-export type FacetField = 'organization' | 'groups' | 'tags' | 'res_format' | 'license_id'
 const FACET_FIELDS: FacetField[] = ['organization', 'groups', 'tags', 'res_format', 'license_id']
 
-export type LiveSearchInput = {
-  q?: string | undefined
-  formats?: string[] | undefined
-  /** `<portal slug>:<organization name>`, as the facets return them. */
-  organizationIds?: string[] | undefined
-  tags?: string[] | undefined
-  groups?: string[] | undefined
-  licenses?: string[] | undefined
-  bbox?: [number, number, number, number] | undefined
-  sort: SearchSort
-  page: number
-  pageSize: number
-}
-
 export type PortalRef = { id: string; apiBase: string }
-
-export type DatasetHit = {
-  id: string
-  instanceId: string
-  name: string
-  title: string
-  notes: string | null
-  organization: { id: string; title: string } | null
-  formats: string[]
-  license: string | null
-  modified: string | null
-}
-
-export type FacetCount = {
-  value: string
-  label: string
-  count: number
-  /** The raw values behind a merged value (formats, licences, keywords), the most used first, at most FACET_VARIANTS. */
-  variants?: string[]
-  /** Licences only: open as the licence table says; null when it cannot tell or does not know the licence. */
-  open?: boolean | null
-}
 
 /** Raw values listed behind one facet value: enough to recognise a spelling, short enough to read. */
 export const FACET_VARIANTS = 12
@@ -107,13 +70,6 @@ export function portalValues(chosen: string[], used: PortalValue[], meaning: (na
 
 const formatSpellings = (value: string): string[] => [value, value.toLowerCase()]
 const licenceMeaning = (name: string, displayName: string | null) => licenceFacetValue(name, displayName)
-
-export type LiveSearchResult = {
-  items: DatasetHit[]
-  total: number
-  facets: { organization: FacetCount[]; groups: FacetCount[]; tags: FacetCount[]; formats: FacetCount[]; license: FacetCount[] }
-  portals: Array<{ instanceId: string; ok: boolean; error?: CkanErrorKind; ms: number; count?: number }>
-}
 
 function quote(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`

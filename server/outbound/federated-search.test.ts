@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCkanFixture, type CkanFixture } from '../../tests/ckan-fixture/server.ts'
-import { filterQuery, liveSearch, type LiveSearchInput } from './federated-search.server.ts'
+import { filterQuery, liveSearch } from './federated-search.server.ts'
+import type { LiveSearchInput } from '../../lib/domain/search.ts'
 
 let fixture: CkanFixture
 const SLUGS = ['praha', 'brno', 'ostrava', 'plzen', 'pomaly']

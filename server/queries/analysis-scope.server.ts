@@ -2,13 +2,12 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { bandOf, DIMENSION_MAX, DIMENSIONS, MQA_INDICATORS, type Band, type Dimension, type IndicatorId } from '../../lib/domain/mqa.ts'
 import { QUALITY_AGGREGATES } from './rollups.server.ts'
+import type { AnalysisFilters } from '../../lib/domain/analysis-filters.ts'
 
 // What the analysis queries share (server/queries/quality, formats, publishers and regions). Summaries come from the
 // latest rollups of each chosen portal (a few rows each), so they answer in milliseconds at any catalogue size; only
 // combinations the rollups do not hold (an organization within a region) and lists of datasets query the snapshot
 // itself.
-
-export type AnalysisFilters = { instanceIds?: string[] | undefined; organizationId?: string | undefined; regionId?: string | undefined }
 
 export type Portal = { id: string; name: string; isDemo: boolean; rollupId: number; at: Date }
 

@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.server.ts'
 import { testCaseVersions } from '../../db/schema/test-case-version.ts'
 import { testCases } from '../../db/schema/test-case.ts'
 import { users } from '../../db/schema/user.ts'
-import type { CaseState, CaseStep, CaseType, Priority, TargetKind } from '../../lib/domain/test-management.ts'
-import type { CaseCheck } from '../../lib/domain/checks.ts'
+import type { CaseSnapshot } from '../../lib/domain/case-diff.ts'
 
 // The versions of test cases: how a save records one (every writer of cases, shared-step edits included, adds
 // versionStatement to its batch) and how a case's history reads them back.
@@ -40,24 +39,4 @@ export async function caseHistory(db: Database, caseId: string) {
     .where(eq(testCaseVersions.caseId, caseId))
     .orderBy(desc(testCaseVersions.version))
   return rows.map((row) => ({ ...row, snapshot: JSON.parse(row.snapshot) as CaseSnapshot }))
-}
-
-export type CaseSnapshot = {
-  title: string
-  description: string
-  preconditions: string
-  steps: CaseStep[]
-  priority: Priority
-  type: CaseType
-  state: CaseState
-  tags: string[]
-  estimateMinutes: number | null
-  references: string[]
-  folder: string
-  target: { kind: TargetKind; id: string; label: string } | null
-  /** Absent in versions saved before automated checks existed. */
-  check?: CaseCheck | null
-  custom: Record<string, unknown>
-  /** The version each shared step in `steps` was at. */
-  sharedSteps: Record<string, number>
 }

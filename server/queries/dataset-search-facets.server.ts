@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.server.ts'
 import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { licenceByKey, licenceFacetValue } from '../analysis/licences.server.ts'
-import { withOpenness, withVariants, type FacetCount, type LiveSearchResult } from '../outbound/federated-search.server.ts'
+import { withOpenness, withVariants } from '../outbound/federated-search.server.ts'
+import type { FacetCount, LiveSearchResult } from '../../lib/domain/search.ts'
 import { list, type Row, type SearchFilter, type SnapshotSearchInput } from './dataset-search-filters.server.ts'
 
 // The facets of a snapshot search (dataset-search.server.ts): from the rollups where they hold them (the first view,

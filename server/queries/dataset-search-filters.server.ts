@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.server.ts'
 import { canonicalFormatOf } from '../../lib/domain/formats.ts'
 import { foldKeyword } from '../../lib/domain/keywords.ts'
 import { licenceFacetValue, licenceSpellings } from '../analysis/licences.server.ts'
-import type { LiveSearchInput } from '../outbound/federated-search.server.ts'
+import type { LiveSearchInput } from '../../lib/domain/search.ts'
 
 // What a snapshot search narrows by (dataset-search.server.ts), as SQL: each filter's check on a dataset row, the keys
 // its index selects, and how many datasets the rollups say it leaves (which filter is selective enough to drive).

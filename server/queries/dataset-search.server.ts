@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { ftsQuery } from './datasets.server.ts'
-import type { DatasetHit, LiveSearchResult } from '../outbound/federated-search.server.ts'
+import type { DatasetHit, LiveSearchResult } from '../../lib/domain/search.ts'
 import { precomputedFacets, sampledFacets } from './dataset-search-facets.server.ts'
 import { list, searchFilters, sum, type Filter, type Row, type SearchFilter, type SnapshotSearchInput } from './dataset-search-filters.server.ts'
 import { COUNT_LIMIT, boundedCount, candidatesOf, passingKeys, precomputedCounts } from './dataset-search-totals.server.ts'

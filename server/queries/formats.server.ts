@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
 import { formatInfo, isMachineReadable, isOpenStandard, opennessStars } from '../../lib/domain/formats.ts'
 import { CANONICAL_FORMATS, type CanonicalFormat } from '../../lib/domain/canonical-formats.ts'
-import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, round, scopeOf, type AnalysisFilters, type DatasetListItem, type DatasetListRow, type Portal, type Scope } from './analysis-scope.server.ts'
+import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, round, scopeOf, type DatasetListItem, type DatasetListRow, type Portal, type Scope } from './analysis-scope.server.ts'
+import type { AnalysisFilters } from '../../lib/domain/analysis-filters.ts'
 
 // What the formats router reads: the format mix of a scope and one canonical format in detail.
 
@@ -75,7 +76,7 @@ export type FormatsSummary = {
 }
 
 export async function formatsSummary(db: Database, filters: AnalysisFilters): Promise<FormatsSummary> {
-  const portals = await portalsOf(db, filters.instanceIds)
+  const portals = await portalsOf(db, filters.portalIds)
   const scope = await scopeOf(db, filters)
   const [rows, quality] = await Promise.all([formatRows(db, portals, scope), qualityRows(db, portals, scope)])
   const { resources, formats } = shares(rows)
@@ -112,7 +113,7 @@ export type FormatDetail = {
 }
 
 export async function formatDetail(db: Database, format: CanonicalFormat, filters: AnalysisFilters & { page: number; pageSize: number }): Promise<FormatDetail> {
-  const portals = await portalsOf(db, filters.instanceIds)
+  const portals = await portalsOf(db, filters.portalIds)
   const scope = await scopeOf(db, filters)
   const rows = (await formatRows(db, portals, scope)).filter((row) => row.format === format)
   const raw = portals.length

@@ -23,9 +23,9 @@ export type PublisherListItem = {
 
 export async function listPublishers(
   db: Database,
-  input: { instanceIds?: string[] | undefined; q?: string | undefined; sort: 'datasets' | 'name' | 'quality'; page: number; pageSize: number },
+  input: { portalIds?: string[] | undefined; q?: string | undefined; sort: 'datasets' | 'name' | 'quality'; page: number; pageSize: number },
 ): Promise<{ items: PublisherListItem[]; total: number; page: number; pageSize: number }> {
-  const portals = await portalsOf(db, input.instanceIds)
+  const portals = await portalsOf(db, input.portalIds)
   if (portals.length === 0) return { items: [], total: 0, page: input.page, pageSize: input.pageSize }
   const q = input.q?.trim()
   const search = q ? sql`AND (o.title LIKE ${`%${q}%`} OR coalesce(o.publisher_id, o.id) LIKE ${`%${nameKey(q)}%`})` : sql``

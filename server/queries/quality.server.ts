@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
-import { bandOf, MQA_INDICATORS, type Band, type IndicatorId } from '../../lib/domain/mqa.ts'
+import { bandOf, MQA_INDICATORS, type Band, type IndicatorId, type QualityScore } from '../../lib/domain/mqa.ts'
 import { findRegion } from '../../lib/domain/region-lookup.ts'
-import { scoreDataset, type QualityScore } from '../analysis/mqa-score.server.ts'
+import { scoreDataset } from '../analysis/mqa-score.server.ts'
 import { portalWatch } from '../analysis/portal-watch.server.ts'
-import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, round, scopeOf, totalsOf, type AnalysisFilters, type DatasetListItem, type DatasetListRow, type QualityTotals } from './analysis-scope.server.ts'
+import { datasetFilter, ids, LIST_COLUMNS, listItem, portalsOf, qualityRows, round, scopeOf, totalsOf, type DatasetListItem, type DatasetListRow, type QualityTotals } from './analysis-scope.server.ts'
+import type { AnalysisFilters } from '../../lib/domain/analysis-filters.ts'
 import { loadStoredDatasets } from './stored-analysis.server.ts'
 
 // What the quality router reads: the MQA summary of a scope, the worst datasets, one dataset's breakdown.
@@ -16,7 +17,7 @@ export type QualitySummary = QualityTotals & {
 }
 
 export async function qualitySummary(db: Database, filters: AnalysisFilters): Promise<QualitySummary> {
-  const portals = await portalsOf(db, filters.instanceIds)
+  const portals = await portalsOf(db, filters.portalIds)
   const scope = await scopeOf(db, filters)
   const rows = await qualityRows(db, portals, scope)
   const rowByPortal = new Map(rows.map((row) => [row.portal_id, row]))
@@ -44,7 +45,7 @@ export async function qualitySummary(db: Database, filters: AnalysisFilters): Pr
 
 /** The lowest-scoring datasets, with what they fail, worst first. */
 export async function worstDatasets(db: Database, filters: AnalysisFilters & { limit: number }): Promise<Array<DatasetListItem & { failed: IndicatorId[] }>> {
-  const portals = await portalsOf(db, filters.instanceIds)
+  const portals = await portalsOf(db, filters.portalIds)
   if (portals.length === 0) return []
   const where = await datasetFilter(db, portals, filters)
   const rows = await db.all<DatasetListRow & { quality_failed: number | null }>(sql`

@@ -67,8 +67,8 @@ function regionFormats(rows: RegionFormatRow[]): Map<string, RegionFormats> {
   return out
 }
 
-export async function regionsSummary(db: Database, input: { level: RegionLevel; instanceIds?: string[] | undefined }): Promise<RegionsSummary> {
-  const portals = await portalsOf(db, input.instanceIds)
+export async function regionsSummary(db: Database, input: { level: RegionLevel; portalIds?: string[] | undefined }): Promise<RegionsSummary> {
+  const portals = await portalsOf(db, input.portalIds)
   const totals = totalsOf(await qualityRows(db, portals, { scope: 'portal', scopeIds: [''] }))
   const length = input.level === 'cz-kraj' ? 5 : 2
   const rollups = portals.length ? ids(portals.map((p) => p.rollupId)) : null
@@ -122,11 +122,11 @@ export type RegionDetail = {
   pageSize: number
 }
 
-export async function regionById(db: Database, id: string, options: { instanceIds?: string[] | undefined; page: number; pageSize: number }): Promise<RegionDetail | null> {
+export async function regionById(db: Database, id: string, options: { portalIds?: string[] | undefined; page: number; pageSize: number }): Promise<RegionDetail | null> {
   const ref = findRegion(id)
   if (!ref) return null
-  const filters = { instanceIds: options.instanceIds, regionId: id }
-  const portals = await portalsOf(db, options.instanceIds)
+  const filters = { portalIds: options.portalIds, regionId: id }
+  const portals = await portalsOf(db, options.portalIds)
   const [quality, formats] = await Promise.all([qualitySummary(db, filters), formatsSummary(db, filters)])
   const publishers = portals.length
     ? await db.all<{ id: string; title: string; datasets: number }>(sql`
@@ -135,7 +135,7 @@ export async function regionById(db: Database, id: string, options: { instanceId
         WHERE x.rollup_id IN (${ids(portals.map((p) => p.rollupId))}) AND x.region_id = ${id}
         GROUP BY coalesce(o.publisher_id, o.id) ORDER BY datasets DESC, id LIMIT 20`)
     : []
-  const where = await datasetFilter(db, portals, { instanceIds: options.instanceIds })
+  const where = await datasetFilter(db, portals, { portalIds: options.portalIds })
   // Walks the region's index backwards (newest stored first) and stops at the page.
   const items = portals.length
     ? await db.all<DatasetListRow>(sql`
@@ -154,12 +154,12 @@ export type RegionPoints = {
 }
 
 /** Where the region's datasets are: one point per dataset, the centre of its extent; newest stored first, at most `limit`. */
-export async function regionPoints(db: Database, id: string, options: { instanceIds?: string[] | undefined; limit: number }): Promise<RegionPoints | null> {
+export async function regionPoints(db: Database, id: string, options: { portalIds?: string[] | undefined; limit: number }): Promise<RegionPoints | null> {
   if (!findRegion(id)) return null
-  const portals = await portalsOf(db, options.instanceIds)
+  const portals = await portalsOf(db, options.portalIds)
   if (portals.length === 0) return { total: 0, items: [] }
   const totals = totalsOf(await qualityRows(db, portals, { scope: 'region', scopeIds: [id] }))
-  const where = await datasetFilter(db, portals, { instanceIds: options.instanceIds })
+  const where = await datasetFilter(db, portals, { portalIds: options.portalIds })
   // The region's index backwards, as regionById's list: bounded by `limit`, whatever the region's size.
   const rows = await db.all<{ id: string; title: string; west: number; south: number; east: number; north: number; quality_scaled: number | null }>(sql`
     SELECT d.id, d.title, e.west, e.south, e.east, e.north, d.quality_scaled

@@ -13,7 +13,7 @@ import { randomId } from '../auth/tokens.server.ts'
 import { cancelRunChecks } from './check-queue.server.ts'
 import { auditStatement } from './projects.server.ts'
 import { sharedStepTexts } from './shared-steps.server.ts'
-import type { CaseSnapshot } from './case-versions.server.ts'
+import type { CaseSnapshot } from '../../lib/domain/case-diff.ts'
 
 // Test runs: a run freezes its cases (and each case's version) when it is created; results are appended and the latest
 // per run case counts. Every write is one batch (decision 012), and the statements that must happen only together

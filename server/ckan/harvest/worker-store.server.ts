@@ -5,7 +5,7 @@ import type { StoreReady, StoreReply, StoreRequest } from './store-worker.server
 
 const SQLITE_MAX_PARAMS = 32_766
 
-export type PackageStore = (instanceId: string, packages: CkanPackage[], context: StoreContext) => Promise<StoreResult>
+export type PackageStore = (portalId: string, packages: CkanPackage[], context: StoreContext) => Promise<StoreResult>
 
 /**
  * A store that writes on a worker thread with its own connection to the same libSQL file, so that fetching and
@@ -44,13 +44,13 @@ export function createWorkerStore(
   worker.on('error', failAll)
   worker.on('exit', (code) => failAll(new Error(`The store thread stopped (exit code ${code})`)))
   return {
-    store: (instanceId, packages, context) =>
+    store: (portalId, packages, context) =>
       new Promise<StoreResult>((resolve, reject) => {
         const id = nextId++
         pending.set(id, { resolve, reject })
         // SQLite (libSQL) binds up to 32,766 values per statement; the worker only opens libSQL files. Slices stay
         // small all the same: each is a transaction that holds the one write lock.
-        const request: StoreRequest = { id, slices: buildSlices(instanceId, packages, context, SQLITE_MAX_PARAMS, STORE_SLICE) }
+        const request: StoreRequest = { id, slices: buildSlices(portalId, packages, context, SQLITE_MAX_PARAMS, STORE_SLICE) }
         worker.postMessage(request)
       }),
     ready,

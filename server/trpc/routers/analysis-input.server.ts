@@ -12,4 +12,9 @@ export const AnalysisFiltersSchema = z.object({
   regionId: RegionIdSchema.optional(),
 })
 
+/** An input with the API's `instanceIds` as the queries take it: `portalIds` (decision 011). */
+export function withPortalIds<Input extends { instanceIds?: string[] | undefined }>({ instanceIds, ...rest }: Input): Omit<Input, 'instanceIds'> & { portalIds: string[] | undefined } {
+  return { ...rest, portalIds: instanceIds }
+}
+
 export const PageSchema = { page: z.number().int().min(1).max(1000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { listPublishers, publisherById } from '../../queries/publishers.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
-import { PageSchema, PortalIdsSchema, PublisherIdSchema } from './analysis-input.server.ts'
+import { PageSchema, PortalIdsSchema, PublisherIdSchema, withPortalIds } from './analysis-input.server.ts'
 
 export const publishersRouter = router({
   /** Publishers across portals, merged where they are the same (docs/organizations.md). */
@@ -17,7 +17,7 @@ export const publishersRouter = router({
         })
         .default({ sort: 'datasets', page: 1, pageSize: 20 }),
     )
-    .query(({ ctx, input }) => listPublishers(ctx.db, input)),
+    .query(({ ctx, input }) => listPublishers(ctx.db, withPortalIds(input))),
 
   /** A publisher by its merged id (or one organization by `<portal>:<name>`): members, quality, formats, datasets. */
   byId: publicProcedure.input(z.object({ id: PublisherIdSchema, ...PageSchema })).query(async ({ ctx, input }) => {

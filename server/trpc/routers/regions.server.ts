@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { regionById, regionPoints, regionsSummary } from '../../queries/regions.server.ts'
 import { publicProcedure, router } from '../init.server.ts'
-import { PortalIdsSchema, PageSchema, RegionIdSchema } from './analysis-input.server.ts'
+import { PortalIdsSchema, PageSchema, RegionIdSchema, withPortalIds } from './analysis-input.server.ts'
 
 export const regionsRouter = router({
   /**
@@ -11,11 +11,11 @@ export const regionsRouter = router({
    */
   summary: publicProcedure
     .input(z.object({ level: z.enum(['cz-kraj', 'country']), instanceIds: PortalIdsSchema }))
-    .query(({ ctx, input }) => regionsSummary(ctx.db, input)),
+    .query(({ ctx, input }) => regionsSummary(ctx.db, withPortalIds(input))),
 
   /** One region: its datasets, publishers, format mix and average quality. */
   byId: publicProcedure.input(z.object({ id: RegionIdSchema, instanceIds: PortalIdsSchema, ...PageSchema })).query(async ({ ctx, input }) => {
-    const found = await regionById(ctx.db, input.id, input)
+    const found = await regionById(ctx.db, input.id, withPortalIds(input))
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.regionNotFound') })
     return found
   }),
@@ -24,7 +24,7 @@ export const regionsRouter = router({
   points: publicProcedure
     .input(z.object({ id: RegionIdSchema, instanceIds: PortalIdsSchema, limit: z.number().int().min(1).max(2000).default(1000) }))
     .query(async ({ ctx, input }) => {
-      const found = await regionPoints(ctx.db, input.id, input)
+      const found = await regionPoints(ctx.db, input.id, withPortalIds(input))
       if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ctx.t('ckan.regionNotFound') })
       return found
     }),
