@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { finishProgress, getProgress, PROGRESS_TIMING, startProgress } from './progress-store.ts'
 import { isChunkLoadError, reloadOnceForNewBuild } from './reload-guard.ts'
-import { fetchServerBuild, UPDATE_CHECK_INTERVAL_MS, watchForNewBuild } from './update-check.ts'
+import { UPDATE_CHECK_INTERVAL_MS, watchForNewBuild } from './update-check.ts'
+import { fetchServerBuild } from '../../lib/server-build.ts'
 
 function memoryStorage() {
   const values = new Map<string, string>()

@@ -3,7 +3,7 @@
 // cannot be reached at all (the connection dropped), a reload would only swap the page for the browser's error page:
 // the page stays, and the part that could not load says so where it would be (components/load-failed.tsx).
 import { madeBy } from '../../lib/made-by.ts'
-import { fetchServerBuild } from './update-check.ts'
+import { fetchServerBuild } from '../../lib/server-build.ts'
 
 const KEY = 'portalscope:chunk-reload-at'
 const GUARD_MS = 10_000

@@ -251,6 +251,8 @@ test.describe('adding and harvesting a portal', () => {
   })
 
   test('a signed-in user adds a portal, harvests it and follows the progress', async ({ page }) => {
+    // A whole harvest of 300 datasets runs in it, with the rest of the journeys beside it.
+    test.slow()
     await signUp(page)
     await page.goto('/ckan-instances?lang=en')
     await hydrated(page)

@@ -153,10 +153,18 @@ test('a kind editor whose code could not be fetched says so, and comes on "Try a
   await expect(failed).toBeVisible()
   await expect(page.getByTestId('rule-builder')).toHaveCount(0)
 
-  // The code can come again; the server's health stays unreachable, so a reload check still under way from the
-  // failure (it asks the server after the failed import) cannot reload the page and lose the choice.
-  await page.unroute('**/*.js')
+  // While the server cannot be reached, "Try again" keeps the page and says so again.
   await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect(failed).toBeVisible()
+  await expect(page.getByTestId('rule-builder')).toHaveCount(0)
+
+  // The connection is back. The browser keeps what failed to arrive as failed for the life of the page, so "Try again"
+  // reloads it, and the rule builder comes when Dynamic is chosen.
+  await page.unroute('**/*.js')
+  await page.unroute('**/api/trpc/health*')
+  await Promise.all([page.waitForEvent('load'), failed.getByRole('button', { name: 'Try again' }).click()])
+  await hydrated(page)
+  await page.getByRole('radio', { name: 'Dynamic' }).check()
   await expect(page.getByTestId('rule-builder')).toBeVisible()
   await expect(failed).toHaveCount(0)
 })
