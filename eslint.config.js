@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import longFileReason from './eslint-rules/long-file-reason.js'
 import noImportCycle from './eslint-rules/no-import-cycle.js'
 
 // Import direction (docs/decisions/011-code-layout.md): pages -> features -> lib, components -> lib; the server never
@@ -29,10 +30,11 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, portalscope: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { 'react-hooks': reactHooks, portalscope: { rules: { 'no-import-cycle': noImportCycle, 'long-file-reason': longFileReason } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'portalscope/no-import-cycle': 'error',
+      'portalscope/long-file-reason': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],

@@ -1,3 +1,4 @@
+// Why this file is long: one test per MQA indicator and reason code, over real recorded CKAN answers.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

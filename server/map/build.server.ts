@@ -10,7 +10,7 @@ import {
   removeMapBuilds,
   syncMapPoints,
   type ScopedTile,
-} from '../queries/map.server.ts'
+} from '../queries/map-builds.server.ts'
 import { scopesOf, scopeTiles } from './tiles.server.ts'
 
 // The map build (docs/map.md): every dataset with an extent becomes a point (its extent's centre, format family and

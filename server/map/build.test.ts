@@ -9,7 +9,7 @@ import { harvestedDatabase, type HarvestedDatabase } from '../../tests/helpers/m
 import { runJob } from '../jobs/registry.server.ts'
 import { startMapWorker } from '../jobs/triggers.server.ts'
 import type { SqliteFileClient } from '../../db/sqlite-file.server.ts'
-import { latestMapBuild, mapSource, mapStaleness } from '../queries/map.server.ts'
+import { latestMapBuild, mapSource, mapStaleness } from '../queries/map-builds.server.ts'
 import { buildMap, buildMapIfStale } from './build.server.ts'
 
 let testDb: HarvestedDatabase

@@ -1,3 +1,5 @@
+// Why this file is long: the link checker's rules (SSRF, robots.txt, politeness, redirects, peeking) tested against one
+// local server that plays every kind of misbehaving host.
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,3 +1,5 @@
+// Why this file is long: the fixture's search is one index (the corpus, the changes, the cached matches) and every
+// query form it answers reads that index's internals.
 // A portal's live state (the generated corpus plus modify() changes) and a small Solr-like search over
 // it. Memory stays bounded: the corpus itself is never stored; what is stored is O(changes) plus, per
 // cached query, at most one Int32Array of matching indices (LRU, a handful of entries).

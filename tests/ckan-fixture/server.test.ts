@@ -1,3 +1,4 @@
+// Why this file is long: one test per action and fault mode of the fixture server, sharing one started server.
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extentOf } from '../../server/ckan/extent.server.ts'

@@ -1,3 +1,5 @@
+// Why this file is long: one server speaking the CKAN Action API, each action and each fault mode a short handler
+// over the same portal state; apart, they would share most of their parameters.
 // A CKAN-compatible Action API server on loopback for tests and benchmarks (see README.md).
 // node:http only; every portal lives under its own URL prefix: http://127.0.0.1:<port>/<slug>/api/3/action/<action>
 

@@ -1,3 +1,4 @@
+// Why this file is long: the journeys of the case list, one page's behaviours, sharing its sign-in and project setup.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'

@@ -1,3 +1,5 @@
+// Why this file is long: a dataset is one pure function of (seed, index), and its fields depend on each other (a
+// title names the place its extent covers, its resources follow its publisher).
 // The CKAN catalogue generator: package dicts as CKAN 2.10's package_show returns them, for the demo catalogue
 // (about 20,000 datasets across three made-up Czech portals, loaded on an empty database so the product can be
 // explored offline) and for the test fixture's portals (tests/ckan-fixture, which serves them on loopback). Dataset i

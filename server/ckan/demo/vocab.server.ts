@@ -1,3 +1,5 @@
+// Why this file is long: word lists (real Czech publishers, places, rivers, licences and format spellings) that are
+// data, not logic.
 // Word lists the catalogue generator (generator.server.ts) draws from, for the demo catalogue and the test fixture's
 // portals alike. Publishers, places and rivers are real Czech names, so a catalogue reads like the Czech open-data
 // landscape; each place carries its region (NUTS 3) so a dataset's title and its extent agree. Licence ids and the

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
+import longFileReason, { MAX_LINES } from './long-file-reason.js'
 import noImportCycle, { cyclesOf, staticSpecifiers } from './no-import-cycle.js'
 
 describe('no-import-cycle', () => {
@@ -55,5 +56,24 @@ describe('no-import-cycle', () => {
     expect(messages.get('dialog.tsx')).toEqual(['Import cycle: dialog.tsx -> page.tsx -> dialog.tsx. Move what both sides need to a module of its own.'])
     expect(messages.get('lazy.tsx')).toEqual([])
     expect(messages.get('host.tsx')).toEqual([])
+  })
+})
+
+describe('long-file-reason', () => {
+  const lint = async (text: string) => {
+    const eslint = new ESLint({
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local: { rules: { 'long-file-reason': longFileReason } } }, rules: { 'local/long-file-reason': 'error' } }],
+    })
+    const [result] = await eslint.lintText(text, { filePath: 'long.ts' })
+    return result!.messages.map((message) => message.message)
+  }
+  const body = (lines: number) => Array.from({ length: lines }, (_, i) => `export const v${i} = ${i}`).join('\n')
+
+  it('asks a file over 450 lines for its reason, and takes one given at its top', async () => {
+    expect(await lint(body(MAX_LINES))).toEqual([])
+    expect(await lint(body(MAX_LINES + 1))).toEqual([expect.stringContaining('This file has 451 lines')])
+    expect(await lint(`// Why this file is long: one table of data.\n${body(MAX_LINES)}`)).toEqual([])
+    expect(await lint(`// A file.\n// Why this file is long: not at its top.\n${body(MAX_LINES)}`)).toHaveLength(1)
   })
 })
