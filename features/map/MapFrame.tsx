@@ -182,7 +182,8 @@ export default function MapFrame({ label, basemap, initialView, resetLabel, laye
   useImperativeHandle(
     handleRef,
     () => ({
-      flyTo: ({ longitude, latitude, zoom, offset }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), offset, essential: true }),
+      // maplibre reads `offset` whenever the key is there, undefined or not: it is passed only when given.
+      flyTo: ({ longitude, latitude, zoom, offset }) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom(), ...(offset ? { offset } : {}), essential: true }),
       fitBBox: (box) => mapRef.current?.fitBounds(boundsOf(box), { padding: FIT_PADDING }),
       resetView,
       view: () => {

@@ -192,6 +192,21 @@ test.describe('home map', () => {
     await expect(page.getByTestId('map-list').locator('button[data-key]').nth(1)).toBeFocused()
   })
 
+  test('a click on a cluster zooms into it', async ({ page }) => {
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await openMap(page)
+    const zoomNow = () => page.evaluate(() => (window.__portalscopeMap as { getZoom: () => number }).getZoom())
+    const before = await zoomNow()
+    // Prague, at the first view of the whole country: many datasets there, drawn as one cluster.
+    const at = await page.evaluate(() => (window.__portalscopeMap as { project: (at: [number, number]) => { x: number; y: number } }).project([14.42, 50.08]))
+    const canvas = (await page.getByTestId('home-map').locator('canvas').first().boundingBox())!
+    await page.mouse.click(canvas.x + at.x, canvas.y + at.y)
+    await expect.poll(zoomNow, { timeout: 10_000 }).toBeGreaterThan(before + 0.5)
+    await expect(page.getByTestId('map-popup')).toHaveCount(0)
+    expect(problems).toEqual([])
+  })
+
   test('the list collapses and expands, and the map takes the room', async ({ page }) => {
     await openMap(page)
     const toggle = page.getByRole('button', { name: 'Hide the list' })
