@@ -142,7 +142,7 @@ function evaluate(id: IndicatorId, input: QualityInput): Outcome {
     case 'accessRightsVocabulary':
       return accessRightsVocabularyOutcome(input)
     case 'contactPoint':
-      return datasetOutcome(contactSource(input), ['maintainer', 'maintainer_email', 'author', 'author_email', ...CONTACT_EXTRA_FIELDS])
+      return datasetOutcome(contactSource(input), [...new Set(['maintainer', 'maintainer_email', 'author', 'author_email', ...CONTACT_EXTRA_FIELDS])])
     case 'publisher':
       return datasetOutcome(input.hasPublisher ? 'organization' : firstField(extra, ['publisher_name']), ['organization', 'publisher_name'])
     case 'rights':

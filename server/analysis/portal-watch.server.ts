@@ -5,7 +5,7 @@
 import { isMachineReadable, isOpenStandard, normaliseFormatLabel } from '../../lib/domain/formats.ts'
 import { licenceDeclared, licenceInfo } from './licences.server.ts'
 import type { Reason } from '../../lib/domain/mqa.ts'
-import { CONTACT_EXTRA_FIELDS, SPATIAL_FIELDS, TEMPORAL_FIELDS, contactSource, extraField, fieldText, firstField, isAccessUrl, knownFormat, shareOutcome, spatialSource, text, validDate, type QualityInput, type QualityResource } from './quality.server.ts'
+import { CONTACT_EMAIL_EXTRA_FIELDS, CONTACT_EXTRA_FIELDS, SPATIAL_FIELDS, TEMPORAL_FIELDS, contactSource, extraField, fieldText, firstField, isAccessUrl, knownFormat, shareOutcome, spatialSource, text, validDate, type QualityInput, type QualityResource } from './quality.server.ts'
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000
 
@@ -124,7 +124,7 @@ function check(input: QualityInput, id: PortalWatchCheckId, now: Date): CheckVal
     case 'discovery':
       return presence([['title', text(input.title) !== ''], ['notes', text(input.notes) !== ''], ['tags', input.tags.some((t) => t.trim() !== '')]])
     case 'contact':
-      return fromField(contactSource(input), ['maintainer', 'maintainer_email', 'author', 'author_email', ...CONTACT_EXTRA_FIELDS])
+      return fromField(contactSource(input), [...new Set(['maintainer', 'maintainer_email', 'author', 'author_email', ...CONTACT_EXTRA_FIELDS])])
     case 'rights':
       return licenceDeclared(input.licenseId, input.licenseTitle)
         ? yes({ code: 'present', params: { field: 'license' } })
@@ -146,8 +146,8 @@ function check(input: QualityInput, id: PortalWatchCheckId, now: Date): CheckVal
       return validity(urls.filter(isAccessUrl).length, urls.length)
     }
     case 'contactEmail': {
-      const fromExtra = fieldText(extraField(input.extra, 'contact_email'))
-      const emails = [input.maintainerEmail, input.authorEmail, fromExtra].map(text).filter((e) => e !== '')
+      const fromExtras = CONTACT_EMAIL_EXTRA_FIELDS.map((key) => fieldText(extraField(input.extra, key)))
+      const emails = [input.maintainerEmail, input.authorEmail, ...fromExtras].map(text).filter((e) => e !== '')
       if (emails.length === 0) return notApplicable('no-emails')
       return validity(emails.filter(isEmail).length, emails.length)
     }

@@ -94,7 +94,10 @@ export function fieldText(value: unknown): string | null {
 // Field lists, shared by both methods. temporal_coverage_from/_to are data.gov.au's names (see the samples).
 export const SPATIAL_FIELDS = ['spatial_uri', 'spatial_text', 'spatial'] as const
 export const TEMPORAL_FIELDS = ['temporal_start', 'temporal_end', 'temporal', 'temporal_coverage', 'temporal_coverage_from', 'temporal_coverage_to'] as const
-export const CONTACT_EXTRA_FIELDS = ['contact_name', 'contact_email'] as const
+// Contact extras as portals spell them: DCAT-AP's contact_*, ckanext-dcat's harvested `contact-email`, and a
+// maintainer_email kept in the extras when the portal's schema moved it there.
+export const CONTACT_EMAIL_EXTRA_FIELDS = ['contact_email', 'contact-email', 'maintainer_email'] as const
+export const CONTACT_EXTRA_FIELDS = ['contact_name', 'contact-name', ...CONTACT_EMAIL_EXTRA_FIELDS] as const
 
 export function spatialSource(input: QualityInput): string | null {
   return input.hasExtent ? 'extent' : firstField(input.extra, SPATIAL_FIELDS)

@@ -130,6 +130,13 @@ describe('dataset-level indicators', () => {
     expect(r).toMatchObject({ status: 'fail', reason: { code: 'access-rights-unknown', params: { value: 'http://example.org/access/PUBLIC' } } })
   })
 
+  it('takes a contact from the extras as portals spell them: contact-email, maintainer_email', () => {
+    for (const field of ['contact-email', 'maintainer_email', 'contact-name']) {
+      const input = dataset({ maintainer: null, maintainerEmail: null, author: null, authorEmail: null, extra: { extras: { [field]: 'data@example.cz' } } })
+      expect(ind(scoreDataset(input), 'contactPoint').reason).toEqual({ code: 'present', params: { field } })
+    }
+  })
+
   it('takes a contact, publisher, issued and modified from DCAT fields when the CKAN ones are empty', () => {
     const input = dataset({
       maintainer: null, maintainerEmail: null, hasPublisher: false, metadataCreated: null, metadataModified: null,
@@ -390,6 +397,9 @@ describe('Open Data Portal Watch', () => {
     })
     expect(check(bad, 'accessUrl')).toMatchObject({ pass: false, reason: { code: 'invalid-values', params: { valid: 5, invalid: 1, total: 6 } } })
     expect(check(bad, 'contactEmail')).toMatchObject({ pass: false, reason: { code: 'invalid-values', params: { valid: 1, invalid: 1, total: 2 } } })
+    // The extras' e-mails count too, as portals spell them.
+    const extras = dataset({ maintainerEmail: null, authorEmail: null, extra: { extras: { 'contact-email': 'data@example.cz', maintainer_email: 'jan.novak(at)example.cz' } } })
+    expect(check(extras, 'contactEmail')).toMatchObject({ pass: false, reason: { code: 'invalid-values', params: { valid: 1, invalid: 1, total: 2 } } })
     expect(check(bad, 'dateFormat')).toMatchObject({ pass: false, reason: { code: 'invalid-dates', params: { invalid: 1, future: 1, total: 3 } } })
     // application/x-mapinfo is shaped like an IANA media type; "csv" in the mimetype field is a listed format.
     expect(check(bad, 'fileFormat')).toMatchObject({ pass: true, reason: { code: 'all-valid', params: { valid: 3, total: 3 } } })
