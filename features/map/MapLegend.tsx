@@ -39,14 +39,14 @@ const segmented = css({
 /**
  * The map's legend and layer switches, in a corner of the map: what each colour means with its count in view
  * (names and figures, never colour alone), the colouring (format family or quality band) and the extents layer.
- * Collapsed on narrow screens, where it would cover the map.
+ * Collapsed on screens up to a tablet's 768 px, where it would cover half the map; open on wider ones.
  */
 export function MapLegend({ colourBy, onColourBy, counts, theme, showExtents, onShowExtents }: { colourBy: MapColourBy; onColourBy: (value: MapColourBy) => void; counts: number[]; theme: Theme; showExtents: boolean; onShowExtents: (value: boolean) => void }) {
   const t = useT()
   const intl = useIntl()
   const name = useId()
   // Rendered only in the browser (the map frame is client-only), so the width is known here.
-  const [open, setOpen] = useState(() => window.matchMedia('(min-width: 600px)').matches)
+  const [open, setOpen] = useState(() => window.matchMedia('(min-width: 769px)').matches)
   const colours = schemeColours(colourBy, theme)
   const categories = colourBy === 'family' ? MAP_FAMILIES.map((family) => t(familyKey(family))) : MAP_BANDS.map((band) => t(bandKey(band)))
   return (

@@ -207,6 +207,16 @@ test.describe('home map', () => {
     expect(problems).toEqual([])
   })
 
+  test('the legend starts open on a wide screen and closed on a tablet', async ({ page }) => {
+    await openMap(page)
+    await expect(page.getByTestId('map-legend')).toHaveAttribute('open', '')
+    await page.setViewportSize({ width: 768, height: 1024 })
+    await openMap(page)
+    await expect(page.getByTestId('map-legend')).not.toHaveAttribute('open')
+    await page.getByTestId('map-legend').locator('summary').click()
+    await expect(page.getByTestId('map-legend')).toHaveAttribute('open', '')
+  })
+
   test('the list collapses and expands, and the map takes the room', async ({ page }) => {
     await openMap(page)
     const toggle = page.getByRole('button', { name: 'Hide the list' })
