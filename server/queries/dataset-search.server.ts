@@ -107,12 +107,16 @@ export async function snapshotSearch(db: Database, portalIds: string[], input: S
     page.shown.map((row) => row.key),
   )
   const ms = Date.now() - started
+  // Never fewer than the walk has seen: a total estimated from the first COUNT_LIMIT candidates misses results that
+  // lie beyond them (a small area's few datasets, all older than the candidates read), and is then "at least" this.
+  const seen = (plan.cursor ? 0 : (input.page - 1) * input.pageSize) + page.shown.length + (page.more ? 1 : 0)
+  const total = Math.max(counted.total, seen)
   return {
     items,
-    total: counted.total,
+    total,
     facets: counted.facets,
     portals: portalIds.map((portalId) => ({ instanceId: portalId, ok: true, ms, count: counted.portalCounts.get(portalId) ?? 0 })),
-    totalApproximate: counted.totalApproximate,
+    totalApproximate: counted.totalApproximate || total > counted.total,
     facetSample: counted.facetSample,
     nextCursor: page.nextCursor,
   }
@@ -196,7 +200,7 @@ async function pageOf(db: Database, plan: SearchPlan, input: SnapshotSearchInput
   const shown = pageKeys.slice(0, input.pageSize)
   const last = shown.at(-1)
   const nextCursor = more && last && !plan.byName ? encodeCursor(last) : null
-  return { shown, nextCursor, sample }
+  return { shown, more, nextCursor, sample }
 }
 
 type Counted = { total: number; totalApproximate: boolean; facetSample: number | null; facets: SnapshotSearchResult['facets']; portalCounts: Map<string, number> }

@@ -388,3 +388,36 @@ describe('datasets.search input', () => {
     }
   })
 })
+
+describe('a small area beyond the counted candidates', () => {
+  let big: CkanFixture
+  let bigDb: TestDatabase
+  beforeAll(async () => {
+    big = await startCkanFixture({ portals: [{ slug: 'velky', datasets: 5_400 }] })
+    bigDb = await createTestDatabase()
+    await bigDb.db.insert(portals).values({ id: 'velky', name: 'velky', baseUrl: big.portalUrl('velky'), apiBase: big.apiBase('velky'), createdAt: new Date() })
+    const { run } = await startHarvest(bigDb.db, 'velky', { mode: 'full', trigger: 'cli' })
+    await runHarvest(bigDb.db, run.id, { client: { gate: { politenessDelayMs: 0 } } })
+    await refreshAllRollups(bigDb.db)
+  }, 180_000)
+  afterAll(async () => {
+    await big.close()
+    await bigDb.cleanup()
+  })
+
+  it('counts at least the results it shows when all of them are older than the candidates it counts', async () => {
+    // The three oldest datasets alone lie in a far-away box: newer than none of the 5,000 candidates read for the count.
+    const oldest = await bigDb.db.all<{ key: number }>(sql`SELECT key FROM dataset WHERE deleted_at IS NULL ORDER BY metadata_modified ASC LIMIT 3`)
+    expect(oldest).toHaveLength(3)
+    for (const { key } of oldest) {
+      await bigDb.db.run(sql`INSERT INTO dataset_extent (dataset_key, source, west, south, east, north, geometry) VALUES (${key}, 'bbox-extras', 170, -40.5, 170.5, -40, '{"type":"Polygon","coordinates":[]}')
+        ON CONFLICT (dataset_key) DO UPDATE SET west = 170, south = -40.5, east = 170.5, north = -40`)
+    }
+    const found = await snapshotSearch(bigDb.db, ['velky'], { bbox: [169, -41, 171, -39], sort: 'modified', page: 1, pageSize: 20 })
+    expect(found.items).toHaveLength(3)
+    expect(found.total).toBeGreaterThanOrEqual(3)
+    const paged = await snapshotSearch(bigDb.db, ['velky'], { bbox: [169, -41, 171, -39], sort: 'modified', page: 1, pageSize: 2 })
+    expect(paged.items).toHaveLength(2)
+    expect(paged.total).toBeGreaterThanOrEqual(3)
+  }, 60_000)
+})
