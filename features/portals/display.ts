@@ -1,13 +1,3 @@
-import type { IntlShape } from '@formatjs/intl'
-
-// Times are shown in Czech time on the server and in the browser alike, so the server-rendered page and the
-// hydrated one read the same (the product's home is Czechia; the zone is named on hover by the <time> element).
-export const DISPLAY_TIME_ZONE = 'Europe/Prague'
-
-export function formatDateTime(intl: IntlShape<string>, value: Date): string {
-  return intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE })
-}
-
 const displayNames = new Map<string, Intl.DisplayNames | null>()
 
 function namesFor(locale: string, type: 'region' | 'language'): Intl.DisplayNames | null {

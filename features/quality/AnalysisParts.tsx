@@ -1,7 +1,8 @@
+import { DateTime } from '../../components/DateTime.tsx'
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { ErrorIcon } from '../../components/ui/icons.tsx'
-import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useT } from '../../lib/i18n/I18nProvider.tsx'
 
 // Building blocks shared by the analysis pages (/data-formats, /data-quality, /regional-analysis) and a project's
 // report. They hold no texts of an analysis page's own group (the pages pass those), so the report, which loads no
@@ -102,15 +103,11 @@ export function StatGrid({ stats }: { stats: Stat[] }) {
   )
 }
 
-/** "Figures as of …" (`label`): the time of the newest rollup; in the reader's time zone, hence no hydration check on it. */
+/** "Figures as of …" (`label`): the time of the newest rollup, in the reader's time zone. */
 export function AsOf({ label, date }: { label: string; date: Date }) {
-  const intl = useIntl()
   return (
     <p className={leadClass} data-testid="as-of">
-      {label}{' '}
-      <time dateTime={date.toISOString()} suppressHydrationWarning>
-        {intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}
-      </time>
+      {label} <DateTime value={date} />
     </p>
   )
 }

@@ -7,7 +7,7 @@ import { formatEstimate, type CaseTarget } from '../../lib/domain/test-managemen
 import { useT } from '../../lib/i18n/I18nProvider.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { CustomValue } from './CustomValue.tsx'
-import { DateTime } from './DateTime.tsx'
+import { DateTime } from '../../components/DateTime.tsx'
 import { FIELD_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from './labels.ts'
 import { muted, plainList } from './styles.ts'
 

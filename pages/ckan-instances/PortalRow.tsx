@@ -6,7 +6,7 @@ import { Table } from '../../components/ui/table.tsx'
 import { useDisplayNames } from './names.tsx'
 import type { MessageKey } from '../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../lib/i18n/I18nProvider.tsx'
-import { formatDateTime } from '../../features/portals/display.ts'
+import { DateTime } from '../../components/DateTime.tsx'
 import { HarvestProgress } from '../../features/portals/HarvestProgress.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import type { HarvestStatus, Portal } from './types.ts'
@@ -48,8 +48,7 @@ export function NotKnown() {
 }
 
 function When({ date }: { date: Date }) {
-  const intl = useIntl()
-  return <time dateTime={date.toISOString()}>{formatDateTime(intl, date)}</time>
+  return <DateTime value={date} />
 }
 
 type Props = {

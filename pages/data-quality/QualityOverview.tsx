@@ -1,3 +1,4 @@
+import { DateTime } from '../../components/DateTime.tsx'
 import { css } from '../../styled-system/css'
 import { BarChart } from '../../components/charts/BarChart.tsx'
 import { LineChart } from '../../components/charts/LineChart.tsx'
@@ -111,9 +112,7 @@ export function QualityOverview({ summary, query }: { summary: Summary; query: A
                   <Table.Cell align="end">{number(portal.datasets)}</Table.Cell>
                   <Table.Cell>{portal.band ? <BandBadge band={portal.band} score={portal.averageScore} /> : '–'}</Table.Cell>
                   <Table.Cell>
-                    <time dateTime={portal.asOf.toISOString()} suppressHydrationWarning>
-                      {intl.formatDate(portal.asOf, { dateStyle: 'medium', timeStyle: 'short' })}
-                    </time>
+                    <DateTime value={portal.asOf} />
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -8,7 +8,7 @@ import { casesHref, DEFAULT_QUERY } from '../../../features/test-cases/case-quer
 import { CheckSummary } from '../../../features/case-editor/CheckSummary.tsx'
 import { CaseHistory } from '../../../features/test-cases/CaseHistory.tsx'
 import { CustomValue } from '../../../features/test-cases/CustomValue.tsx'
-import { DateTime } from '../../../features/test-cases/DateTime.tsx'
+import { DateTime } from '../../../components/DateTime.tsx'
 import { PRIORITY_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from '../../../features/test-cases/labels.ts'
 import { formatEstimate, roleAtLeast } from '../../../lib/domain/test-management.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'

@@ -1,18 +1,6 @@
 import { css } from '../../../styled-system/css'
-import { useIntl } from '../../../lib/i18n/I18nProvider.tsx'
-import { useHydrated } from '../../../lib/use-hydrated.ts'
 
 // Small pieces the execution view shares.
-
-/** A moment: in UTC (named) in the server's HTML, which knows no time zone; local once the page runs. */
-export function DateTime({ value }: { value: Date }) {
-  const intl = useIntl()
-  const hydrated = useHydrated()
-  const text = hydrated
-    ? intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' })
-    : `${intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`
-  return <time dateTime={value.toISOString()}>{text}</time>
-}
 
 export const muted = css({ color: 'text.muted' })
 export const fieldLabel = css({ display: 'block', fontSize: 'sm', fontWeight: '500', mb: '1' })

@@ -7,7 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx'
 import { Card } from '../../../../components/ui/card.tsx'
 import { Table } from '../../../../components/ui/table.tsx'
 import { auditSentence } from '../../../../features/projects/audit-text.ts'
-import { formatWhen } from '../../../../features/projects/RelativeTime.tsx'
+import { DateTime } from '../../../../components/DateTime.tsx'
 import type { MessageKey } from '../../../../lib/i18n/catalog.ts'
 import { useIntl, useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import { projectDebugHref, projectExportHref } from '../../../../lib/routing/project-links.ts'
@@ -142,7 +142,7 @@ export default function Page() {
                   {data.audit.map((event) => (
                     <Table.Row key={event.id}>
                       <Table.Cell className={css({ whiteSpace: 'nowrap' })}>
-                        <time dateTime={event.at.toISOString()}>{formatWhen(intl, event.at)}</time>
+                        <DateTime value={event.at} />
                       </Table.Cell>
                       <Table.Cell>{event.actor ?? t('projects.unknownActor')}</Table.Cell>
                       <Table.Cell className={css({ minW: '16rem' })}>{auditSentence(event, t)}</Table.Cell>
