@@ -48,7 +48,7 @@ async function signUp(name: string, email: string): Promise<string> {
 
 type Summary = { cases: number; recorded: number; created: number; addedToRun: number; unmatched: string[]; counts: Record<string, number>; warnings: string[] }
 type Detail = { run: { state: string; version: number }; cases: Array<{ id: string; key: string; title: string; caseVersion: number; latest: { status: string; comment: string; recordedBy: string } | null }> }
-type Results = { results: Array<{ status: string; elapsedSeconds: number | null; caseVersion: number; recordedBy: string; evidence: Record<string, unknown> | null }> }
+type Results = { results: Array<{ status: string; elapsedSeconds: number | null; elapsedMs: number | null; caseVersion: number; recordedBy: string; evidence: Record<string, unknown> | null }> }
 
 function importXml(runId: string, xml: string | ReadableStream<Uint8Array>, auth: string | null, query = '') {
   const headers: Record<string, string> = { 'content-type': 'application/xml' }
@@ -139,7 +139,11 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     expect(failed.latest?.comment).toMatch(/^AssertionError: expected at least 1000 datasets, got 987\nerror: failed on teardown/)
     const { results } = await call<Results>('testRuns.results', { runCaseId: failed.id }, tester, 'query')
     expect(results).toHaveLength(1)
-    expect(results[0]).toMatchObject({ status: 'failed', elapsedSeconds: 1, caseVersion: failed.caseVersion })
+    // 0.981 s and the teardown's 0.004 s, to the millisecond (whole seconds kept 1).
+    expect(results[0]).toMatchObject({ status: 'failed', elapsedSeconds: 1, elapsedMs: 985, caseVersion: failed.caseVersion })
+    // A test of 12 ms is not a test of no time.
+    const quick = await call<Results>('testRuns.results', { runCaseId: detail.cases[0]!.id }, tester, 'query')
+    expect(quick.results[0]).toMatchObject({ elapsedSeconds: 0, elapsedMs: 12 })
     expect(results[0]!.evidence).toMatchObject({
       kind: 'junit',
       file: 'pytest.xml',
@@ -176,7 +180,7 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const { case: created } = await call<{ case: { type: string; state: string; tags: string[]; folder: string } }>('testCases.byId', { id: (await call<{ cases: Array<{ caseId: string }> }>('testRuns.byId', { id: runId }, owner, 'query')).cases[5]!.caseId }, owner, 'query')
     expect(created).toMatchObject({ type: 'automated', state: 'active', tags: ['junit'], folder: 'com.example.catalogue.HarvestTest' })
     const { results } = await call<Results>('testRuns.results', { runCaseId: detail.cases[4]!.id }, owner, 'query')
-    expect(results[0]).toMatchObject({ elapsedSeconds: 1180, evidence: { time: 1180.002, suite: { systemOut: { text: 'Harvester suite finished: 5 tests' } } } })
+    expect(results[0]).toMatchObject({ elapsedSeconds: 1180, elapsedMs: 1_180_002, evidence: { time: 1180.002, suite: { systemOut: { text: 'Harvester suite finished: 5 tests' } } } })
 
     // The same report again matches the cases it created: nothing new.
     const again = await importXml(runId, surefire, owner, '?createUnknown=1')

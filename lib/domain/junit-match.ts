@@ -165,9 +165,9 @@ export function junitComment(report: JunitCase): string {
   return ''
 }
 
-/** Seconds as a result keeps them (whole, rounded), or null. */
-export function junitElapsed(report: JunitCase): number | null {
-  return report.time === null ? null : Math.round(report.time)
+/** Milliseconds as a result keeps them, or null. */
+export function junitElapsedMs(report: JunitCase): number | null {
+  return report.time === null ? null : Math.round(report.time * 1000)
 }
 
 /** A file name as it is kept: the last path segment, printable, at most 200 characters. */

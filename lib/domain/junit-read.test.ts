@@ -206,8 +206,8 @@ describe('refusals', () => {
 describe('the run export', () => {
   it('reads back what the run export writes', () => {
     const xml = runToJunit({ id: 'r', name: 'Noční', projectKey: 'PJUNIT', state: 'completed', environment: '', build: null, commit: null, createdAt: new Date(), startedAt: null, completedAt: null }, [
-      { key: 'PJUNIT-1', title: 'Katalog & <sady>', section: 'Katalog', caseVersion: 1, results: [{ id: 1, status: 'failed', comment: 'Vrací 500\ndruhý', elapsedSeconds: 4, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
-      { key: 'PJUNIT-2', title: 'Licence', section: 'Katalog', caseVersion: 1, results: [{ id: 2, status: 'blocked', comment: 'Portál spí', elapsedSeconds: null, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
+      { key: 'PJUNIT-1', title: 'Katalog & <sady>', section: 'Katalog', caseVersion: 1, results: [{ id: 1, status: 'failed', comment: 'Vrací 500\ndruhý', elapsedSeconds: 4, elapsedMs: 4000, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
+      { key: 'PJUNIT-2', title: 'Licence', section: 'Katalog', caseVersion: 1, results: [{ id: 2, status: 'blocked', comment: 'Portál spí', elapsedSeconds: null, elapsedMs: null, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
       { key: 'PJUNIT-3', title: 'Netestováno', section: 'Katalog', caseVersion: 1, results: [] },
     ])
     const back = read(xml, 13)

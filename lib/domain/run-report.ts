@@ -22,7 +22,9 @@ export type ReportResult = {
   id: number
   status: ResultStatus
   comment: string
+  /** Whole seconds, as the API answered before times were kept in milliseconds. */
   elapsedSeconds: number | null
+  elapsedMs: number | null
   defects: string[]
   steps: StepResult[]
   retest: boolean
@@ -89,8 +91,9 @@ function xmlText(value: string): string {
   return value.replace(XML_ILLEGAL, '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 }
 
-function seconds(value: number | null | undefined): string {
-  return String(Math.max(0, value ?? 0))
+/** Milliseconds as JUnit's seconds, to the millisecond (`0.009`, `366.12`, `12`). */
+export function junitSeconds(ms: number | null | undefined): string {
+  return String(Math.max(0, Math.round(ms ?? 0)) / 1000)
 }
 
 function firstLine(text: string): string {
@@ -104,9 +107,9 @@ function testcase(classname: string, item: ReportCase): Written | null {
   const result = latestResult(item)
   // An untested case has no outcome to report; leaving it out keeps CI from reading it as passed.
   if (!result) return null
-  const time = Math.max(0, result.elapsedSeconds ?? 0)
+  const time = Math.max(0, Math.round(result.elapsedMs ?? 0))
   const lines = [
-    `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(`[${item.key}] ${item.title}`)}" time="${seconds(time)}">`,
+    `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(`[${item.key}] ${item.title}`)}" time="${junitSeconds(time)}">`,
     `      <properties><property name="portalscope_case" value="${xmlEscape(item.key)}"/></properties>`,
   ]
   let failures = 0
@@ -143,7 +146,7 @@ export function evidenceLines(evidence: ResultEvidence | null | undefined): stri
 }
 
 function suiteAttributes(name: string, totals: Omit<Written, 'xml'>): string {
-  return `name="${xmlEscape(name)}" tests="${totals.tests}" failures="${totals.failures}" errors="0" skipped="${totals.skipped}" time="${totals.time}"`
+  return `name="${xmlEscape(name)}" tests="${totals.tests}" failures="${totals.failures}" errors="0" skipped="${totals.skipped}" time="${junitSeconds(totals.time)}"`
 }
 
 /**
@@ -191,7 +194,8 @@ export function runToCsv(cases: readonly ReportCase[]): string {
         item.caseVersion,
         result?.status ?? 'untested',
         result?.comment ?? '',
-        result?.elapsedSeconds ?? null,
+        // Seconds, to the millisecond.
+        result?.elapsedMs === null || result?.elapsedMs === undefined ? null : result.elapsedMs / 1000,
         result?.defects.join(' ') ?? '',
         result?.recordedBy ?? '',
         result?.recordedAt ?? null,

@@ -6,7 +6,7 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
-import { JUNIT_MAX_UNMATCHED_LISTED, junitCaseFolder, junitCaseTitle, junitComment, junitElapsed, junitEvidence, matchJunitCases } from '../../lib/domain/junit-match.ts'
+import { JUNIT_MAX_UNMATCHED_LISTED, junitCaseFolder, junitCaseTitle, junitComment, junitElapsedMs, junitEvidence, matchJunitCases } from '../../lib/domain/junit-match.ts'
 import type { JunitCase, JunitReport } from '../../lib/domain/junit-read.ts'
 import type { ResultStatus } from '../../lib/domain/test-runs.ts'
 import { TestCaseFieldsSchema } from '../../lib/forms/test-management-schemas.ts'
@@ -148,7 +148,7 @@ async function appendResults(
     const insertAt = statements.length
     statements.push(
       db.all(
-        sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_seconds, defects, retest, case_version, recorded_by, recorded_at, evidence)
+        sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_ms, defects, retest, case_version, recorded_by, recorded_at, evidence)
           SELECT ${run.id}, rc.id, json_extract(j.value, '$.status'), '[]', json_extract(j.value, '$.comment'), json_extract(j.value, '$.elapsed'), '[]', 0,
             rc.case_version, ${actorId}, ${now.getTime()}, json(json_extract(j.value, '$.evidence'))
           FROM json_each(${`[${slice.join(',')}]`}) j JOIN ${testRunCases} rc ON rc.id = json_extract(j.value, '$.runCaseId') AND rc.run_id = ${run.id}
@@ -235,7 +235,7 @@ export async function importJunitReport(
     }
     // Each row's comment and evidence are made with its slice: for tens of thousands at once the server answered nothing.
     const rowOf = ({ runCaseId, report: item }: ResultTarget) =>
-      JSON.stringify({ runCaseId, status: item.status, comment: junitComment(item), elapsed: junitElapsed(item), evidence: junitEvidence(item, options.file, report.suiteOutputs) })
+      JSON.stringify({ runCaseId, status: item.status, comment: junitComment(item), elapsed: junitElapsedMs(item), evidence: junitEvidence(item, options.file, report.suiteOutputs) })
     const written = await appendResults(writer, run, rows, rowOf, options.file, options.actorId, now, progress)
     return written.stopped ? { ok: false, reason: 'completed', summary: summary() } : { ok: true, summary: summary() }
   } catch (error) {
