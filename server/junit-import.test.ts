@@ -100,6 +100,14 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     expect(cut.status).toBe(400)
     expect(((await cut.json()) as { error: { message: string } }).error.message).toMatch(/^Soubor končí předčasně/)
     expect((await importXml(runId, '{"tests": 1}', tester)).status).toBe(400)
+    const forever = await importXml(runId, surefire.replace('time="12.5"', 'time="99999999"'), tester)
+    expect(forever.status).toBe(400)
+    expect(((await forever.json()) as { error: { message: string } }).error.message).toMatch(/^Soubor uvádí u testu čas 99999999 sekund, víc než rok.* \(řádek 14\)$/)
+    const latin1 = new Uint8Array(Buffer.from('<testsuite>\n<testcase classname="a" name="Zpracuje X"/></testsuite>', 'latin1'))
+    latin1[latin1.indexOf(0x58)] = 0xe9
+    const misread = await importXml(runId, new Blob([latin1]).stream(), tester)
+    expect(misread.status).toBe(400)
+    expect(((await misread.json()) as { error: { message: string } }).error.message).toBe('Soubor obsahuje bajty, které nejsou platné v kódování UTF-8. Nic se nedohadovalo ani nenahrazovalo; uložte zprávu v kódování, které deklaruje. (řádek 2)')
     const detail = await call<Detail>('testRuns.byId', { id: runId }, owner, 'query')
     expect(detail.run.state).toBe('open')
     expect(detail.cases.every((item) => item.latest === null)).toBe(true)
@@ -197,5 +205,24 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const refused = await importXml(runId, pytest, `Bearer ${token}`)
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/dokončen/i)
+  })
+
+  it('records a UTF-16 Surefire report of a flaky test as passed and flaky, and a suite that did not load as failed', async () => {
+    const first = await call<{ id: string }>('testCases.create', { projectId, title: 'Manual smoke test', state: 'active' }, owner)
+    const flakyRun = (await call<{ id: string }>('testRuns.create', { projectId, run: { name: 'Reruns' }, source: { kind: 'selection', caseIds: [first.id] } }, owner)).id
+    const utf16 = readFileSync(path.join(FIXTURES, 'surefire-flaky-failure-utf16le.xml'))
+    const res = await importXml(flakyRun, new Blob([utf16]).stream(), owner, '?createUnknown=1')
+    expect(res.status).toBe(200)
+    expect((await res.json()) as Summary).toMatchObject({ recorded: 1, created: 1, counts: { passed: 1, failed: 0 } })
+    const broken = await importXml(flakyRun, '<testsuite name="com.example.BrokenTest" tests="0" errors="1"><error message="Could not initialize class Config" type="java.lang.NoClassDefFoundError"/></testsuite>', owner, '?createUnknown=1')
+    expect((await broken.json()) as Summary).toMatchObject({ recorded: 1, counts: { failed: 1, passed: 0 } })
+    const detail = await call<Detail>('testRuns.byId', { id: flakyRun }, owner, 'query')
+    expect(detail.cases.map((item) => [item.title, item.latest?.status])).toEqual([
+      ['Manual smoke test', undefined],
+      ['io.olamy.FlakyTest.testApp', 'passed'],
+      ['com.example.BrokenTest.<init>', 'failed'],
+    ])
+    const { results } = await call<Results>('testRuns.results', { runCaseId: detail.cases[1]!.id }, owner, 'query')
+    expect(results[0]).toMatchObject({ elapsedMs: 1, evidence: { flaky: true, retries: [{ element: 'flakyFailure', message: 'obvious fail' }, { element: 'flakyFailure', message: 'try one more time maybe' }] } })
   })
 })

@@ -190,6 +190,7 @@ export async function importJunitReport(
     const count = match.unmatched.filter((item) => item.reason === reason).length
     if (count > 0) warnings.push({ code: `junit.warning_${reason}`, params: { count } })
   }
+  if (match.namesMerged > 0) warnings.push({ code: 'junit.warning_namesMerged', params: { count: match.namesMerged } })
 
   let toCreate: JunitCase[] = []
   if (match.unknown.length > 0 && options.createUnknown) {

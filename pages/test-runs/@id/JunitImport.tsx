@@ -29,11 +29,11 @@ type Shown =
   | { kind: 'posted'; notice: Extract<JunitNotice, { ok: true }> }
   | { kind: 'error'; message: string }
 
-const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge'])
+const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge', 'implausibleTime', 'badBytes'])
 const REQUESTS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'])
 
 /** Problems whose words name something in the file, which the address does not carry: worded without the name. */
-const NAMING_PROBLEMS = new Set(['notJunit', 'entity', 'mismatch', 'encoding'])
+const NAMING_PROBLEMS = new Set(['notJunit', 'entity', 'mismatch', 'encoding', 'implausibleTime', 'badBytes'])
 
 /** The words for a refusal that came back in the address: a known code worded here, never text from the address. */
 function noticeMessage(notice: Extract<JunitNotice, { ok: false }>, t: ReturnType<typeof useT>): string {
