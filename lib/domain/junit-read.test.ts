@@ -338,7 +338,7 @@ describe('the run export', () => {
     const back = read(xml, 13)
     expect(back.cases.map((item) => [item.pin, item.status, item.time])).toEqual([
       ['PJUNIT-1', 'failed', 4],
-      ['PJUNIT-2', 'blocked', 0],
+      ['PJUNIT-2', 'blocked', null],
     ])
     expect(junitComment(back.cases[0]!)).toBe('Vrací 500')
     expect(back.cases[0]!.failures[0]!.detail).toBe('Vrací 500\ndruhý')
