@@ -17,6 +17,8 @@ import type { Draft } from './draft.ts'
 import { formatElapsedMs, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
+import { JunitEvidenceView } from './JunitEvidenceView.tsx'
+import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
 const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
@@ -360,6 +362,7 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
   const outcomes = 'steps' in result ? result.steps : []
   // An automated check's result speaks through its evidence (its comment is only a machine summary of it).
   const evidence = 'evidence' in result && isCheckEvidence(result.evidence) ? result.evidence : null
+  const junit = 'evidence' in result && isJunitEvidence(result.evidence) ? result.evidence : null
   const locale = useLocale()
   const elapsedMs = result.elapsedMs ?? (result.elapsedSeconds === null ? null : result.elapsedSeconds * 1000)
   return (
@@ -375,6 +378,7 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
         {elapsedMs !== null ? <span className={muted}>{t('execution.took', { time: formatElapsedMs(elapsedMs, locale) })}</span> : null}
       </p>
       {evidence ? <CheckEvidenceView evidence={evidence} open={latest} testId="result-evidence" /> : result.comment ? <p className={preWrap}>{result.comment}</p> : null}
+      {junit ? <JunitEvidenceView evidence={junit} open={latest} /> : null}
       {result.defects.length > 0 ? (
         <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           <span className={muted}>{t('execution.defects')}:</span>
