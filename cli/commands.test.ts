@@ -59,9 +59,9 @@ describe('portalscope import-junit', () => {
     await writeFile(file, xml)
     answer = json(200, { cases: 3, recorded: 3, created: 1, addedToRun: 1, unmatched: ['legacy › login'], counts: { passed: 2, failed: 1, skipped: 0 }, warnings: ['2 tests had no time'] })
     const io = capture()
-    expect(await importJunit({ name: 'import-junit', runId: 'run 1', file, createUnknown: true }, connection(), io)).toBe(EXIT.ok)
+    expect(await importJunit({ name: 'import-junit', runId: 'run 1', file, createUnknown: true, addCases: true }, connection(), io)).toBe(EXIT.ok)
     expect(seen).toEqual([
-      { method: 'POST', url: '/api/test-runs/run%201/import-junit?filename=junit-report.xml&createUnknown=1&lang=en', authorization: 'Bearer tok.secret', contentType: 'application/xml', body: xml },
+      { method: 'POST', url: '/api/test-runs/run%201/import-junit?filename=junit-report.xml&createUnknown=1&addCases=1&lang=en', authorization: 'Bearer tok.secret', contentType: 'application/xml', body: xml },
     ])
     expect(io.lines.out).toEqual([
       'Imported junit-report.xml into run run 1: 3 test cases, 3 results recorded (passed 2, failed 1, skipped 0), 1 case created, 1 added to the run.',
@@ -78,7 +78,8 @@ describe('portalscope import-junit', () => {
     const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)
     expect(madeBy(refused, RequestFailed)).toBe(true)
     expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 400, message: 'The file is not a JUnit XML report.' })
-    expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&lang=en')
+    // Without --add-cases the server is told not to add cases the run lacks (it answers how many instead).
+    expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&addCases=0&lang=en')
 
     seen = []
     const io = capture()
@@ -181,8 +182,8 @@ describe('a hostile server answering the command', () => {
       expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 403, message: 'Creating cases needs the editor role.' })
       expect(describeFailure((refused as RequestFailed).failure, url)).toEqual({ exitCode: EXIT.unreachable, message: 'The server refused the token (403): Creating cases needs the editor role.' })
       expect(seen.map((item) => [item.url, item.body])).toEqual([
-        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&lang=en', '(streamed)'],
-        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&lang=en', ' '],
+        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&addCases=0&lang=en', '(streamed)'],
+        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&addCases=0&lang=en', ' '],
       ])
     } finally {
       await new Promise((resolve) => early.close(resolve))

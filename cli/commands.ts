@@ -118,6 +118,8 @@ export async function importJunit(command: ImportJunitCommand, connection: Conne
   }
   const query = new URLSearchParams({ filename: basename(command.file) })
   if (command.createUnknown) query.set('createUnknown', '1')
+  // Cases the run does not hold are added only with --add-cases (the server refuses with how many, nothing written).
+  query.set('addCases', command.addCases ? '1' : '0')
   const route = `/api/test-runs/${encodeURIComponent(command.runId)}/import-junit?${query}`
   let response: Response
   try {

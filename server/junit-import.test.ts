@@ -167,6 +167,7 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const boundary = '----PortalscopeForm7MA4YWxkTrZu0gW'
     const body = [
       `--${boundary}\r\nContent-Disposition: form-data; name="createUnknown"\r\n\r\non\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="addCases"\r\n\r\non\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="TEST-com.example.catalogue.HarvestTest.xml"\r\nContent-Type: text/xml\r\n\r\n${surefire}\r\n`,
       `--${boundary}--\r\n`,
     ].join('')
@@ -224,5 +225,29 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     ])
     const { results } = await call<Results>('testRuns.results', { runCaseId: detail.cases[1]!.id }, owner, 'query')
     expect(results[0]).toMatchObject({ elapsedMs: 1, evidence: { flaky: true, retries: [{ element: 'flakyFailure', message: 'obvious fail' }, { element: 'flakyFailure', message: 'try one more time maybe' }] } })
+  })
+
+  it('asks before adding cases the run does not hold: 409 with how many, nothing written, then adds them when asked', async () => {
+    const first = await call<{ id: string }>('testCases.create', { projectId, title: 'Asked first', state: 'active' }, owner)
+    const asking = (await call<{ id: string }>('testRuns.create', { projectId, run: { name: 'Asks' }, source: { kind: 'selection', caseIds: [first.id] } }, owner)).id
+    const refused = await importXml(asking, pytest, tester, '?addCases=0')
+    expect(refused.status).toBe(409)
+    expect((await refused.json()) as unknown).toEqual({
+      error: { code: 'CONFLICT', wouldAdd: 4, message: 'Zpráva obsahuje 4 testy, které tento běh nemá. Nic se nezaznamenalo: importujte znovu s povoleným přidáním případů (addCases=1; v příkazu --add-cases).' },
+    })
+    const untouched = await call<Detail>('testRuns.byId', { id: asking }, owner, 'query')
+    expect(untouched.run.state).toBe('open')
+    expect(untouched.cases.map((item) => item.title)).toEqual(['Asked first'])
+    // The form without the box ticked comes back to the page saying how many.
+    const boundary = '----PortalscopeForm7MA4YWxkTrZu0gW'
+    const body = [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pytest.xml"\r\nContent-Type: text/xml\r\n\r\n${pytest}\r\n`, `--${boundary}--\r\n`].join('')
+    const posted = await app.request(`/api/test-runs/${asking}/import-junit`, { method: 'POST', headers: { cookie: owner, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` }, body })
+    expect(posted.status).toBe(303)
+    expect(JSON.parse(new URL(posted.headers.get('location')!, ORIGIN).searchParams.get('junit')!)).toEqual({ ok: false, problem: 'needsAddCases', line: null, params: { count: 4 } })
+    const added = await importXml(asking, pytest, tester, '?addCases=1')
+    expect((await added.json()) as Summary).toMatchObject({ recorded: 4, addedToRun: 4 })
+    // A run that holds every case of the report needs no asking.
+    const again = await importXml(asking, pytest, tester, '?addCases=0')
+    expect((await again.json()) as Summary).toMatchObject({ recorded: 4, addedToRun: 0 })
   })
 })

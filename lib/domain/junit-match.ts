@@ -7,6 +7,16 @@ import { worstOutcome } from './checks.ts'
 import { JUNIT_MAX_FAILURES, pinOf, type JunitCase, type JunitReport, type JunitRetry, type KeptText } from './junit-read.ts'
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
 
+/** An import refused because it would add cases to the run and was not asked to (`addCases`); nothing was written. */
+export class JunitNeedsAddCases extends Error {
+  readonly count: number
+  constructor(count: number) {
+    super(`The import would add ${count} cases to the run`)
+    this.name = 'JunitNeedsAddCases'
+    this.count = count
+  }
+}
+
 /** The most unmatched names an answer lists. */
 export const JUNIT_MAX_UNMATCHED_LISTED = 100
 

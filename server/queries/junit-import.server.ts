@@ -47,7 +47,11 @@ export type JunitImportSummary = {
  * stayed locked for a background writer's two minutes once some slices were written stops the import too: the summary
  * says what was stored and carries the warning `junit.warning_stoppedBusy` (importing the file again completes it).
  */
-export type JunitImportOutcome = { ok: true; summary: JunitImportSummary } | { ok: false; reason: 'completed'; summary: JunitImportSummary }
+export type JunitImportOutcome =
+  | { ok: true; summary: JunitImportSummary }
+  | { ok: false; reason: 'completed'; summary: JunitImportSummary }
+  /** It would add `count` cases to the run (matched ones the run lacks, created ones) and `addCases` was not given: nothing was written. */
+  | { ok: false; reason: 'needsAddCases'; count: number; summary: JunitImportSummary }
 
 /** What the slices wrote so far, for the summary of an import that stopped midway. */
 type Progress = { created: string[]; addedToRun: number; recorded: number; wrote: boolean }
@@ -179,7 +183,7 @@ export async function importJunitReport(
   run: RunRow,
   projectKey: string,
   report: JunitReport,
-  options: { file: string; createUnknown: boolean; actorId: string; now?: Date },
+  options: { file: string; createUnknown: boolean; addCases: boolean; actorId: string; now?: Date },
 ): Promise<JunitImportOutcome> {
   const now = options.now ?? new Date()
   const [projectCases, runCases] = await Promise.all([liveCases(db, run.projectId), runCaseRefs(db, run.id)])
@@ -217,6 +221,9 @@ export async function importJunitReport(
     counts,
     warnings,
   })
+  // A run holds the cases it was planned with: adding more is asked for (the page confirms it, the command has a flag).
+  const wouldAdd = new Set(match.matched.filter((item) => item.runCaseId === null).map((item) => item.caseId)).size + toCreate.length
+  if (wouldAdd > 0 && !options.addCases) return { ok: false, reason: 'needsAddCases', count: wouldAdd, summary: summary() }
   try {
     const targets: Array<{ report: JunitCase; caseId: string }> = match.matched.map((item) => ({ report: item.report, caseId: item.caseId }))
     if (toCreate.length > 0) await createCases(writer, run.projectId, toCreate, options.actorId, now, progress)
