@@ -26,7 +26,8 @@ describe('portalscope arguments', () => {
   })
 
   it('reads import-junit and export', () => {
-    expect(command('import-junit r1 reports/junit.xml --create-unknown').command).toEqual({ name: 'import-junit', runId: 'r1', file: 'reports/junit.xml', createUnknown: true })
+    expect(command('import-junit r1 reports/junit.xml --create-unknown').command).toEqual({ name: 'import-junit', runId: 'r1', file: 'reports/junit.xml', createUnknown: true, addCases: false })
+    expect(command('import-junit r1 reports/junit.xml --add-cases').command).toEqual({ name: 'import-junit', runId: 'r1', file: 'reports/junit.xml', createUnknown: false, addCases: true })
     expect(command('export r1 --format csv --output run.csv').command).toEqual({ name: 'export', runId: 'r1', format: 'csv', output: 'run.csv' })
     expect(command('export r1 --format=junit').command).toEqual({ name: 'export', runId: 'r1', format: 'junit', output: null })
   })

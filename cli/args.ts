@@ -17,7 +17,7 @@ export type RunCommand = {
   /** With --wait: give up after this many seconds (exit 1); null waits as long as it takes. */
   timeoutS: number | null
 }
-export type ImportJunitCommand = { name: 'import-junit'; runId: string; file: string; createUnknown: boolean }
+export type ImportJunitCommand = { name: 'import-junit'; runId: string; file: string; createUnknown: boolean; addCases?: boolean }
 export type ExportCommand = { name: 'export'; runId: string; format: RunExportFormat; output: string | null }
 export type Command = RunCommand | ImportJunitCommand | ExportCommand
 
@@ -31,7 +31,7 @@ export type Parsed =
 
 const BOOLEAN_FLAGS: Record<CommandName, readonly string[]> = {
   run: ['wait'],
-  'import-junit': ['create-unknown'],
+  'import-junit': ['create-unknown', 'add-cases'],
   export: [],
 }
 const VALUE_FLAGS: Record<CommandName, readonly string[]> = {
@@ -70,10 +70,13 @@ Starts a run of the suite's cases and queues their automated checks on the serve
   --timeout <s>       with --wait: give up after this many seconds (exit 1)
 
 Needs a token with the "write" scope. Exits 1 when a check failed or was blocked (with --wait).`,
-  'import-junit': `Usage: portalscope import-junit <runId> <file.xml> [--create-unknown]
+  'import-junit': `Usage: portalscope import-junit <runId> <file.xml> [--add-cases] [--create-unknown]
 
-Records the results of a JUnit XML report in a run: each test case is matched to a case of the run.
-  --create-unknown    create test cases for tests that match no case, and add them to the run
+Records the results of a JUnit XML report in a run: each test case is matched to a case of the project.
+  --add-cases         add the cases the run does not hold yet (without it, such a report is refused
+                      and nothing is recorded; the answer says how many cases it would add)
+  --create-unknown    create test cases for tests that match no case (they are added to the run,
+                      so this needs --add-cases too)
 
 Needs a token with the "write" scope. Exits 1 when the server refuses the import.`,
   export: `Usage: portalscope export <runId> --format junit|csv|json [--output <file>]
@@ -151,7 +154,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       timeoutS,
     }
   } else if (name === 'import-junit') {
-    command = { name, runId: positionals[0]!, file: positionals[1]!, createUnknown: flags.has('create-unknown') }
+    command = { name, runId: positionals[0]!, file: positionals[1]!, createUnknown: flags.has('create-unknown'), addCases: flags.has('add-cases') }
   } else {
     const format = values.get('format')
     if (format === undefined) return usageError(`--format is required (${RUN_EXPORT_FORMATS.join(', ')}).`, name)

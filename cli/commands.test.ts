@@ -59,9 +59,9 @@ describe('portalscope import-junit', () => {
     await writeFile(file, xml)
     answer = json(200, { cases: 3, recorded: 3, created: 1, addedToRun: 1, unmatched: ['legacy › login'], counts: { passed: 2, failed: 1, skipped: 0 }, warnings: ['2 tests had no time'] })
     const io = capture()
-    expect(await importJunit({ name: 'import-junit', runId: 'run 1', file, createUnknown: true }, connection(), io)).toBe(EXIT.ok)
+    expect(await importJunit({ name: 'import-junit', runId: 'run 1', file, createUnknown: true, addCases: true }, connection(), io)).toBe(EXIT.ok)
     expect(seen).toEqual([
-      { method: 'POST', url: '/api/test-runs/run%201/import-junit?filename=junit-report.xml&createUnknown=1&lang=en', authorization: 'Bearer tok.secret', contentType: 'application/xml', body: xml },
+      { method: 'POST', url: '/api/test-runs/run%201/import-junit?filename=junit-report.xml&createUnknown=1&addCases=1&lang=en', authorization: 'Bearer tok.secret', contentType: 'application/xml', body: xml },
     ])
     expect(io.lines.out).toEqual([
       'Imported junit-report.xml into run run 1: 3 test cases, 3 results recorded (passed 2, failed 1, skipped 0), 1 case created, 1 added to the run.',
@@ -78,7 +78,8 @@ describe('portalscope import-junit', () => {
     const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)
     expect(madeBy(refused, RequestFailed)).toBe(true)
     expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 400, message: 'The file is not a JUnit XML report.' })
-    expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&lang=en')
+    // Without --add-cases the server is told not to add cases the run lacks (it answers how many instead).
+    expect(seen[0]!.url).toBe('/api/test-runs/r1/import-junit?filename=broken.xml&addCases=0&lang=en')
 
     seen = []
     const io = capture()
@@ -157,5 +158,44 @@ describe('a hostile server answering the command', () => {
     const failed = await call(api.testSuites.byId.query({ id: 's1' })).catch((error: unknown) => error)
     expect(madeBy(failed, RequestFailed)).toBe(true)
     expect((failed as RequestFailed).failure).toMatchObject({ kind: 'network', detail: expect.stringContaining('larger than 16 MB') })
+  })
+
+  it('reports the refusal of a server that answers before reading the upload, not the broken connection', async () => {
+    const file = path.join(dir, 'large.xml')
+    await writeFile(file, `<testsuite>${'<testcase classname="a" name="b"/>'.repeat(200_000)}</testsuite>`)
+    const early = createServer((request, response) => {
+      const probe = request.headers['content-length'] === '1'
+      seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization ?? '', contentType: request.headers['content-type'] ?? '', body: probe ? ' ' : '(streamed)' })
+      if (probe) {
+        response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Creating cases needs the editor role.', code: 'FORBIDDEN' } }))
+        return
+      }
+      // The upload itself: refused at once, the rest of it never read, the connection closed.
+      response.writeHead(400, { connection: 'close' }).end()
+      request.socket.destroy()
+    })
+    await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(early.address() as { port: number }).port}`
+      const refused = await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: true }, { url, token: 'tok.secret' }, capture()).catch((error: unknown) => error)
+      expect(madeBy(refused, RequestFailed)).toBe(true)
+      expect((refused as RequestFailed).failure).toEqual({ kind: 'http', status: 403, message: 'Creating cases needs the editor role.' })
+      expect(describeFailure((refused as RequestFailed).failure, url)).toEqual({ exitCode: EXIT.unreachable, message: 'The server refused the token (403): Creating cases needs the editor role.' })
+      expect(seen.map((item) => [item.url, item.body])).toEqual([
+        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&addCases=0&lang=en', '(streamed)'],
+        ['/api/test-runs/r1/import-junit?filename=large.xml&createUnknown=1&addCases=0&lang=en', ' '],
+      ])
+    } finally {
+      await new Promise((resolve) => early.close(resolve))
+    }
+  })
+
+  it('keeps a refusal of the file itself, without asking again', async () => {
+    const file = path.join(dir, 'refused.xml')
+    await writeFile(file, '<html/>')
+    answer = json(400, { error: { message: 'The file is XML, but not a JUnit report.', code: 'BAD_REQUEST' } })
+    const refused = (await importJunit({ name: 'import-junit', runId: 'r1', file, createUnknown: false }, connection(), capture()).catch((error: unknown) => error)) as RequestFailed
+    expect(refused.failure).toEqual({ kind: 'http', status: 400, message: 'The file is XML, but not a JUnit report.' })
+    expect(seen).toHaveLength(1)
   })
 })

@@ -118,13 +118,21 @@ export async function importJunit(command: ImportJunitCommand, connection: Conne
   }
   const query = new URLSearchParams({ filename: basename(command.file) })
   if (command.createUnknown) query.set('createUnknown', '1')
-  const response = await request(connection, `/api/test-runs/${encodeURIComponent(command.runId)}/import-junit?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/xml' },
-    // Streamed: a report of many megabytes is never held in memory whole.
-    body: Readable.toWeb(createReadStream(command.file)) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit)
+  // Cases the run does not hold are added only with --add-cases (the server refuses with how many, nothing written).
+  query.set('addCases', command.addCases ? '1' : '0')
+  const route = `/api/test-runs/${encodeURIComponent(command.runId)}/import-junit?${query}`
+  let response: Response
+  try {
+    response = await request(connection, route, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      // Streamed: a report of many megabytes is never held in memory whole.
+      body: Readable.toWeb(createReadStream(command.file)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit)
+  } catch (error) {
+    throw await realRefusal(error, connection, route)
+  }
   const parsed = ImportAnswerSchema.safeParse(await readJson(response))
   if (!parsed.success) {
     io.err('The server accepted the report but its answer was not understood; check the run in the browser.')
@@ -144,6 +152,28 @@ export async function importJunit(command: ImportJunitCommand, connection: Conne
   }
   for (const warning of answer.warnings) io.err(`Warning: ${printable(warning)}`)
   return EXIT.ok
+}
+
+/**
+ * A server that refuses an upload before reading it (no token, a viewer, a tester asking to create cases, a completed
+ * run) answers and closes the connection while the file is still being sent; the client then sees the connection
+ * break, or only a bare status from a proxy in between. Asking again with a one-byte body gets the refusal itself,
+ * since access is checked before a body is read; a body that is refused as a file means the access was not the
+ * problem, and the first failure stands.
+ */
+async function realRefusal(error: unknown, connection: Connection, route: string): Promise<unknown> {
+  if (!madeBy(error, RequestFailed)) return error
+  const { failure } = error
+  const bare = failure.kind === 'network' || (failure.status === 400 && (failure.message === '' || failure.message === 'Bad Request'))
+  if (!bare) return error
+  try {
+    await request(connection, route, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: ' ' })
+  } catch (probe) {
+    if (!madeBy(probe, RequestFailed) || probe.failure.kind !== 'http') return error
+    const { status, message } = probe.failure
+    if ([401, 403, 404].includes(status) || (status === 400 && !/not XML/i.test(message))) return probe
+  }
+  return error
 }
 
 /** The import's answer as JSON (null when it is not JSON), read up to the command's ceiling. */

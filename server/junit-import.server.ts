@@ -1,6 +1,6 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Context } from 'hono'
-import { junitFileName } from '../lib/domain/junit-match.ts'
+import { junitFileName, JunitNeedsAddCases } from '../lib/domain/junit-match.ts'
 import { JUNIT_MAX_BYTES, JunitImportError } from '../lib/domain/junit-read.ts'
 import { junitNoticeParam, noticeParams, type JunitNotice } from '../lib/forms/junit-notice.ts'
 import { runHref } from '../lib/routing/project-links.ts'
@@ -36,12 +36,12 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
   const asForm = boundary !== null
   const declared = Number(c.req.header('content-length') ?? NaN)
 
-  const refuse = (status: number, code: string, message: string, notice: JunitNotice) => {
+  const refuse = (status: number, code: string, message: string, notice: JunitNotice, extra: { wouldAdd?: number } = {}) => {
     if (asForm && context.user) return c.redirect(`${runHref(id)}?${junitNoticeParam(notice)}`, 303)
     const headers: Record<string, string> = {}
     const retryAfter = context.resHeaders.get('Retry-After')
     if (retryAfter) headers['Retry-After'] = retryAfter
-    return c.json({ error: { message, code } }, status as 400, headers)
+    return c.json({ error: { message, code, ...extra } }, status as 400, headers)
   }
 
   if (Number.isFinite(declared) && declared > JUNIT_MAX_BYTES + (asForm ? FORM_OVERHEAD : 0)) {
@@ -52,11 +52,15 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
   const raw = c.req.raw.body
   let body: ReadableStream<Uint8Array> | null = raw
   let createUnknown = truthy(c.req.query('createUnknown'))
+  // Scripts that do not say add the cases the run lacks, as before; the page and the command ask first (addCases=0).
+  let addCases = c.req.query('addCases') === undefined || truthy(c.req.query('addCases'))
   let file = junitFileName(c.req.query('filename'))
   if (asForm && raw) {
     try {
       const upload = await readMultipartUpload(raw, boundary, 'file')
       createUnknown = truthy(upload.fields.get('createUnknown'))
+      // The form's checkbox: unticked, the page says how many cases would be added.
+      addCases = truthy(upload.fields.get('addCases'))
       body = upload.file?.stream ?? null
       if (upload.file) file = junitFileName(upload.file.filename)
     } catch (error) {
@@ -69,7 +73,7 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
   if (!body) return refuse(400, 'BAD_REQUEST', context.t('junit.noFile'), { ok: false, problem: 'noFile', line: null, params: {} })
 
   try {
-    const summary = await caller.testRuns.importJunit({ id, createUnknown, file, body })
+    const summary = await caller.testRuns.importJunit({ id, createUnknown, addCases, file, body })
     if (asForm) {
       const { counts, recorded, created, addedToRun, unmatchedCount, warnings } = summary
       return c.redirect(`${runHref(id)}?${junitNoticeParam({ ok: true, recorded, created, addedToRun, unmatchedCount, counts, warnings: warnings.length })}`, 303)
@@ -83,6 +87,10 @@ export async function junitImportResponse(c: Context<AppBindings>): Promise<Resp
     // or the connection closes after it.
     if (!discardRest(body, JUNIT_MAX_BYTES + FORM_OVERHEAD)) c.set('bodyLeftUnread', true)
     const cause = madeBy(refusal.cause, JunitImportError) ? refusal.cause : null
+    if (madeBy(refusal.cause, JunitNeedsAddCases)) {
+      const count = refusal.cause.count
+      return refuse(409, refusal.code, refusal.message, { ok: false, problem: 'needsAddCases', line: null, params: { count } }, { wouldAdd: count })
+    }
     const notice: JunitNotice = cause ? { ok: false, problem: cause.problem, line: cause.line, params: noticeParams(cause.params) } : { ok: false, problem: refusal.code, line: null, params: {} }
     return refuse(getHTTPStatusCodeFromError(refusal), refusal.code, refusal.message, notice)
   }

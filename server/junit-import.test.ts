@@ -48,7 +48,7 @@ async function signUp(name: string, email: string): Promise<string> {
 
 type Summary = { cases: number; recorded: number; created: number; addedToRun: number; unmatched: string[]; counts: Record<string, number>; warnings: string[] }
 type Detail = { run: { state: string; version: number }; cases: Array<{ id: string; key: string; title: string; caseVersion: number; latest: { status: string; comment: string; recordedBy: string } | null }> }
-type Results = { results: Array<{ status: string; elapsedSeconds: number | null; caseVersion: number; recordedBy: string; evidence: Record<string, unknown> | null }> }
+type Results = { results: Array<{ status: string; elapsedSeconds: number | null; elapsedMs: number | null; caseVersion: number; recordedBy: string; evidence: Record<string, unknown> | null }> }
 
 function importXml(runId: string, xml: string | ReadableStream<Uint8Array>, auth: string | null, query = '') {
   const headers: Record<string, string> = { 'content-type': 'application/xml' }
@@ -100,6 +100,14 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     expect(cut.status).toBe(400)
     expect(((await cut.json()) as { error: { message: string } }).error.message).toMatch(/^Soubor končí předčasně/)
     expect((await importXml(runId, '{"tests": 1}', tester)).status).toBe(400)
+    const forever = await importXml(runId, surefire.replace('time="12.5"', 'time="99999999"'), tester)
+    expect(forever.status).toBe(400)
+    expect(((await forever.json()) as { error: { message: string } }).error.message).toMatch(/^Soubor uvádí u testu čas 99999999 sekund, víc než rok.* \(řádek 14\)$/)
+    const latin1 = new Uint8Array(Buffer.from('<testsuite>\n<testcase classname="a" name="Zpracuje X"/></testsuite>', 'latin1'))
+    latin1[latin1.indexOf(0x58)] = 0xe9
+    const misread = await importXml(runId, new Blob([latin1]).stream(), tester)
+    expect(misread.status).toBe(400)
+    expect(((await misread.json()) as { error: { message: string } }).error.message).toBe('Soubor obsahuje bajty, které nejsou platné v kódování UTF-8. Nic se nedohadovalo ani nenahrazovalo; uložte zprávu v kódování, které deklaruje. (řádek 2)')
     const detail = await call<Detail>('testRuns.byId', { id: runId }, owner, 'query')
     expect(detail.run.state).toBe('open')
     expect(detail.cases.every((item) => item.latest === null)).toBe(true)
@@ -139,7 +147,11 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     expect(failed.latest?.comment).toMatch(/^AssertionError: expected at least 1000 datasets, got 987\nerror: failed on teardown/)
     const { results } = await call<Results>('testRuns.results', { runCaseId: failed.id }, tester, 'query')
     expect(results).toHaveLength(1)
-    expect(results[0]).toMatchObject({ status: 'failed', elapsedSeconds: 1, caseVersion: failed.caseVersion })
+    // 0.981 s and the teardown's 0.004 s, to the millisecond (whole seconds kept 1).
+    expect(results[0]).toMatchObject({ status: 'failed', elapsedSeconds: 1, elapsedMs: 985, caseVersion: failed.caseVersion })
+    // A test of 12 ms is not a test of no time.
+    const quick = await call<Results>('testRuns.results', { runCaseId: detail.cases[0]!.id }, tester, 'query')
+    expect(quick.results[0]).toMatchObject({ elapsedSeconds: 0, elapsedMs: 12 })
     expect(results[0]!.evidence).toMatchObject({
       kind: 'junit',
       file: 'pytest.xml',
@@ -155,6 +167,7 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const boundary = '----PortalscopeForm7MA4YWxkTrZu0gW'
     const body = [
       `--${boundary}\r\nContent-Disposition: form-data; name="createUnknown"\r\n\r\non\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="addCases"\r\n\r\non\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="TEST-com.example.catalogue.HarvestTest.xml"\r\nContent-Type: text/xml\r\n\r\n${surefire}\r\n`,
       `--${boundary}--\r\n`,
     ].join('')
@@ -176,7 +189,7 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const { case: created } = await call<{ case: { type: string; state: string; tags: string[]; folder: string } }>('testCases.byId', { id: (await call<{ cases: Array<{ caseId: string }> }>('testRuns.byId', { id: runId }, owner, 'query')).cases[5]!.caseId }, owner, 'query')
     expect(created).toMatchObject({ type: 'automated', state: 'active', tags: ['junit'], folder: 'com.example.catalogue.HarvestTest' })
     const { results } = await call<Results>('testRuns.results', { runCaseId: detail.cases[4]!.id }, owner, 'query')
-    expect(results[0]).toMatchObject({ elapsedSeconds: 1180, evidence: { time: 1180.002, suite: { systemOut: { text: 'Harvester suite finished: 5 tests' } } } })
+    expect(results[0]).toMatchObject({ elapsedSeconds: 1180, elapsedMs: 1_180_002, evidence: { time: 1180.002, suite: { systemOut: { text: 'Harvester suite finished: 5 tests' } } } })
 
     // The same report again matches the cases it created: nothing new.
     const again = await importXml(runId, surefire, owner, '?createUnknown=1')
@@ -193,5 +206,48 @@ describe('POST /api/test-runs/:runId/import-junit', () => {
     const refused = await importXml(runId, pytest, `Bearer ${token}`)
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/dokončen/i)
+  })
+
+  it('records a UTF-16 Surefire report of a flaky test as passed and flaky, and a suite that did not load as failed', async () => {
+    const first = await call<{ id: string }>('testCases.create', { projectId, title: 'Manual smoke test', state: 'active' }, owner)
+    const flakyRun = (await call<{ id: string }>('testRuns.create', { projectId, run: { name: 'Reruns' }, source: { kind: 'selection', caseIds: [first.id] } }, owner)).id
+    const utf16 = readFileSync(path.join(FIXTURES, 'surefire-flaky-failure-utf16le.xml'))
+    const res = await importXml(flakyRun, new Blob([utf16]).stream(), owner, '?createUnknown=1')
+    expect(res.status).toBe(200)
+    expect((await res.json()) as Summary).toMatchObject({ recorded: 1, created: 1, counts: { passed: 1, failed: 0 } })
+    const broken = await importXml(flakyRun, '<testsuite name="com.example.BrokenTest" tests="0" errors="1"><error message="Could not initialize class Config" type="java.lang.NoClassDefFoundError"/></testsuite>', owner, '?createUnknown=1')
+    expect((await broken.json()) as Summary).toMatchObject({ recorded: 1, counts: { failed: 1, passed: 0 } })
+    const detail = await call<Detail>('testRuns.byId', { id: flakyRun }, owner, 'query')
+    expect(detail.cases.map((item) => [item.title, item.latest?.status])).toEqual([
+      ['Manual smoke test', undefined],
+      ['io.olamy.FlakyTest.testApp', 'passed'],
+      ['com.example.BrokenTest.<init>', 'failed'],
+    ])
+    const { results } = await call<Results>('testRuns.results', { runCaseId: detail.cases[1]!.id }, owner, 'query')
+    expect(results[0]).toMatchObject({ elapsedMs: 1, evidence: { flaky: true, retries: [{ element: 'flakyFailure', message: 'obvious fail' }, { element: 'flakyFailure', message: 'try one more time maybe' }] } })
+  })
+
+  it('asks before adding cases the run does not hold: 409 with how many, nothing written, then adds them when asked', async () => {
+    const first = await call<{ id: string }>('testCases.create', { projectId, title: 'Asked first', state: 'active' }, owner)
+    const asking = (await call<{ id: string }>('testRuns.create', { projectId, run: { name: 'Asks' }, source: { kind: 'selection', caseIds: [first.id] } }, owner)).id
+    const refused = await importXml(asking, pytest, tester, '?addCases=0')
+    expect(refused.status).toBe(409)
+    expect((await refused.json()) as unknown).toEqual({
+      error: { code: 'CONFLICT', wouldAdd: 4, message: 'Zpráva obsahuje 4 testy, které tento běh nemá. Nic se nezaznamenalo: importujte znovu s povoleným přidáním případů (addCases=1; v příkazu --add-cases).' },
+    })
+    const untouched = await call<Detail>('testRuns.byId', { id: asking }, owner, 'query')
+    expect(untouched.run.state).toBe('open')
+    expect(untouched.cases.map((item) => item.title)).toEqual(['Asked first'])
+    // The form without the box ticked comes back to the page saying how many.
+    const boundary = '----PortalscopeForm7MA4YWxkTrZu0gW'
+    const body = [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pytest.xml"\r\nContent-Type: text/xml\r\n\r\n${pytest}\r\n`, `--${boundary}--\r\n`].join('')
+    const posted = await app.request(`/api/test-runs/${asking}/import-junit`, { method: 'POST', headers: { cookie: owner, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` }, body })
+    expect(posted.status).toBe(303)
+    expect(JSON.parse(new URL(posted.headers.get('location')!, ORIGIN).searchParams.get('junit')!)).toEqual({ ok: false, problem: 'needsAddCases', line: null, params: { count: 4 } })
+    const added = await importXml(asking, pytest, tester, '?addCases=1')
+    expect((await added.json()) as Summary).toMatchObject({ recorded: 4, addedToRun: 4 })
+    // A run that holds every case of the report needs no asking.
+    const again = await importXml(asking, pytest, tester, '?addCases=0')
+    expect((await again.json()) as Summary).toMatchObject({ recorded: 4, addedToRun: 0 })
   })
 })

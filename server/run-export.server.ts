@@ -46,6 +46,7 @@ export async function runExportResponse(c: Context<AppBindings>): Promise<Respon
       status: result.status,
       comment: result.comment,
       elapsedSeconds: result.elapsedSeconds,
+      elapsedMs: result.elapsedMs,
       defects: result.defects,
       steps: result.steps,
       retest: result.retest,

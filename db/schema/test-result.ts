@@ -19,7 +19,8 @@ export const testResults = sqliteTable(
     status: text('status', { enum: RESULT_STATUSES }).notNull(),
     steps: text('steps', { mode: 'json' }).$type<StepResult[]>().notNull().default([]),
     comment: text('comment').notNull().default(''),
-    elapsedSeconds: integer('elapsed_seconds'),
+    // Milliseconds: JUnit reports give times to the millisecond, and a result under half a second is not zero.
+    elapsedMs: integer('elapsed_ms'),
     defects: text('defects', { mode: 'json' }).$type<string[]>().notNull().default([]),
     retest: integer('retest', { mode: 'boolean' }).notNull().default(false),
     caseVersion: integer('case_version').notNull(),

@@ -46,4 +46,14 @@ describe('matching', () => {
     expect(match.matched).toHaveLength(1)
     expect(match.matched[0]!.report).toMatchObject({ status: 'failed', occurrences: 2 })
   })
+
+  it('says so when tests whose names differ only in white space are recorded as one case', () => {
+    const spaced = read(`<testsuite><testcase classname="tests.test_api" name="test_catalogue_answers"/><testcase classname="tests.test_api" name="test_catalogue  answers"/><testcase classname="tests.test_api" name="test_catalogue answers"><failure/></testcase></testsuite>`)
+    expect(spaced.cases).toHaveLength(3)
+    const match = matchJunitCases(spaced.cases, 'PJUNIT', projectCases, [])
+    expect(match.unknown).toHaveLength(1)
+    expect(match.unknown[0]!.status).toBe('failed')
+    expect(match.namesMerged).toBe(1)
+    expect(matchJunitCases(report.cases, 'PJUNIT', projectCases, []).namesMerged).toBe(0)
+  })
 })

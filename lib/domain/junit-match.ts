@@ -4,8 +4,18 @@
 
 import { asOneLine } from './one-line.ts'
 import { worstOutcome } from './checks.ts'
-import { JUNIT_MAX_FAILURES, pinOf, type JunitCase, type JunitReport, type KeptText } from './junit-read.ts'
+import { JUNIT_MAX_FAILURES, pinOf, type JunitCase, type JunitReport, type JunitRetry, type KeptText } from './junit-read.ts'
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
+
+/** An import refused because it would add cases to the run and was not asked to (`addCases`); nothing was written. */
+export class JunitNeedsAddCases extends Error {
+  readonly count: number
+  constructor(count: number) {
+    super(`The import would add ${count} cases to the run`)
+    this.name = 'JunitNeedsAddCases'
+    this.count = count
+  }
+}
 
 /** The most unmatched names an answer lists. */
 export const JUNIT_MAX_UNMATCHED_LISTED = 100
@@ -23,6 +33,8 @@ export type JunitMatch = {
   /** Cases the project does not have and nothing pins: created when asked, else listed as unmatched. */
   unknown: JunitCase[]
   unmatched: UnmatchedCase[]
+  /** Report cases recorded with another whose name differs only in case or white space (said in a warning). */
+  namesMerged: number
 }
 
 /** Two records of one case (found by different names) as one: the worst status wins, details of both are kept. */
@@ -38,6 +50,8 @@ export function mergeJunitCases(into: JunitCase, other: JunitCase): JunitCase {
     systemOut: into.systemOut ?? other.systemOut,
     systemErr: into.systemErr ?? other.systemErr,
     occurrences: into.occurrences + other.occurrences,
+    retries: [...into.retries, ...other.retries].slice(0, JUNIT_MAX_FAILURES),
+    flaky: worstOutcome([into.status, other.status]) === 'passed' && (into.flaky || other.flaky),
   }
 }
 
@@ -75,6 +89,11 @@ export function matchJunitCases(cases: readonly JunitCase[], projectKey: string,
   const matched = new Map<string, MatchedCase>()
   const unknown = new Map<string, JunitCase>()
   const unmatched: UnmatchedCase[] = []
+  let namesMerged = 0
+  const merge = (into: JunitCase, other: JunitCase): JunitCase => {
+    if (into.fullName !== other.fullName && !into.pin && !other.pin) namesMerged += 1
+    return mergeJunitCases(into, other)
+  }
   const keyOf = (key: string): ProjectCase | null | 'other' => {
     const [prefix, number] = [key.slice(0, key.lastIndexOf('-')), Number(key.slice(key.lastIndexOf('-') + 1))]
     if (prefix !== projectKey) return 'other'
@@ -97,13 +116,13 @@ export function matchJunitCases(cases: readonly JunitCase[], projectKey: string,
     if (!found) {
       const key = titleKey(junitCaseTitle(report))
       const known = unknown.get(key)
-      unknown.set(key, known ? mergeJunitCases(known, report) : report)
+      unknown.set(key, known ? merge(known, report) : report)
       continue
     }
     const before = matched.get(found.id)
-    matched.set(found.id, before ? { ...before, report: mergeJunitCases(before.report, report) } : { report, caseId: found.id, runCaseId: runCaseOf.get(found.id) ?? null })
+    matched.set(found.id, before ? { ...before, report: merge(before.report, report) } : { report, caseId: found.id, runCaseId: runCaseOf.get(found.id) ?? null })
   }
-  return { matched: [...matched.values()], unknown: [...unknown.values()], unmatched }
+  return { matched: [...matched.values()], unknown: [...unknown.values()], unmatched, namesMerged }
 }
 
 // What a result records of its report case.
@@ -115,8 +134,14 @@ export type JunitEvidence = {
   classname: string
   name: string
   time: number | null
+  /** The `file` a tool named for the test (absent in evidence recorded before it was kept). */
+  sourceFile?: string | null
   failures: Array<{ element: 'failure' | 'error'; type: string; message: string; detail: string; detailHash: string; detailBytes: number }>
   moreFailures: number
+  /** Attempts before the final one (Surefire reruns); absent in evidence recorded before they were kept. */
+  retries?: JunitRetry[]
+  /** Passed on a rerun after failed attempts. */
+  flaky?: boolean
   skipped: string | null
   systemOut: KeptText | null
   systemErr: KeptText | null
@@ -135,7 +160,10 @@ export function junitEvidence(report: JunitCase, file: string, suiteOutputs: Jun
     classname: report.classname,
     name: report.name,
     time: report.time,
+    sourceFile: report.file,
     failures: report.failures,
+    retries: report.retries,
+    flaky: report.flaky,
     moreFailures: report.moreFailures,
     skipped: report.skippedMessage,
     systemOut: report.systemOut,
@@ -165,9 +193,9 @@ export function junitComment(report: JunitCase): string {
   return ''
 }
 
-/** Seconds as a result keeps them (whole, rounded), or null. */
-export function junitElapsed(report: JunitCase): number | null {
-  return report.time === null ? null : Math.round(report.time)
+/** Milliseconds as a result keeps them, or null. */
+export function junitElapsedMs(report: JunitCase): number | null {
+  return report.time === null ? null : Math.round(report.time * 1000)
 }
 
 /** A file name as it is kept: the last path segment, printable, at most 200 characters. */

@@ -95,7 +95,132 @@ describe('parseJunitTime', () => {
     expect(parseJunitTime('12,345,678')).toBe(12345678)
     expect(parseJunitTime(' 3 ')).toBe(3)
     expect(parseJunitTime('1e-3')).toBe(0.001)
-    for (const bad of ['bad', '', '-1', '1,23', 'NaN', 'Infinity', '1.2.3', undefined]) expect(parseJunitTime(bad)).toBeNull()
+    // A decimal comma, as a German or Czech locale writes it (TestNG's JUnitReportReporter, issue testng#198).
+    expect(parseJunitTime('1,23')).toBe(1.23)
+    expect(parseJunitTime('0,009')).toBe(0.009)
+    for (const bad of ['bad', '', '-1', 'NaN', 'Infinity', '1.2.3', '1,2,3', undefined]) expect(parseJunitTime(bad)).toBeNull()
+  })
+})
+
+describe('times', () => {
+  it('reads decimal commas, and reads 1,234 as the rest of the report writes its times', () => {
+    const comma = read(`<testsuite name="de"><testcase classname="a" name="quick" time="0,160"/><testcase classname="a" name="long" time="1,234"/></testsuite>`)
+    expect(comma.cases.map((item) => item.time)).toEqual([0.16, 1.234])
+    const thousands = read(`<testsuite name="en"><testcase classname="a" name="long" time="1,234"/><testcase classname="a" name="longer" time="1,180.002"/></testsuite>`)
+    expect(thousands.cases.map((item) => item.time)).toEqual([1234, 1180.002])
+  })
+
+  it('refuses a time over a year as implausible, with its line, instead of storing it', () => {
+    const error = refusal(`<testsuite name="s">\n<testcase classname="a" name="ok" time="1"/>\n<testcase classname="a" name="b" time="40000000"/>\n</testsuite>`, 5)
+    expect(error).toMatchObject({ problem: 'implausibleTime', line: 3, params: { time: '40000000' } })
+    expect(read(`<testsuite><testcase classname="a" name="b" time="31536000"/></testsuite>`).cases[0]!.time).toBe(31_536_000)
+  })
+
+  it('keeps same-named tests apart by suite (a real Jenkins report, nested suites, thousands in a suite time)', () => {
+    const report = read(fixture('jenkins-same-names-nested-suites.xml'), 17)
+    expect(report.cases.map((item) => [item.fullName, item.time])).toEqual([
+      ['test.fs.FileSystemTest1.testPrefix', 10],
+      ['test.fs.FileSystemTest2.testPrefix', 11],
+      ['test.db.DatabaseTest1.testTable', 10],
+      ['test.db.DatabaseTest2.testTable', 12],
+      ['test.Rest.post.testInterface', 12],
+      ['test.Rest.get.testInterface', 13],
+      ['test.Rest.delete.testInterface', 13],
+      ['test.Rest.cleanup.testFinish', 20],
+    ])
+  })
+})
+
+describe('identity', () => {
+  it('keeps one class and name in two files or two suites as two cases, named with their file or suite', () => {
+    const files = read(
+      `<testsuites><testsuite name="jest"><testcase classname="login" name="works" file="web/login.test.ts"/><testcase classname="login" name="works" file="api/login.test.ts"><failure message="401"/></testcase></testsuite></testsuites>`,
+    )
+    expect(files.cases.map((item) => [item.fullName, item.status, item.file])).toEqual([
+      ['login.works (web/login.test.ts)', 'passed', 'web/login.test.ts'],
+      ['login.works (api/login.test.ts)', 'failed', 'api/login.test.ts'],
+    ])
+    expect(files.warnings).toContainEqual({ code: 'sameNameApart', count: 2 })
+    const suites = read(`<testsuites><testsuite name="chrome"><testcase classname="login" name="works"/></testsuite><testsuite name="firefox"><testcase classname="login" name="works"><error/></testcase></testsuite></testsuites>`)
+    expect(suites.cases.map((item) => [item.fullName, item.status])).toEqual([
+      ['login.works (chrome)', 'passed'],
+      ['login.works (firefox)', 'failed'],
+    ])
+  })
+})
+
+describe('suite-level failures', () => {
+  it('records a suite’s own error (its class did not load) as a failed case, as Jenkins does', () => {
+    for (const element of ['error', 'failure']) {
+      const report = read(
+        `<testsuite name="com.example.BrokenTest" tests="0" errors="1"><${element} message="java.lang.NoClassDefFoundError: Could not initialize class Config" type="java.lang.NoClassDefFoundError">at com.example.BrokenTest.&lt;clinit&gt;</${element}></testsuite>`,
+        4,
+      )
+      expect(report.cases).toHaveLength(1)
+      expect(report.cases[0]).toMatchObject({ fullName: 'com.example.BrokenTest.<init>', status: 'failed', failures: [{ element, type: 'java.lang.NoClassDefFoundError', detail: 'at com.example.BrokenTest.<clinit>' }] })
+    }
+    const alongside = read(`<testsuite name="S"><testcase classname="S" name="ok"/><error message="teardown of the class" /></testsuite>`)
+    expect(alongside.cases.map((item) => [item.fullName, item.status])).toEqual([
+      ['S.ok', 'passed'],
+      ['S.<init>', 'failed'],
+    ])
+  })
+})
+
+describe('reruns (real Surefire reports)', () => {
+  it('reads a test that passed on a rerun as passed and flaky, with its failed attempts kept', () => {
+    const report = read(fixture('surefire-flaky-failure.xml'), 100)
+    expect(report.cases).toHaveLength(1)
+    expect(report.cases[0]).toMatchObject({ fullName: 'io.olamy.FlakyTest.testApp', status: 'passed', flaky: true, time: 0.001, failures: [], systemOut: null })
+    expect(report.cases[0]!.retries).toEqual([
+      { element: 'flakyFailure', type: 'junit.framework.AssertionFailedError', message: 'obvious fail' },
+      { element: 'flakyFailure', type: 'junit.framework.AssertionFailedError', message: 'try one more time maybe' },
+    ])
+  })
+
+  it('reads a test that failed every rerun as failed, not flaky', () => {
+    const report = read(fixture('surefire-rerun-failure.xml'))
+    expect(report.cases[0]).toMatchObject({ fullName: 'io.olamy.AlwaysFailTest.testApp', status: 'failed', flaky: false, failures: [{ element: 'failure', message: 'built to fail' }] })
+    expect(report.cases[0]!.retries.map((retry) => retry.element)).toEqual(['rerunFailure', 'rerunFailure', 'rerunFailure'])
+    expect(report.cases[0]!.systemOut?.text).toBe('this will fail for real\n')
+  })
+})
+
+describe('encodings', () => {
+  const stream = (bytes: Uint8Array, size = 5) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size))
+        controller.close()
+      },
+    })
+  const rejection = async (bytes: Uint8Array) => {
+    try {
+      await readJunitStream(stream(bytes))
+    } catch (error) {
+      if (madeBy(error, JunitImportError)) return error
+      throw error
+    }
+    throw new Error('the report was accepted')
+  }
+
+  it('reads UTF-16 with a byte order mark as the same report as its UTF-8', async () => {
+    const utf16 = await readJunitStream(stream(readFileSync(path.join(FIXTURES, 'surefire-flaky-failure-utf16le.xml')), 7))
+    const utf8 = read(fixture('surefire-flaky-failure.xml'))
+    expect(utf16.cases).toEqual(utf8.cases)
+    const bigEndian = new Uint8Array(Buffer.from(`\uFEFF<?xml version="1.0" encoding="UTF-16"?><testsuite><testcase classname="č" name="ř"/></testsuite>`, 'utf16le').swap16())
+    expect((await readJunitStream(stream(bigEndian))).cases[0]!.fullName).toBe('č.ř')
+  })
+
+  it('refuses bytes that are not valid in the encoding, with their line, instead of replacing them', async () => {
+    const bytes = new TextEncoder().encode('<testsuite>\n<testcase classname="a" name="b"/>\n<testcase classname="a" name="X"/>\n</testsuite>')
+    const bad = bytes.slice()
+    bad[bad.indexOf(0x58)] = 0xe9 // a Latin-1 é in a file read as UTF-8
+    expect(await rejection(bad)).toMatchObject({ problem: 'badBytes', line: 3, params: { encoding: 'UTF-8' } })
+    const lone = new Uint8Array([0xff, 0xfe, ...Buffer.from('<testsuite>\n<testcase name="', 'utf16le'), 0x00, 0xd8, ...Buffer.from('"/></testsuite>', 'utf16le')])
+    expect(await rejection(lone)).toMatchObject({ problem: 'badBytes', line: 2, params: { encoding: 'UTF-16LE' } })
+    // A UTF-8 file that says it is UTF-16 is still refused: the declaration must match the bytes.
+    expect(await rejection(new TextEncoder().encode('<?xml version="1.0" encoding="UTF-16"?><testsuite/>'))).toMatchObject({ problem: 'encoding' })
   })
 })
 
@@ -206,14 +331,14 @@ describe('refusals', () => {
 describe('the run export', () => {
   it('reads back what the run export writes', () => {
     const xml = runToJunit({ id: 'r', name: 'Noční', projectKey: 'PJUNIT', state: 'completed', environment: '', build: null, commit: null, createdAt: new Date(), startedAt: null, completedAt: null }, [
-      { key: 'PJUNIT-1', title: 'Katalog & <sady>', section: 'Katalog', caseVersion: 1, results: [{ id: 1, status: 'failed', comment: 'Vrací 500\ndruhý', elapsedSeconds: 4, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
-      { key: 'PJUNIT-2', title: 'Licence', section: 'Katalog', caseVersion: 1, results: [{ id: 2, status: 'blocked', comment: 'Portál spí', elapsedSeconds: null, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
+      { key: 'PJUNIT-1', title: 'Katalog & <sady>', section: 'Katalog', caseVersion: 1, results: [{ id: 1, status: 'failed', comment: 'Vrací 500\ndruhý', elapsedSeconds: 4, elapsedMs: 4000, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
+      { key: 'PJUNIT-2', title: 'Licence', section: 'Katalog', caseVersion: 1, results: [{ id: 2, status: 'blocked', comment: 'Portál spí', elapsedSeconds: null, elapsedMs: null, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: null, recordedAt: new Date() }] },
       { key: 'PJUNIT-3', title: 'Netestováno', section: 'Katalog', caseVersion: 1, results: [] },
     ])
     const back = read(xml, 13)
     expect(back.cases.map((item) => [item.pin, item.status, item.time])).toEqual([
       ['PJUNIT-1', 'failed', 4],
-      ['PJUNIT-2', 'blocked', 0],
+      ['PJUNIT-2', 'blocked', null],
     ])
     expect(junitComment(back.cases[0]!)).toBe('Vrací 500')
     expect(back.cases[0]!.failures[0]!.detail).toBe('Vrací 500\ndruhý')

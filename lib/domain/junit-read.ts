@@ -24,7 +24,7 @@ export const JUNIT_MAX_SUITE_OUTPUTS = 500
 export const JUNIT_TEXT_BUDGET = 48 * 1024 * 1024
 
 /** Why a report was refused: an XML problem or one of JUnit's own. */
-export type JunitProblem = XmlProblem | 'notJunit' | 'tooManyCases' | 'tooLarge'
+export type JunitProblem = XmlProblem | 'notJunit' | 'tooManyCases' | 'tooLarge' | 'implausibleTime' | 'badBytes'
 
 export class JunitImportError extends Error {
   readonly problem: JunitProblem
@@ -63,6 +63,8 @@ export type JunitCase = {
   fullName: string
   /** The suites it was found in, outermost first. */
   suitePath: string[]
+  /** The source file a tool names (`file` of the test case or of its suite), or null. */
+  file: string | null
   /** `PRG-12` from `portalscope_case` or a `[PRG-12]` prefix, upper case. */
   pin: string | null
   status: ResultStatus
@@ -75,9 +77,21 @@ export type JunitCase = {
   systemOut: KeptText | null
   systemErr: KeptText | null
   occurrences: number
+  /** Earlier attempts a tool reran (Surefire's `flakyFailure`, `flakyError`, `rerunFailure`, `rerunError`), at most ten kept. */
+  retries: JunitRetry[]
+  /** Passed on a retry after failed attempts. */
+  flaky: boolean
 }
 
-export type JunitWarning = { code: 'caseWithoutName' | 'textBudget' | 'suiteOutputs' | 'lateProperty'; count: number }
+/** An earlier attempt of a rerun test: its element, type and message (its stack trace is not kept). */
+export type JunitRetry = { element: 'flakyFailure' | 'flakyError' | 'rerunFailure' | 'rerunError'; type: string; message: string }
+
+const RETRY_ELEMENTS: ReadonlySet<string> = new Set(['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError'])
+
+/** The longest time a test case may state: anything over a year is a misread, not a duration. */
+export const JUNIT_MAX_SECONDS = 365 * 24 * 3600
+
+export type JunitWarning = { code: 'caseWithoutName' | 'textBudget' | 'suiteOutputs' | 'lateProperty' | 'sameNameApart'; count: number }
 
 export type JunitReport = {
   cases: JunitCase[]
@@ -87,14 +101,40 @@ export type JunitReport = {
   testcases: number
 }
 
-/** Seconds as reports write them, thousands separators included (`1,234.5`); null when unreadable. */
-export function parseJunitTime(value: string | undefined): number | null {
-  if (value === undefined) return null
-  let text = value.trim()
-  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) text = text.replaceAll(',', '')
+/**
+ * A time as a report writes it. `style` says how a comma was read: `thousands` (`1,234.5`, `12,345,678`), `comma` as
+ * a decimal comma (`0,009`, `12,5`: a locale's number format), `either` for `1,234`, which may be both (`seconds` reads
+ * it as thousands, `decimalComma` as a decimal comma; the report's other times decide), `point` without a comma.
+ */
+export type JunitTime = { seconds: number; decimalComma: number; style: 'point' | 'thousands' | 'comma' | 'either' }
+
+const plainSeconds = (text: string): number | null => {
   if (!/^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) return null
   const seconds = Number(text)
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null
+}
+
+export function readJunitTime(value: string | undefined): JunitTime | null {
+  if (value === undefined) return null
+  const text = value.trim()
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) && !text.startsWith('0,')) {
+    const seconds = plainSeconds(text.replaceAll(',', ''))
+    if (seconds === null) return null
+    // One comma before three digits and no point: thousands (Surefire's `#,##0.###`) or a decimal comma (`1,234` s).
+    if (/^\d{1,3},\d{3}$/.test(text)) return { seconds, decimalComma: Number(text.replace(',', '.')), style: 'either' }
+    return { seconds, decimalComma: seconds, style: 'thousands' }
+  }
+  if (/^\d+,\d+$/.test(text)) {
+    const seconds = Number(text.replace(',', '.'))
+    return { seconds, decimalComma: seconds, style: 'comma' }
+  }
+  const seconds = plainSeconds(text)
+  return seconds === null ? null : { seconds, decimalComma: seconds, style: 'point' }
+}
+
+/** Seconds as reports write them, thousands separators (`1,234.5`) and decimal commas (`0,009`) included; null when unreadable. */
+export function parseJunitTime(value: string | undefined): number | null {
+  return readJunitTime(value)?.seconds ?? null
 }
 
 const KEY_PIN = /^\s*\[([A-Za-z][A-Za-z0-9]{1,9}-\d{1,9})\]\s*/
@@ -172,29 +212,33 @@ class TextCollector {
   }
 }
 
-type Entry = Omit<JunitCase, 'systemOut' | 'systemErr'> & { out: TextCollector | null; err: TextCollector | null; times: number }
+/** `timeComma`: the time with every ambiguous `1,234` read as a decimal comma (the report's other times decide which counts). */
+type Entry = Omit<JunitCase, 'systemOut' | 'systemErr'> & { out: TextCollector | null; err: TextCollector | null; times: number; timeComma: number }
 
 type Occurrence = {
   classname: string
   name: string
-  time: number | null
+  time: JunitTime | null
   suitePath: string[]
+  file: string | null
   pin: string | null
   entry: Entry | null
   statuses: ResultStatus[]
   skippedMessage: string | null
+  /** A `<failure>` or `<error>` of a suite itself (its class did not load): read as a test case of its own. */
+  suiteLevel: boolean
 }
 
 type Collecting = { kind: 'failure'; failure: Omit<JunitFailure, 'detail' | 'detailHash' | 'detailBytes'>; detail: TextCollector } | { kind: 'out' | 'err'; into: 'case' | 'suite' } | { kind: 'skipped' } | { kind: 'none' }
 
-type Suite = { name: string; out: TextCollector | null; err: TextCollector | null }
+type Suite = { name: string; file: string | null; out: TextCollector | null; err: TextCollector | null }
 
 /**
  * Reads a JUnit report pushed in as text. Tags and text it does not know are passed over (tools add their own); the
  * counts a file states (`tests=`, `failures=`) are not read, everything is counted from the test cases.
  */
 export class JunitReader implements XmlHandler {
-  private readonly parser = new XmlStreamParser(this)
+  private readonly parser: XmlStreamParser
   private readonly stack: string[] = []
   private readonly suites: Suite[] = []
   private readonly entries = new Map<string, Entry>()
@@ -204,6 +248,12 @@ export class JunitReader implements XmlHandler {
   private collecting: Collecting[] = []
   private readonly counts = { caseWithoutName: 0, suiteOutputs: 0, lateProperty: 0 }
   private testcases = 0
+  /** Times read with an unambiguous decimal comma, and with unambiguous thousands separators. */
+  private readonly commaStyles = { comma: 0, thousands: 0 }
+
+  constructor(options: { decodedFrom?: 'utf-8' | 'utf-16' } = {}) {
+    this.parser = new XmlStreamParser(this, options)
+  }
 
   write(text: string): void {
     try {
@@ -224,13 +274,44 @@ export class JunitReader implements XmlHandler {
     if (this.counts.suiteOutputs) warnings.push({ code: 'suiteOutputs', count: this.counts.suiteOutputs })
     if (this.counts.lateProperty) warnings.push({ code: 'lateProperty', count: this.counts.lateProperty })
     if (this.budget.exhausted) warnings.push({ code: 'textBudget', count: 1 })
-    const cases = [...this.entries.values()].map(({ out, err, times, ...entry }): JunitCase => ({
+    // A report that writes decimal commas (`0,160`) and never a thousands separator wrote `1,234` as 1.234 s.
+    const decimalComma = this.commaStyles.comma > 0 && this.commaStyles.thousands === 0
+    const cases = [...this.entries.values()].map(({ out, err, times, timeComma, ...entry }): JunitCase => ({
       ...entry,
-      time: times > 0 ? entry.time : null,
+      time: times > 0 ? (decimalComma ? timeComma : entry.time) : null,
       systemOut: out?.result() ?? null,
       systemErr: err?.result() ?? null,
     }))
+    const apart = nameApart(cases)
+    if (apart > 0) warnings.push({ code: 'sameNameApart', count: apart })
     return { cases, suiteOutputs: this.suiteOutputs, warnings, testcases: this.testcases }
+  }
+
+  private readTime(value: string | undefined): JunitTime | null {
+    const time = readJunitTime(value)
+    if (!time) return null
+    if (Math.min(time.seconds, time.decimalComma) > JUNIT_MAX_SECONDS) {
+      throw new JunitImportError('implausibleTime', this.parser.currentLine(), { time: (value ?? '').trim().slice(0, 40) })
+    }
+    if (time.style === 'comma') this.commaStyles.comma += 1
+    if (time.style === 'thousands') this.commaStyles.thousands += 1
+    return time
+  }
+
+  private startOccurrence(classname: string, name: string, time: string | undefined, file: string | null, suiteLevel: boolean): Occurrence {
+    this.testcases += 1
+    return {
+      classname: detach(classname.trim().slice(0, 2000)),
+      name: detach(name.trim().slice(0, 2000)),
+      time: this.readTime(time),
+      suitePath: this.suites.map((suite) => suite.name).filter(Boolean),
+      file,
+      pin: null,
+      entry: null,
+      statuses: [],
+      skippedMessage: null,
+      suiteLevel,
+    }
   }
 
   open(name: string, attributes: Record<string, string>, selfClosing: boolean): void {
@@ -241,19 +322,18 @@ export class JunitReader implements XmlHandler {
     const occurrence = this.occurrence
     if (name === 'testsuite' && !occurrence) {
       if (selfClosing) return
-      this.suites.push({ name: detach((attributes.name ?? '').trim().slice(0, 1000)), out: null, err: null })
+      this.suites.push({ name: detach((attributes.name ?? '').trim().slice(0, 1000)), file: fileAttribute(attributes.file) ?? this.suites.at(-1)?.file ?? null, out: null, err: null })
     } else if (name === 'testcase' && !occurrence && (parent === 'testsuite' || parent === 'testsuites')) {
-      this.testcases += 1
-      this.occurrence = {
-        classname: detach((attributes.classname ?? attributes.class ?? '').trim().slice(0, 2000)),
-        name: detach((attributes.name ?? '').trim().slice(0, 2000)),
-        time: parseJunitTime(attributes.time),
-        suitePath: this.suites.map((suite) => suite.name).filter(Boolean),
-        pin: null,
-        entry: null,
-        statuses: [],
-        skippedMessage: null,
-      }
+      const file = fileAttribute(attributes.file) ?? this.suites.at(-1)?.file ?? null
+      this.occurrence = this.startOccurrence(attributes.classname ?? attributes.class ?? '', attributes.name ?? '', attributes.time, file, false)
+      if (selfClosing) this.finishCase()
+    } else if (!occurrence && parent === 'testsuite' && (name === 'error' || name === 'failure')) {
+      // A suite's own failure or error: its class failed to load (or its setup broke), so none of its tests ran. As
+      // Jenkins does, it is a failed test case of its own, `<suite>.<init>`: a red report never imports green.
+      const suite = this.suites.at(-1)
+      const started = this.startOccurrence(suite?.name ?? '', '<init>', undefined, suite?.file ?? null, true)
+      this.occurrence = started
+      this.caseChild(started, name, attributes, selfClosing)
       if (selfClosing) this.finishCase()
     } else if (occurrence && parent === 'testcase') {
       this.caseChild(occurrence, name, attributes, selfClosing)
@@ -288,6 +368,11 @@ export class JunitReader implements XmlHandler {
       if (!selfClosing) this.collecting.push({ kind: 'skipped' })
     } else if (name === 'system-out' || name === 'system-err') {
       if (!selfClosing) this.collecting.push({ kind: name === 'system-out' ? 'out' : 'err', into: 'case' })
+    } else if (RETRY_ELEMENTS.has(name)) {
+      // Surefire's reruns: the test case's own outcome is the final attempt's; these are the attempts before it.
+      if (entry.retries.length < JUNIT_MAX_FAILURES) entry.retries.push({ element: name as JunitRetry['element'], type: keptAttribute(attributes.type?.trim()), message: keptAttribute(attributes.message) })
+      if (name.startsWith('flaky')) entry.flaky = true
+      if (!selfClosing) this.collecting.push({ kind: 'none' })
     } else if (!selfClosing) this.collecting.push({ kind: 'none' })
   }
 
@@ -298,7 +383,8 @@ export class JunitReader implements XmlHandler {
     const pin = occurrence.pin ?? fromName
     const name = occurrence.pin ? occurrence.name : rest || occurrence.name
     const fullName = detach(occurrence.classname ? `${occurrence.classname}.${name}` : [...occurrence.suitePath, name].join('.'))
-    const identity = pin ?? fullName.toLowerCase()
+    // One name in two files or two suites is two tests (pytest's teardown error repeats a test in its own suite and file).
+    const identity = pin ?? [fullName.toLowerCase(), occurrence.file ?? '', ...occurrence.suitePath].join('\u0000')
     let entry = this.entries.get(identity)
     if (!entry) {
       if (this.entries.size >= JUNIT_MAX_CASES) throw new JunitImportError('tooManyCases', null, { max: JUNIT_MAX_CASES })
@@ -308,10 +394,14 @@ export class JunitReader implements XmlHandler {
         name,
         fullName,
         suitePath: occurrence.suitePath,
+        file: occurrence.file,
         pin,
         status: 'passed',
         time: 0,
+        timeComma: 0,
         times: 0,
+        retries: [],
+        flaky: false,
         failures: [],
         moreFailures: 0,
         skippedMessage: null,
@@ -345,8 +435,11 @@ export class JunitReader implements XmlHandler {
     if (!occurrence.name) occurrence.name = occurrence.classname
     const entry = this.entryOf(occurrence)
     entry.status = worstOutcome([entry.status, ...occurrence.statuses])
+    // Flaky is what passed in the end: a final failure after reruns is a failure.
+    if (entry.status !== 'passed') entry.flaky = false
     if (occurrence.time !== null) {
-      entry.time = (entry.time ?? 0) + occurrence.time
+      entry.time = (entry.time ?? 0) + occurrence.time.seconds
+      entry.timeComma += occurrence.time.decimalComma
       entry.times += 1
     }
     entry.skippedMessage ??= occurrence.skippedMessage
@@ -368,6 +461,7 @@ export class JunitReader implements XmlHandler {
     }
     const collecting = this.collecting.pop()
     if (collecting?.kind === 'failure' && this.occurrence?.entry) this.keepFailure(this.occurrence.entry, collecting)
+    if (this.occurrence?.suiteLevel && this.stack.at(-1) === 'testsuite') this.finishCase()
   }
 
   text(piece: string): void {
@@ -394,28 +488,122 @@ export class JunitReader implements XmlHandler {
   }
 }
 
+/** The `file` attribute (pytest, Jest, mocha): kept as written, at most 1,000 characters; null when absent or empty. */
+function fileAttribute(value: string | undefined): string | null {
+  const file = (value ?? '').trim()
+  return file ? detach(file.slice(0, 1000)) : null
+}
+
+/**
+ * Test cases with one full name that stay apart (other files, other suites) get the file, else the suite path, after
+ * their name, so that matching and created titles keep them apart too. Answers how many were named so.
+ */
+function nameApart(cases: JunitCase[]): number {
+  const groups = new Map<string, JunitCase[]>()
+  for (const item of cases) {
+    if (item.pin) continue
+    const key = item.fullName.toLowerCase()
+    groups.set(key, [...(groups.get(key) ?? []), item])
+  }
+  let apart = 0
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const byFile = new Set(group.map((item) => item.file ?? '')).size > 1
+    for (const item of group) {
+      const where = byFile ? (item.file ?? '') : item.suitePath.join(' › ')
+      if (where) item.fullName = `${item.fullName} (${where})`
+    }
+    apart += group.length
+  }
+  return apart
+}
+
 function asImportError(error: unknown): unknown {
   if (madeBy(error, XmlStreamError)) return new JunitImportError(error.problem, error.line, error.params)
   return error
 }
 
+/** What a byte order mark says the bytes are; UTF-8 without one. */
+function encodingOf(head: Uint8Array): { label: 'utf-8' | 'utf-16le' | 'utf-16be'; bom: number } {
+  if (head[0] === 0xff && head[1] === 0xfe) return { label: 'utf-16le', bom: 2 }
+  if (head[0] === 0xfe && head[1] === 0xff) return { label: 'utf-16be', bom: 2 }
+  return { label: 'utf-8', bom: head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0 }
+}
+
 /**
- * Reads a report from a byte stream (UTF-8), refusing it once more than `maxBytes` came in. The stream is read piece
- * by piece, so memory stays bounded by the number of distinct cases, not by the file's size.
+ * Decodes the bytes of a report strictly: a byte that is not valid in its encoding is refused with its line, never
+ * replaced with U+FFFD (a name or a message would be stored altered). The line is found by decoding the piece again
+ * leniently up to the first replacement character that the bytes did not hold.
+ */
+class StrictDecoder {
+  private readonly decoder: TextDecoder
+  private readonly label: 'utf-8' | 'utf-16le' | 'utf-16be'
+  private lines = 1
+
+  constructor(label: 'utf-8' | 'utf-16le' | 'utf-16be') {
+    this.label = label
+    this.decoder = new TextDecoder(label, { fatal: true })
+  }
+
+  decode(bytes: Uint8Array | undefined, final: boolean): string {
+    let text: string
+    try {
+      text = bytes ? this.decoder.decode(bytes, { stream: !final }) : this.decoder.decode()
+    } catch {
+      throw new JunitImportError('badBytes', this.lines + this.linesBeforeBadByte(bytes), { encoding: this.label.toUpperCase() })
+    }
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.lines += 1
+    return text
+  }
+
+  private linesBeforeBadByte(bytes: Uint8Array | undefined): number {
+    if (!bytes) return 0
+    const lenient = new TextDecoder(this.label).decode(bytes)
+    const at = lenient.indexOf('\uFFFD')
+    const before = at === -1 ? lenient : lenient.slice(0, at)
+    let lines = 0
+    for (let index = before.indexOf('\n'); index !== -1; index = before.indexOf('\n', index + 1)) lines += 1
+    return lines
+  }
+}
+
+/**
+ * Reads a report from a byte stream (UTF-8, or UTF-16 after its byte order mark), refusing it once more than
+ * `maxBytes` came in. The stream is read piece by piece, so memory stays bounded by the number of distinct cases, not
+ * by the file's size.
  */
 export async function readJunitStream(stream: ReadableStream<Uint8Array>, maxBytes = JUNIT_MAX_BYTES): Promise<JunitReport> {
-  const reader = new JunitReader()
-  const decoder = new TextDecoder('utf-8')
+  let reader: JunitReader | null = null
+  let decoder: StrictDecoder | null = null
+  let head = new Uint8Array(0)
   const source = stream.getReader()
   let bytes = 0
+  /** The first bytes wait until there are enough to tell a byte order mark. */
+  const push = (value: Uint8Array, final: boolean) => {
+    if (!reader || !decoder) {
+      const joined = new Uint8Array(head.length + value.length)
+      joined.set(head)
+      joined.set(value, head.length)
+      if (joined.length < 3 && !final) {
+        head = joined
+        return
+      }
+      const { label, bom } = encodingOf(joined)
+      decoder = new StrictDecoder(label)
+      reader = new JunitReader({ decodedFrom: label === 'utf-8' ? 'utf-8' : 'utf-16' })
+      value = joined.subarray(bom)
+    }
+    reader.write(decoder.decode(value, false))
+  }
   try {
     for (;;) {
       const { done, value } = await source.read()
       if (done) break
       bytes += value.byteLength
       if (bytes > maxBytes) throw new JunitImportError('tooLarge', null, { megabytes: Math.round(maxBytes / 1024 / 1024) })
-      reader.write(decoder.decode(value, { stream: true }))
+      push(value, false)
     }
+    push(new Uint8Array(0), true)
   } catch (error) {
     // Past the limit nothing more is read. Otherwise the caller decides what becomes of the rest (an HTTP route drops
     // it off the connection, so the client's next request on it is read as one).
@@ -424,6 +612,8 @@ export async function readJunitStream(stream: ReadableStream<Uint8Array>, maxByt
   } finally {
     source.releaseLock()
   }
-  reader.write(decoder.decode())
-  return reader.end()
+  const [done, strict] = [reader as JunitReader | null, decoder as StrictDecoder | null]
+  if (!done || !strict) throw new JunitImportError('notXml', null)
+  done.write(strict.decode(undefined, true))
+  return done.end()
 }

@@ -16,7 +16,8 @@ const run: ReportRun = {
 }
 
 function result(status: ReportResult['status'], extra: Partial<ReportResult> = {}): ReportResult {
-  return { id: 1, status, comment: '', elapsedSeconds: 3, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: 'Žofie', recordedAt: new Date('2026-11-23T23:00:00Z'), ...extra }
+  const made = { id: 1, status, comment: '', elapsedSeconds: 3, defects: [], steps: [], retest: false, caseVersion: 1, recordedBy: 'Žofie', recordedAt: new Date('2026-11-23T23:00:00Z'), ...extra }
+  return { ...made, elapsedMs: extra.elapsedMs !== undefined ? extra.elapsedMs : made.elapsedSeconds === null ? null : made.elapsedSeconds * 1000 }
 }
 
 function item(key: string, section: string, results: ReportResult[], title = `Případ ${key}`): ReportCase {
@@ -56,16 +57,28 @@ describe('JUnit XML', () => {
   it('maps statuses, leaves untested cases out and counts what it writes', () => {
     const xml = runToJunit(run, cases)
     expect(wellFormed(xml)).toBe(true)
-    expect(xml).toContain('<testsuites name="Noční běh &lt;ČR&gt;" tests="4" failures="1" errors="0" skipped="2" time="17">')
+    expect(xml).toContain('<testsuites name="Noční běh &lt;ČR&gt;" tests="4" failures="1" errors="0" time="17">')
     expect(xml).toContain('<testsuite name="Katalog" tests="2" failures="1" errors="0" skipped="0" time="14">')
     expect(xml).toContain('<testsuite name="Sady" tests="2" failures="0" errors="0" skipped="2" time="3">')
     expect(xml).toContain('<testcase classname="Katalog" name="[OPEN-1] Případ OPEN-1" time="4">')
     expect(xml).toContain('<failure message="Vrací 500">Vrací 500\ndruhý řádek</failure>')
     expect(xml).toContain('<skipped message="blocked: Portál nedostupný"/>')
-    expect(xml).toMatch(/name="\[OPEN-4\][^"]*" time="0">\n.*\n\s*<skipped\/>/)
+    // No time was recorded: none is written (rather than 0 s).
+    expect(xml).toMatch(/name="\[OPEN-4\][^"]*">\n\s*<skipped\/>/)
     expect(xml).not.toContain('OPEN-5')
-    expect(xml).toContain('<property name="portalscope_case" value="OPEN-3"/>')
+    // The key before the name pins the case when read back; junit-10.xsd allows no properties in a test case.
+    expect(xml).toContain('name="[OPEN-3] Případ OPEN-3"')
+    expect(xml).not.toContain('<properties>')
     expect(xml.match(/<testcase /g)).toHaveLength(4)
+  })
+
+  it('writes times to the millisecond, in the cases, the suites and the CSV', () => {
+    const timed = [item('T-1', 'S', [result('passed', { elapsedMs: 9 })]), item('T-2', 'S', [result('passed', { elapsedMs: 366_120 })])]
+    const xml = runToJunit(run, timed)
+    expect(xml).toContain('name="[T-1] Případ T-1" time="0.009">')
+    expect(xml).toContain('name="[T-2] Případ T-2" time="366.12">')
+    expect(xml).toContain('<testsuite name="S" tests="2" failures="0" errors="0" skipped="0" time="366.129">')
+    expect(runToCsv(timed).split('\r\n')[1]).toContain(',passed,,0.009,')
   })
 
   it('puts every case in one suite named after the run when there are no sections', () => {

@@ -71,11 +71,20 @@ export class XmlStreamParser {
   private rootClosed = false
   private started = false
   private linesBefore = 0
+  private tagAt = 0
 
   private readonly handler: XmlHandler
+  /** What the bytes were decoded from (a byte order mark says UTF-16); the declaration must agree. */
+  private readonly decodedFrom: 'utf-8' | 'utf-16'
 
-  constructor(handler: XmlHandler) {
+  constructor(handler: XmlHandler, options: { decodedFrom?: 'utf-8' | 'utf-16' } = {}) {
     this.handler = handler
+    this.decodedFrom = options.decodedFrom ?? 'utf-8'
+  }
+
+  /** The line of the start tag being handed to the handler, for the handler's own refusals. */
+  currentLine(): number {
+    return this.lineAt(this.tagAt)
   }
 
   /** The line (1-based) of a position in the current buffer, for messages. */
@@ -224,10 +233,12 @@ export class XmlStreamParser {
 
   private instruction(body: string, pos: number): void {
     if (!body.startsWith('xml') || /^xml[-\w]/.test(body)) return
-    // The XML declaration: the text is read as UTF-8, so another declared encoding would be misread.
+    // The XML declaration: the text was decoded as UTF-8 (or UTF-16 after its byte order mark), so another declared
+    // encoding would be misread.
     if (this.rootSeen || this.buffer.slice(0, pos).trim() !== '' || this.linesBefore > 0) return
     const encoding = /encoding\s*=\s*["']([^"']*)["']/.exec(body)?.[1]?.toLowerCase()
-    if (encoding && !['utf-8', 'utf8', 'us-ascii', 'ascii'].includes(encoding)) this.fail('encoding', pos, { encoding: encoding.slice(0, 40) })
+    const accepted = this.decodedFrom === 'utf-16' ? ['utf-16', 'utf16', 'utf-16le', 'utf-16be'] : ['utf-8', 'utf8', 'us-ascii', 'ascii']
+    if (encoding && !accepted.includes(encoding)) this.fail('encoding', pos, { encoding: encoding.slice(0, 40) })
   }
 
   private checkName(name: string, pos: number): void {
@@ -236,6 +247,7 @@ export class XmlStreamParser {
   }
 
   private startTag(inner: string, pos: number): void {
+    this.tagAt = pos
     const selfClosing = inner.endsWith('/')
     const body = selfClosing ? inner.slice(0, -1) : inner
     const nameEnd = body.search(/[\s]|$/)

@@ -66,8 +66,15 @@ export const ResultRecordSchema = z.object({
     steps: z.array(StepResultSchema).max(200, tooMany).default([]),
     comment: optionalText(20_000),
     elapsedSeconds: z.number().int().min(0).max(7 * 24 * 3600).nullable().default(null),
+    /** Milliseconds; wins over `elapsedSeconds` when both are given. */
+    elapsedMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000).nullable().default(null),
     defects: z.array(z.string().trim().min(1).max(200, 'validation.maxLength' satisfies MessageKey)).max(30, tooMany).default([]),
     retest: z.boolean().default(false),
   }),
 })
 export type ResultInput = z.output<typeof ResultRecordSchema>['result']
+
+/** The time a result keeps, in milliseconds: `elapsedMs` when given, else the whole seconds (what the API took first). */
+export function resultElapsedMs(result: Pick<ResultInput, 'elapsedSeconds' | 'elapsedMs'>): number | null {
+  return result.elapsedMs ?? (result.elapsedSeconds === null ? null : result.elapsedSeconds * 1000)
+}

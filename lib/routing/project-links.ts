@@ -59,8 +59,15 @@ export const suiteCreateHref = (projectId: string) => `/test-suites/create?proje
 export const runHref = (runId: string) => `/test-runs/${enc(runId)}`
 /** A run as a file: JUnit XML for CI, CSV for spreadsheets, JSON with every result (GET /api/test-runs/:id/export). */
 /** Where a JUnit XML report is posted for a run (the XML as the body, or the run page's multipart form). */
-export const runJunitImportHref = (runId: string, options: { createUnknown?: boolean; filename?: string } = {}) =>
-  `/api/test-runs/${enc(runId)}/import-junit${options.createUnknown || options.filename ? `?${new URLSearchParams({ ...(options.createUnknown ? { createUnknown: '1' } : {}), ...(options.filename ? { filename: options.filename } : {}) }).toString()}` : ''}`
+/** `addCases`: whether cases the run does not hold may be added (absent: the server's default, which adds them). */
+export function runJunitImportHref(runId: string, options: { createUnknown?: boolean; addCases?: boolean; filename?: string } = {}): string {
+  const query = new URLSearchParams({
+    ...(options.createUnknown ? { createUnknown: '1' } : {}),
+    ...(options.addCases === undefined ? {} : { addCases: options.addCases ? '1' : '0' }),
+    ...(options.filename ? { filename: options.filename } : {}),
+  }).toString()
+  return `/api/test-runs/${enc(runId)}/import-junit${query ? `?${query}` : ''}`
+}
 export const runExportHref = (runId: string, format: 'junit' | 'csv' | 'json') => `/api/test-runs/${enc(runId)}/export?format=${format}`
 /** The form that starts a run in a project, from the given suite when one is named. */
 export const runStartHref = (projectId: string, suiteId?: string) => `/test-runs?project=${enc(projectId)}&start=1${suiteId ? `&suite=${enc(suiteId)}` : ''}`

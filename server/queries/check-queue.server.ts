@@ -181,8 +181,8 @@ export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: C
       .where(and(eq(testRuns.id, claim.runId), eq(testRuns.state, 'open'), ours))
       .returning({ id: testRuns.id }),
     db.all<{ id: number }>(
-      sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_seconds, defects, retest, case_version, recorded_by, recorded_at, evidence)
-        SELECT ${claim.runId}, ${claim.runCaseId}, ${evidence.outcome}, '[]', ${summaryOf(evidence)}, ${Math.round(evidence.durationMs / 1000)}, '[]', 0,
+      sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_ms, defects, retest, case_version, recorded_by, recorded_at, evidence)
+        SELECT ${claim.runId}, ${claim.runCaseId}, ${evidence.outcome}, '[]', ${summaryOf(evidence)}, ${Math.round(evidence.durationMs)}, '[]', 0,
           ${claim.caseVersion}, ${claim.requestedBy}, ${now.getTime()}, ${JSON.stringify(evidence)}
         WHERE ${ours}
         RETURNING id`,

@@ -6,7 +6,7 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { checkCustomValues } from '../../lib/domain/custom-field-checks.ts'
-import { JUNIT_MAX_UNMATCHED_LISTED, junitCaseFolder, junitCaseTitle, junitComment, junitElapsed, junitEvidence, matchJunitCases } from '../../lib/domain/junit-match.ts'
+import { JUNIT_MAX_UNMATCHED_LISTED, junitCaseFolder, junitCaseTitle, junitComment, junitElapsedMs, junitEvidence, matchJunitCases } from '../../lib/domain/junit-match.ts'
 import type { JunitCase, JunitReport } from '../../lib/domain/junit-read.ts'
 import type { ResultStatus } from '../../lib/domain/test-runs.ts'
 import { TestCaseFieldsSchema } from '../../lib/forms/test-management-schemas.ts'
@@ -47,7 +47,11 @@ export type JunitImportSummary = {
  * stayed locked for a background writer's two minutes once some slices were written stops the import too: the summary
  * says what was stored and carries the warning `junit.warning_stoppedBusy` (importing the file again completes it).
  */
-export type JunitImportOutcome = { ok: true; summary: JunitImportSummary } | { ok: false; reason: 'completed'; summary: JunitImportSummary }
+export type JunitImportOutcome =
+  | { ok: true; summary: JunitImportSummary }
+  | { ok: false; reason: 'completed'; summary: JunitImportSummary }
+  /** It would add `count` cases to the run (matched ones the run lacks, created ones) and `addCases` was not given: nothing was written. */
+  | { ok: false; reason: 'needsAddCases'; count: number; summary: JunitImportSummary }
 
 /** What the slices wrote so far, for the summary of an import that stopped midway. */
 type Progress = { created: string[]; addedToRun: number; recorded: number; wrote: boolean }
@@ -148,7 +152,7 @@ async function appendResults(
     const insertAt = statements.length
     statements.push(
       db.all(
-        sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_seconds, defects, retest, case_version, recorded_by, recorded_at, evidence)
+        sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_ms, defects, retest, case_version, recorded_by, recorded_at, evidence)
           SELECT ${run.id}, rc.id, json_extract(j.value, '$.status'), '[]', json_extract(j.value, '$.comment'), json_extract(j.value, '$.elapsed'), '[]', 0,
             rc.case_version, ${actorId}, ${now.getTime()}, json(json_extract(j.value, '$.evidence'))
           FROM json_each(${`[${slice.join(',')}]`}) j JOIN ${testRunCases} rc ON rc.id = json_extract(j.value, '$.runCaseId') AND rc.run_id = ${run.id}
@@ -179,7 +183,7 @@ export async function importJunitReport(
   run: RunRow,
   projectKey: string,
   report: JunitReport,
-  options: { file: string; createUnknown: boolean; actorId: string; now?: Date },
+  options: { file: string; createUnknown: boolean; addCases: boolean; actorId: string; now?: Date },
 ): Promise<JunitImportOutcome> {
   const now = options.now ?? new Date()
   const [projectCases, runCases] = await Promise.all([liveCases(db, run.projectId), runCaseRefs(db, run.id)])
@@ -190,6 +194,7 @@ export async function importJunitReport(
     const count = match.unmatched.filter((item) => item.reason === reason).length
     if (count > 0) warnings.push({ code: `junit.warning_${reason}`, params: { count } })
   }
+  if (match.namesMerged > 0) warnings.push({ code: 'junit.warning_namesMerged', params: { count: match.namesMerged } })
 
   let toCreate: JunitCase[] = []
   if (match.unknown.length > 0 && options.createUnknown) {
@@ -216,6 +221,9 @@ export async function importJunitReport(
     counts,
     warnings,
   })
+  // A run holds the cases it was planned with: adding more is asked for (the page confirms it, the command has a flag).
+  const wouldAdd = new Set(match.matched.filter((item) => item.runCaseId === null).map((item) => item.caseId)).size + toCreate.length
+  if (wouldAdd > 0 && !options.addCases) return { ok: false, reason: 'needsAddCases', count: wouldAdd, summary: summary() }
   try {
     const targets: Array<{ report: JunitCase; caseId: string }> = match.matched.map((item) => ({ report: item.report, caseId: item.caseId }))
     if (toCreate.length > 0) await createCases(writer, run.projectId, toCreate, options.actorId, now, progress)
@@ -235,7 +243,7 @@ export async function importJunitReport(
     }
     // Each row's comment and evidence are made with its slice: for tens of thousands at once the server answered nothing.
     const rowOf = ({ runCaseId, report: item }: ResultTarget) =>
-      JSON.stringify({ runCaseId, status: item.status, comment: junitComment(item), elapsed: junitElapsed(item), evidence: junitEvidence(item, options.file, report.suiteOutputs) })
+      JSON.stringify({ runCaseId, status: item.status, comment: junitComment(item), elapsed: junitElapsedMs(item), evidence: junitEvidence(item, options.file, report.suiteOutputs) })
     const written = await appendResults(writer, run, rows, rowOf, options.file, options.actorId, now, progress)
     return written.stopped ? { ok: false, reason: 'completed', summary: summary() } : { ok: true, summary: summary() }
   } catch (error) {

@@ -8,7 +8,7 @@ import { testRuns } from '../../db/schema/test-run.ts'
 import { users } from '../../db/schema/user.ts'
 import { caseKey, type StepText } from '../../lib/domain/test-management.ts'
 import { emptyCounts, passRate, type ResultStatus, type RunCounts, type RunSource, type RunState } from '../../lib/domain/test-runs.ts'
-import type { ResultInput } from '../../lib/forms/test-run-schemas.ts'
+import { resultElapsedMs, type ResultInput } from '../../lib/forms/test-run-schemas.ts'
 import { randomId } from '../auth/tokens.server.ts'
 import { cancelRunChecks } from './check-queue.server.ts'
 import { auditStatement } from './projects.server.ts'
@@ -201,7 +201,9 @@ const RESULT_COLUMNS = {
   status: testResults.status,
   steps: testResults.steps,
   comment: testResults.comment,
-  elapsedSeconds: testResults.elapsedSeconds,
+  elapsedMs: testResults.elapsedMs,
+  // Whole seconds, as the API answered before times were kept in milliseconds.
+  elapsedSeconds: sql<number | null>`CAST(round(${testResults.elapsedMs} / 1000.0) AS INTEGER)`,
   defects: testResults.defects,
   retest: testResults.retest,
   caseVersion: testResults.caseVersion,
@@ -258,8 +260,8 @@ export async function recordResult(
     auditStatement(db, { projectId: run.projectId, actorId, entity: 'run', entityId: run.id, action: 'started', detail: { by: 'result' } }, now, { afterChange: true }),
     auditStatement(db, { projectId: run.projectId, actorId, entity: 'result', entityId: runCase.id, action: 'recorded', detail: { runId: run.id, status: result.status, forced: force } }, now, { when: allowed }),
     db.all<{ id: number }>(
-      sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_seconds, defects, retest, case_version, recorded_by, recorded_at)
-        SELECT ${run.id}, ${runCase.id}, ${result.status}, ${JSON.stringify(result.steps)}, ${result.comment}, ${result.elapsedSeconds}, ${JSON.stringify(result.defects)},
+      sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_ms, defects, retest, case_version, recorded_by, recorded_at)
+        SELECT ${run.id}, ${runCase.id}, ${result.status}, ${JSON.stringify(result.steps)}, ${result.comment}, ${resultElapsedMs(result)}, ${JSON.stringify(result.defects)},
           ${result.retest ? 1 : 0}, ${runCase.caseVersion}, ${actorId}, ${now.getTime()}
         WHERE ${allowed}
         RETURNING id`,
@@ -363,8 +365,8 @@ export async function runsExport(db: Database, projectId: string, projectKey: st
         JOIN ${testRuns} r ON r.id = rc.run_id JOIN ${testCases} c ON c.id = rc.case_id LEFT JOIN ${users} u ON u.id = rc.assignee_id
         WHERE r.project_id = ${projectId} ORDER BY rc.run_id, rc.position`,
     ),
-    db.all<{ run_case_id: string; id: number; status: string; steps: string; comment: string; elapsed_seconds: number | null; defects: string; retest: number; case_version: number; recorded_by: string | null; recorded_at: number; evidence: string | null }>(
-      sql`SELECT t.run_case_id, t.id, t.status, t.steps, t.comment, t.elapsed_seconds, t.defects, t.retest, t.case_version, u.email AS recorded_by, t.recorded_at, t.evidence
+    db.all<{ run_case_id: string; id: number; status: string; steps: string; comment: string; elapsed_ms: number | null; defects: string; retest: number; case_version: number; recorded_by: string | null; recorded_at: number; evidence: string | null }>(
+      sql`SELECT t.run_case_id, t.id, t.status, t.steps, t.comment, t.elapsed_ms, t.defects, t.retest, t.case_version, u.email AS recorded_by, t.recorded_at, t.evidence
         FROM ${testResults} t JOIN ${testRuns} r ON r.id = t.run_id LEFT JOIN ${users} u ON u.id = t.recorded_by WHERE r.project_id = ${projectId} ORDER BY t.id`,
     ),
   ])
@@ -396,7 +398,8 @@ export async function runsExport(db: Database, projectId: string, projectKey: st
           status: result.status,
           steps: JSON.parse(result.steps) as unknown,
           comment: result.comment,
-          elapsedSeconds: result.elapsed_seconds,
+          elapsedSeconds: result.elapsed_ms === null ? null : Math.round(result.elapsed_ms / 1000),
+          elapsedMs: result.elapsed_ms,
           defects: JSON.parse(result.defects) as unknown,
           retest: result.retest === 1,
           caseVersion: result.case_version,

@@ -6,7 +6,8 @@ import { E2E_USERS, hydrated, signIn, trpc } from './users.ts'
 
 // Importing JUnit XML on a run's page: a tester uploads pytest's report (cases matched by title and pinned key, the
 // ones the run lacked appended, unknown ones listed), an editor uploads Surefire's with "create unknown cases", the
-// statuses show in the run, the summary passes axe in both themes, and the plain form works without JavaScript.
+// statuses show in the run, the summary passes axe in both themes, and the plain form works without JavaScript. A
+// report with cases the run lacks is confirmed first; a failed result shows the report's message and stack trace.
 
 const owner = E2E_USERS.junitOwner
 const tester = E2E_USERS.junitTester
@@ -55,9 +56,15 @@ test('a tester imports pytest, an editor imports Surefire creating unknown cases
   const importer = other.getByTestId('junit-import')
   await expect(importer.getByRole('heading', { name: 'Import JUnit XML' })).toBeVisible()
   // Creating cases needs an editor: a tester is not offered it.
-  await expect(importer.getByRole('checkbox')).toHaveCount(0)
+  await expect(importer.getByRole('checkbox', { name: 'Create the cases this project does not have yet' })).toHaveCount(0)
   await importer.getByLabel('JUnit XML file').setInputFiles(report('pytest.xml', key))
   await importer.getByRole('button', { name: 'Import results' }).click()
+  // The report has cases the run does not hold: the page asks first, with how many, and the answer takes the focus.
+  const confirm = other.getByRole('alertdialog', { name: 'Add cases to this run?' })
+  await expect(confirm).toContainText('The report has 2 test cases that this run does not hold.')
+  const yes = confirm.getByRole('button', { name: 'Add 2 cases and import' })
+  await expect(yes).toBeFocused()
+  await yes.press('Enter')
   const summary = other.getByTestId('junit-summary')
   await expect(summary).toContainText('Imported from pytest.xml')
   await expect(summary.getByTestId('junit-recorded')).toHaveText('4 results recorded. Passed 3, failed 1, blocked 0, skipped 0')
@@ -73,6 +80,7 @@ test('a tester imports pytest, an editor imports Surefire creating unknown cases
   await hydrated(page)
   const own = page.getByTestId('junit-import')
   await own.getByRole('checkbox', { name: 'Create the cases this project does not have yet' }).check()
+  await own.getByRole('checkbox', { name: 'Add the cases this run does not hold' }).check()
   await own.getByLabel('JUnit XML file').setInputFiles(report('surefire.xml', key))
   await own.getByRole('button', { name: 'Import results' }).click()
   await expect(page.getByTestId('junit-recorded')).toHaveText('5 results recorded. Passed 2, failed 2, blocked 0, skipped 1')
@@ -110,6 +118,7 @@ test('the import form works without JavaScript', async ({ page, browser }) => {
   await plain.goto(`/test-runs/${runId}`)
   const form = plain.getByTestId('junit-import')
   await form.getByRole('checkbox', { name: 'Create the cases this project does not have yet' }).check()
+  await form.getByRole('checkbox', { name: 'Add the cases this run does not hold' }).check()
   await form.getByLabel('JUnit XML file').setInputFiles(report('surefire.xml', key))
   await form.getByRole('button', { name: 'Import results' }).click()
   await expect(plain).toHaveURL(new RegExp(`/test-runs/${runId}\\?junit=`))
@@ -117,4 +126,34 @@ test('the import form works without JavaScript', async ({ page, browser }) => {
   await expect(plain.getByTestId('junit-summary')).toContainText('5 cases created')
   await expect(plain.getByTestId('count-failed')).toContainText('2 of 7')
   await context.close()
+})
+
+test('a failed result shows what the report said, at 360 px, by keyboard and in both themes', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 360, height: 800 })
+  await signIn(page, owner)
+  const { key, runId } = await newRun(page)
+  await page.goto(`/test-runs/${runId}`)
+  await hydrated(page)
+  const own = page.getByTestId('junit-import')
+  await own.getByRole('checkbox', { name: 'Add the cases this run does not hold' }).check()
+  await own.getByLabel('JUnit XML file').setInputFiles(report('pytest.xml', key))
+  await own.getByRole('button', { name: 'Import results' }).click()
+  await expect(page.getByTestId('junit-recorded')).toHaveText('4 results recorded. Passed 3, failed 1, blocked 0, skipped 0')
+
+  await page.getByTestId('case-link').filter({ hasText: 'tests.test_api.test_dataset_count' }).click()
+  const evidence = page.getByTestId('junit-evidence').first()
+  await expect(evidence).toBeVisible()
+  // The latest result's messages are open; the stack trace opens from the keyboard.
+  await expect(evidence.getByRole('group').filter({ hasText: 'Failure · message' }).locator('pre')).toContainText('expected at least 1000 datasets, got 987')
+  const trace = evidence.locator('summary', { hasText: 'Error · stack trace' })
+  await trace.focus()
+  await page.keyboard.press('Enter')
+  await expect(evidence.getByLabel('Error · stack trace')).toContainText('ConnectionResetError: [Errno 104] Connection reset by peer')
+  // Nothing is wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expectNoSeriousAxe(page)
+  await page.getByTestId('theme-toggle').click()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expectNoSeriousAxe(page)
 })

@@ -6,7 +6,7 @@ import { isCheckEvidence } from '../../../lib/domain/checks.ts'
 import { Input, Textarea } from '../../../components/ui/input.tsx'
 import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../../lib/domain/test-runs.ts'
 import type { Priority } from '../../../lib/domain/test-management.ts'
-import { useT } from '../../../lib/i18n/I18nProvider.tsx'
+import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { caseHref } from '../../../lib/routing/project-links.ts'
 import { css, cx } from '../../../styled-system/css'
@@ -15,9 +15,11 @@ import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { buttonKbd, fieldLabel, kbd, muted, panel, plainList, preWrap, sectionHeading } from './bits.tsx'
 import type { Draft } from './draft.ts'
-import { formatElapsed, parseDefects } from './execution.ts'
+import { formatElapsedMs, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
+import { JunitEvidenceView } from './JunitEvidenceView.tsx'
+import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
 const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
@@ -361,6 +363,9 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
   const outcomes = 'steps' in result ? result.steps : []
   // An automated check's result speaks through its evidence (its comment is only a machine summary of it).
   const evidence = 'evidence' in result && isCheckEvidence(result.evidence) ? result.evidence : null
+  const junit = 'evidence' in result && isJunitEvidence(result.evidence) ? result.evidence : null
+  const locale = useLocale()
+  const elapsedMs = result.elapsedMs ?? (result.elapsedSeconds === null ? null : result.elapsedSeconds * 1000)
   return (
     <div className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
       <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
@@ -371,9 +376,10 @@ function ResultSummary({ result, steps, latest }: { result: ResultItem | Conflic
         <span className={muted}>
           <DateTime value={result.recordedAt} />
         </span>
-        {result.elapsedSeconds !== null ? <span className={muted}>{t('execution.took', { time: formatElapsed(result.elapsedSeconds) })}</span> : null}
+        {elapsedMs !== null ? <span className={muted}>{t('execution.took', { time: formatElapsedMs(elapsedMs, locale) })}</span> : null}
       </p>
       {evidence ? <CheckEvidenceView evidence={evidence} open={latest} testId="result-evidence" /> : result.comment ? <p className={preWrap}>{result.comment}</p> : null}
+      {junit ? <JunitEvidenceView evidence={junit} open={latest} /> : null}
       {result.defects.length > 0 ? (
         <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           <span className={muted}>{t('execution.defects')}:</span>

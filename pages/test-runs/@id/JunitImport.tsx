@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { checkRow } from '../../../components/native-controls.ts'
@@ -28,12 +28,14 @@ type Shown =
   /** A summary that came back in the address after the form was posted without JavaScript (notes only counted). */
   | { kind: 'posted'; notice: Extract<JunitNotice, { ok: true }> }
   | { kind: 'error'; message: string }
+  /** The report would add cases to the run: asked before anything is written. */
+  | { kind: 'confirm'; count: number; file: File; createUnknown: boolean }
 
-const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge'])
+const PROBLEMS = new Set(['notXml', 'notJunit', 'doctype', 'entity', 'malformed', 'mismatch', 'truncated', 'nameTooLong', 'tagTooLong', 'tooDeep', 'encoding', 'textOutsideRoot', 'secondRoot', 'tooManyCases', 'tooLarge', 'implausibleTime', 'badBytes'])
 const REQUESTS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'])
 
 /** Problems whose words name something in the file, which the address does not carry: worded without the name. */
-const NAMING_PROBLEMS = new Set(['notJunit', 'entity', 'mismatch', 'encoding'])
+const NAMING_PROBLEMS = new Set(['notJunit', 'entity', 'mismatch', 'encoding', 'implausibleTime', 'badBytes'])
 
 /** The words for a refusal that came back in the address: a known code worded here, never text from the address. */
 function noticeMessage(notice: Extract<JunitNotice, { ok: false }>, t: ReturnType<typeof useT>): string {
@@ -43,6 +45,7 @@ function noticeMessage(notice: Extract<JunitNotice, { ok: false }>, t: ReturnTyp
     const text = t(key as MessageKey, params)
     return notice.line ? `${text} ${t('junit.atLine', { line: notice.line })}` : text
   }
+  if (notice.problem === 'needsAddCases') return t('junit.needsAddCasesForm', { count: notice.params.count ?? 0 })
   if (notice.problem === 'noFile') return t('junit.noFile')
   if (notice.problem === 'form') return t('junit.formUnreadable')
   return t(REQUESTS.has(notice.problem) ? (`junit.request_${notice.problem}` as MessageKey) : 'junit.request_other')
@@ -81,25 +84,19 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
   const canCreate = roleAtLeast(role, 'editor')
   const busy = progress !== null
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const file = fileRef.current?.files?.[0]
-    if (!file) {
-      setShown({ kind: 'error', message: t('junit.chooseFile') })
-      fileRef.current?.focus()
-      return
-    }
-    const createUnknown = canCreate && new FormData(event.currentTarget).get('createUnknown') === 'on'
+  async function send(file: File, createUnknown: boolean, addCases: boolean) {
     setShown(null)
     setProgress(0)
     try {
-      const answer = await upload(runJunitImportHref(runId, { createUnknown, filename: file.name }), file, setProgress)
+      const answer = await upload(runJunitImportHref(runId, { createUnknown, addCases, filename: file.name }), file, setProgress)
+      const error = (answer.body as { error?: { message?: string; wouldAdd?: number } } | null)?.error
       if (answer.status === 200) {
         setShown({ kind: 'summary', file: file.name, summary: answer.body as Summary })
         if (fileRef.current) fileRef.current.value = ''
+      } else if (answer.status === 409 && typeof error?.wouldAdd === 'number') {
+        setShown({ kind: 'confirm', count: error.wouldAdd, file, createUnknown })
       } else {
-        const message = (answer.body as { error?: { message?: string } } | null)?.error?.message
-        setShown({ kind: 'error', message: message ?? t('junit.request_other') })
+        setShown({ kind: 'error', message: error?.message ?? t('junit.request_other') })
       }
     } catch {
       setShown({ kind: 'error', message: t('junit.networkError') })
@@ -108,6 +105,18 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
       // The run's figures and the open case's results follow what was recorded.
       onImported()
     }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const file = fileRef.current?.files?.[0]
+    if (!file) {
+      setShown({ kind: 'error', message: t('junit.chooseFile') })
+      fileRef.current?.focus()
+      return
+    }
+    const form = new FormData(event.currentTarget)
+    await send(file, canCreate && form.get('createUnknown') === 'on', form.get('addCases') === 'on')
   }
 
   const percent = progress === null ? '' : intl.formatNumber(progress, { style: 'percent', maximumFractionDigits: 0 })
@@ -130,6 +139,15 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
             </p>
           </div>
         ) : null}
+        <div className={css({ display: 'grid', gap: '1' })}>
+          <label className={checkRow}>
+            <input type="checkbox" name="addCases" aria-describedby={`${id}-add-hint`} disabled={busy} data-testid="junit-add-cases" />
+            {t('junit.addCases')}
+          </label>
+          <p id={`${id}-add-hint`} className={cx(muted, css({ fontSize: 'sm' }))}>
+            {t('junit.addCasesHint')}
+          </p>
+        </div>
         <div className={css({ display: 'grid', gap: '1', maxW: '100%' })}>
           <label htmlFor={`${id}-file`} className={fieldLabel}>
             {t('junit.fileLabel')}
@@ -164,12 +182,57 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
           <SummaryView file={null} summary={{ ...shown.notice, unmatched: [], cases: shown.notice.recorded + shown.notice.unmatchedCount, warnings: [] }} warningsCount={shown.notice.warnings} />
         ) : null}
       </div>
+      {shown?.kind === 'confirm' ? (
+        <ConfirmAdd
+          count={shown.count}
+          onYes={() => void send(shown.file, shown.createUnknown, true)}
+          onNo={() => {
+            setShown(null)
+            fileRef.current?.focus()
+          }}
+        />
+      ) : null}
       {shown?.kind === 'error' ? (
         <FormAlert tone="error">
           <strong>{t('junit.failedTitle')}</strong> {shown.message} {t('junit.nothingChanged')}
         </FormAlert>
       ) : null}
     </section>
+  )
+}
+
+/** Asks before the import adds cases to the run; the button that adds them takes the focus, Escape cancels. */
+function ConfirmAdd({ count, onYes, onNo }: { count: number; onYes: () => void; onNo: () => void }) {
+  const t = useT()
+  const id = useId()
+  const yes = useRef<HTMLButtonElement>(null)
+  useEffect(() => yes.current?.focus(), [])
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onNo()
+      }}
+      className={css({ display: 'grid', gap: '2', borderWidth: '1px', borderStyle: 'solid', borderColor: 'warning', bg: 'warning.subtle', color: 'text', borderRadius: 'l2', px: '4', py: '3', minW: '0' })}
+      data-testid="junit-confirm-add"
+    >
+      <h3 id={`${id}-title`} className={css({ fontSize: 'sm', fontWeight: '600' })}>
+        {t('junit.confirmAddTitle')}
+      </h3>
+      <p id={`${id}-text`} className={css({ fontSize: 'sm' })}>
+        {t('junit.confirmAdd', { count })}
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <Button ref={yes} onClick={onYes} data-testid="junit-confirm-add-yes">
+          {t('junit.confirmAddYes', { count })}
+        </Button>
+        <Button variant="outline" tone="secondary" onClick={onNo}>
+          {t('junit.confirmAddNo')}
+        </Button>
+      </div>
+    </div>
   )
 }
 

@@ -5,6 +5,7 @@ import {
   executionHref,
   filterCases,
   formatElapsed,
+  formatElapsedMs,
   neighbourCaseId,
   newResultsFromOthers,
   parseDefects,
@@ -93,6 +94,14 @@ describe('form fields', () => {
     expect(parseElapsed('soon')).toBeUndefined()
     expect(formatElapsed(270)).toBe('4:30')
     expect(formatElapsed(3723)).toBe('1:02:03')
+  })
+  it('shows a time to the millisecond: short ones in seconds, long ones as m:ss with the milliseconds', () => {
+    expect(formatElapsedMs(9)).toBe('0.009 s')
+    expect(formatElapsedMs(12_500)).toBe('12.5 s')
+    expect(formatElapsedMs(366_120)).toBe('6:06.120')
+    expect(formatElapsedMs(270_000)).toBe('4:30')
+    expect(formatElapsedMs(3_723_004)).toBe('1:02:03.004')
+    expect(formatElapsedMs(9, 'cs')).toBe('0,009 s')
   })
 })
 

@@ -150,6 +150,18 @@ export function formatElapsed(seconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`
 }
 
+/**
+ * Milliseconds as the history shows them: under a minute in seconds to the millisecond (`0.009 s`, `12.5 s`), from a
+ * minute as formatElapsed with the milliseconds after a point when there are any (`6:06.120`).
+ */
+export function formatElapsedMs(ms: number, locale = 'en'): string {
+  const whole = Math.max(0, Math.round(ms))
+  const rest = whole % 1000
+  if (whole < 60_000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(whole / 1000)} s`
+  const base = formatElapsed(Math.floor(whole / 1000))
+  return rest === 0 ? base : `${base}.${String(rest).padStart(3, '0')}`
+}
+
 type Announceable = { id: string; key: string; latest: { id: number; status: ResultStatus; recordedBy: string | null } | null }
 
 /**

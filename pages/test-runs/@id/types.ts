@@ -15,4 +15,4 @@ export type RecordInput = Inputs['testRuns']['record']
 export type RunInfo = { id: string; name: string; source: 'suite' | 'selection'; suiteName: string | null; portalName: string | null; environment: string; build: string | null; commit: string | null }
 export type Member = { userId: string; name: string }
 /** The newer result a refused record was stale against (`error.data.conflict.latest`). */
-export type ConflictResult = { id: number; status: ResultItem['status']; recordedBy: string | null; recordedAt: Date; comment: string; elapsedSeconds: number | null; defects: string[]; retest: boolean }
+export type ConflictResult = { id: number; status: ResultItem['status']; recordedBy: string | null; recordedAt: Date; comment: string; elapsedSeconds: number | null; elapsedMs?: number | null; defects: string[]; retest: boolean }

@@ -28,6 +28,7 @@ import { pendingChecksOf, queueableChecksOf, queueRunChecks } from '../../querie
 import { abortRunChecks } from '../../jobs/automated-checks.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
 import { importJunitReport } from '../../queries/junit-import.server.ts'
+import { JunitNeedsAddCases } from '../../../lib/domain/junit-match.ts'
 import { JunitImportError, readJunitStream, type JunitReport } from '../../../lib/domain/junit-read.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { FieldError } from '../field-error.server.ts'
@@ -228,7 +229,16 @@ export const testRunsRouter = router({
    * the whole file is read and checked before anything is written; a completed run refuses it.
    */
   importJunit: protectedProcedure
-    .input(z.object({ id: IdSchema, createUnknown: z.boolean().default(false), file: z.string().max(400).default('junit.xml'), body: z.custom<ReadableStream<Uint8Array>>((value) => madeBy(value, ReadableStream)) }))
+    .input(
+      z.object({
+        id: IdSchema,
+        createUnknown: z.boolean().default(false),
+        // Cases the run does not hold are added only when asked (true unless a caller says otherwise, as before).
+        addCases: z.boolean().default(true),
+        file: z.string().max(400).default('junit.xml'),
+        body: z.custom<ReadableStream<Uint8Array>>((value) => madeBy(value, ReadableStream)),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const { run, project } = await requireRun(ctx, input.id, input.createUnknown ? 'editor' : 'tester')
       if (run.state === 'completed') {
@@ -247,7 +257,10 @@ export const testRunsRouter = router({
       // The run as it is now: it may have been completed while the file came in.
       const { run: current } = await requireRun(ctx, run.id, input.createUnknown ? 'editor' : 'tester')
       if (current.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
-      const outcome = await importJunitReport(ctx.db, current, project.key, report, { file: input.file, createUnknown: input.createUnknown, actorId: ctx.user.id })
+      const outcome = await importJunitReport(ctx.db, current, project.key, report, { file: input.file, createUnknown: input.createUnknown, addCases: input.addCases, actorId: ctx.user.id })
+      if (!outcome.ok && outcome.reason === 'needsAddCases') {
+        throw new TRPCError({ code: 'CONFLICT', message: ctx.t('junit.needsAddCases', { count: outcome.count }), cause: new JunitNeedsAddCases(outcome.count) })
+      }
       const summary = { ...outcome.summary, warnings: outcome.summary.warnings.map((warning) => ctx.t(warning.code as MessageKey, warning.params)) }
       if (!outcome.ok) summary.warnings.push(ctx.t('junit.completedMidway', { recorded: summary.recorded }))
       return summary

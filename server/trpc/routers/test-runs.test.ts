@@ -166,7 +166,9 @@ describe('test runs', () => {
     const retest = await testing.testRuns.record({ runCaseId, expectedLatestResultId: first.id, result: { status: 'passed', retest: true, elapsedSeconds: 95 } })
     const forced = await owning.testRuns.record({ runCaseId, expectedLatestResultId: null, force: true, result: { status: 'blocked', comment: 'Portal down' } })
     expect(forced.id).toBeGreaterThan(retest.id)
-    await testing.testRuns.record({ runCaseId: cases[1]!.id, expectedLatestResultId: null, result: { status: 'skipped' } })
+    await testing.testRuns.record({ runCaseId: cases[1]!.id, expectedLatestResultId: null, result: { status: 'skipped', elapsedMs: 1234 } })
+    // A time given in milliseconds is kept to the millisecond; the whole seconds field still answers.
+    expect((await testing.testRuns.results({ runCaseId: cases[1]!.id })).results[0]).toMatchObject({ elapsedMs: 1234, elapsedSeconds: 1 })
 
     const { results } = await testing.testRuns.results({ runCaseId })
     expect(results.map((result) => [result.status, result.recordedBy])).toEqual([
@@ -174,7 +176,7 @@ describe('test runs', () => {
       ['passed', 'Tomáš Tester'],
       ['failed', 'Tomáš Tester'],
     ])
-    expect(results[1]).toMatchObject({ retest: true, elapsedSeconds: 95 })
+    expect(results[1]).toMatchObject({ retest: true, elapsedSeconds: 95, elapsedMs: 95_000 })
     expect(results[2]!.steps).toEqual([{ stepId: 's1', status: 'failed', actual: 'No rows' }])
     const run = await testing.testRuns.byId({ id })
     expect(run.cases[0]!.latest).toMatchObject({ id: forced.id, status: 'blocked', comment: 'Portal down' })
