@@ -2,7 +2,7 @@
 // flat objects, alone or in the JSON-RPC envelope) and Qase's repository export (suites nesting suites and cases).
 
 import { z } from '../../zod.ts'
-import { emptyCase, folderOf, htmlToText, IMPORT_MAX_CASES, keptSteps, minutesOf, type CsvNote, type ImportedCase } from './imported-case.ts'
+import { emptyCase, folderOf, htmlToText, keptSteps, minutesOf, type CsvNote, type ImportedCase } from './imported-case.ts'
 
 const text = z.string().nullish().transform((value) => value ?? '')
 const id = z.union([z.number(), z.string()]).nullish().transform((value) => (value === null || value === undefined ? '' : String(value)))
@@ -35,7 +35,7 @@ const KiwiCaseSchema = z.object({
 })
 type KiwiCase = z.infer<typeof KiwiCaseSchema>
 
-const KiwiFileSchema = z.union([z.array(KiwiCaseSchema).max(IMPORT_MAX_CASES), z.object({ result: z.array(KiwiCaseSchema).max(IMPORT_MAX_CASES) }), KiwiCaseSchema])
+const KiwiFileSchema = z.union([z.array(KiwiCaseSchema), z.object({ result: z.array(KiwiCaseSchema) }), KiwiCaseSchema])
 
 const QaseStepSchema = z.object({ position: z.number().nullish(), action: text, expected_result: text, data: text })
 type QaseCase = z.infer<typeof QaseCaseSchema>
@@ -94,15 +94,13 @@ function qaseCase(source: QaseCase, levels: readonly string[], position: number)
 function* qaseCases(suites: QaseSuite[], rootCases: QaseCase[]): Generator<ImportedCase> {
   let position = 0
   for (const source of rootCases) {
-    if (++position > IMPORT_MAX_CASES) return
-    yield qaseCase(source, [], position)
+    yield qaseCase(source, [], ++position)
   }
   const pending = suites.map((suite) => ({ suite, levels: [suite.title] })).reverse()
   while (pending.length > 0) {
     const { suite, levels } = pending.pop()!
     for (const source of suite.cases ?? []) {
-      if (++position > IMPORT_MAX_CASES) return
-      yield qaseCase(source, levels, position)
+      yield qaseCase(source, levels, ++position)
     }
     const nested = suite.suites ?? []
     for (let index = nested.length - 1; index >= 0; index--) pending.push({ suite: nested[index]!, levels: [...levels, nested[index]!.title] })

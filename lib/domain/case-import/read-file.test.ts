@@ -103,6 +103,23 @@ describe('reading other tools’ exports', () => {
     expect(all.find((item) => item.rawKey === 'CE-T3')!.steps[0]!.action).toMatch(/^Given browser is opened/)
   })
 
+  it('reads a Qase JSON export: suites nesting suites, steps by position', () => {
+    const json = JSON.stringify({
+      suites: [{ title: 'Login', cases: [{ id: 3, title: 'Sign in', priority: 'high', automation: 'is-not-automated', status: 'actual', steps: [{ position: 2, action: 'Submit', expected_result: 'Signed in', data: '' }, { position: 1, action: 'Open', expected_result: '', data: 'https://x' }] }], suites: [{ title: 'SSO', cases: [{ id: 4, title: 'With SSO' }] }] }],
+    })
+    const { format, all } = read2(json)
+    expect(format).toBe('qase-json')
+    expect(all.map((item) => [item.rawKey, item.folder])).toEqual([['qase:3', 'Login'], ['qase:4', 'Login/SSO']])
+    expect(all[0]!.steps.map((step) => step.action)).toEqual(['Open', 'Submit'])
+    expect(all[0]!.values).toEqual({ priority: 'high', type: 'is-not-automated', state: 'actual' })
+  })
+
+  it('refuses a structured file of more than 50,000 cases, and takes one at the limit', () => {
+    const kiwi = (count: number) => JSON.stringify(Array.from({ length: count }, (_, index) => ({ id: index, summary: `c${index}` })))
+    expect(readCaseFile(kiwi(50_001)).fileErrors).toEqual([{ code: 'cases.importTooManyCases' }])
+    expect(readCaseFile(kiwi(50_000)).fileErrors).toEqual([])
+  })
+
   it('refuses what it cannot read with the reason', () => {
     expect(readCaseFile('{"foo": 1}').fileErrors).toEqual([{ code: 'cases.importUnknownJson' }])
     expect(readCaseFile('{"foo": ').fileErrors).toEqual([{ code: 'cases.importBadJson' }])

@@ -4,7 +4,7 @@
 import { madeBy } from '../../made-by.ts'
 import { readTestCaseCsv } from '../test-case-csv.ts'
 import { XmlStreamError } from '../xml-stream.ts'
-import type { CaseFileReader, CsvNote, ImportedCase, ImportFormat } from './imported-case.ts'
+import { IMPORT_MAX_CASES, type CaseFileReader, type CsvNote, type ImportedCase, type ImportFormat } from './imported-case.ts'
 import { readJsonExport } from './json-exports.ts'
 import { isQaseCsvHeader, readQaseCsv } from './qase-csv.ts'
 import { isTestLinkXml, testLinkCases } from './testlink-xml.ts'
@@ -22,11 +22,16 @@ function refused(format: ImportFormat, note: CsvNote): CaseFileReader {
   return { format, fileErrors: [note], customColumns: [], rawKeys: [], cases: function* () {} }
 }
 
-/** The custom fields' names and the IDs of structured cases, read once (the tree is in memory already). */
+/**
+ * The custom fields' names and the IDs of structured cases, read once (the tree is in memory already, bounded in
+ * elements); more than IMPORT_MAX_CASES cases refuse the file, as CSV_IMPORT_MAX_ROWS rows refuse a CSV.
+ */
 function structured(format: ImportFormat, cases: () => Generator<ImportedCase>): CaseFileReader {
   const names = new Set<string>()
   const rawKeys: string[] = []
+  let count = 0
   for (const item of cases()) {
+    if (++count > IMPORT_MAX_CASES) return refused(format, { code: 'cases.importTooManyCases' })
     for (const name of item.custom.keys()) names.add(name)
     if (item.rawKey) rawKeys.push(item.rawKey)
   }

@@ -3,7 +3,7 @@
 // execution type 1-2, status 1-7), read here as the words they stand for.
 
 import type { StepText } from '../test-management.ts'
-import { emptyCase, folderOf, htmlToText, IMPORT_MAX_CASES, keptSteps, minutesOf, type ImportedCase } from './imported-case.ts'
+import { emptyCase, folderOf, htmlToText, keptSteps, minutesOf, type ImportedCase } from './imported-case.ts'
 import { child, childrenNamed, textOf, type XmlElement } from './xml-tree.ts'
 
 const IMPORTANCE = new Map([['1', 'Low'], ['2', 'Medium'], ['3', 'High']])
@@ -58,8 +58,7 @@ export function* testLinkCases(root: XmlElement): Generator<ImportedCase> {
   while (pending.length > 0) {
     const { suite, levels } = pending.pop()!
     for (const element of childrenNamed(suite, 'testcase')) {
-      if (++position > IMPORT_MAX_CASES) return
-      yield caseOf(element, levels, position)
+      yield caseOf(element, levels, ++position)
     }
     const nested = childrenNamed(suite, 'testsuite')
     for (let index = nested.length - 1; index >= 0; index--) pending.push({ suite: nested[index]!, levels: [...levels, nested[index]!.attributes.get('name') ?? ''] })

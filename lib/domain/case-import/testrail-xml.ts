@@ -3,7 +3,7 @@
 
 import { splitNumbered } from '../test-case-csv.ts'
 import type { StepText } from '../test-management.ts'
-import { dedent, emptyCase, folderOf, IMPORT_MAX_CASES, keptSteps, minutesOf, type ImportedCase } from './imported-case.ts'
+import { dedent, emptyCase, folderOf, keptSteps, minutesOf, type ImportedCase } from './imported-case.ts'
 import { child, childrenNamed, textOf, type XmlElement } from './xml-tree.ts'
 
 /** `<custom>` children that are fields of ours; the rest are the site's own fields. */
@@ -72,8 +72,7 @@ export function* testRailCases(root: XmlElement): Generator<ImportedCase> {
     const { section, levels } = pending.pop()!
     const path = [...levels, textOf(section, 'name')]
     for (const element of childrenNamed(child(section, 'cases'), 'case')) {
-      if (++position > IMPORT_MAX_CASES) return
-      yield caseOf(element, path, position)
+      yield caseOf(element, path, ++position)
     }
     const nested = childrenNamed(child(section, 'sections'), 'section')
     for (let index = nested.length - 1; index >= 0; index--) pending.push({ section: nested[index]!, levels: path })

@@ -2,7 +2,7 @@
 // (0-based), plain text or BDD. Rich text is HTML. A plain or BDD script becomes one step, so nothing of it is lost.
 
 import type { StepText } from '../test-management.ts'
-import { emptyCase, folderFromPath, htmlToText, IMPORT_MAX_CASES, keptSteps, type ImportedCase } from './imported-case.ts'
+import { emptyCase, folderFromPath, htmlToText, keptSteps, type ImportedCase } from './imported-case.ts'
 import { child, childrenNamed, textOf, type XmlElement } from './xml-tree.ts'
 
 
@@ -46,7 +46,6 @@ function caseOf(element: XmlElement, position: number): ImportedCase {
 export function* zephyrCases(root: XmlElement): Generator<ImportedCase> {
   let position = 0
   for (const element of childrenNamed(child(root, 'testCases'), 'testCase')) {
-    if (++position > IMPORT_MAX_CASES) return
-    yield caseOf(element, position)
+    yield caseOf(element, ++position)
   }
 }
