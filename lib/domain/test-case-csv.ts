@@ -4,7 +4,7 @@
 
 import { csvField, CsvSyntaxError, csvRecords, detectSeparator, fromCsvText } from '../csv.ts'
 import { madeBy } from '../made-by.ts'
-import { folderFromPath, keptSteps, type CaseContent, type CaseFileReader, type CsvNote, type ImportedCase } from './case-import/imported-case.ts'
+import { folderFromPath, htmlToText, keptSteps, type CaseContent, type CaseFileReader, type CsvNote, type ImportedCase } from './case-import/imported-case.ts'
 import { CASE_STATES, CASE_TYPES, formatEstimate, normaliseTags, parseEstimate, PRIORITIES, TARGET_KINDS, type CaseState, type CaseType, type Priority, type StepText, type TargetKind } from './test-management.ts'
 
 export const CSV_COLUMNS = [
@@ -93,11 +93,32 @@ export function splitNumbered(cell: string): string[] {
   return items.map((item) => item.trim())
 }
 
+const EXPECTED_BLOCK = /\n\s*Expected Result:\s*\n/i
+
+/** "Open\nExpected Result:\nIt opens\n\nType\nExpected Result:\nTyped" as steps with their expected results. */
+function expectedBlocks(cell: string): StepText[] {
+  const parts = cell.replace(/\r\n?/g, '\n').split(EXPECTED_BLOCK)
+  const steps: StepText[] = []
+  let action = parts[0]!.trim()
+  for (let index = 1; index < parts.length; index++) {
+    const body = parts[index]!
+    // The last paragraph of a block is the next step's action, unless this is the last block.
+    const cut = index < parts.length - 1 ? body.lastIndexOf('\n\n') : -1
+    const expected = (cut === -1 ? body : body.slice(0, cut)).trim()
+    steps.push({ action, data: '', expected })
+    action = cut === -1 ? '' : body.slice(cut).trim()
+  }
+  if (action) steps.push({ action, data: '', expected: '' })
+  return steps
+}
+
 /** Lines of a cell without numbering (TestRail CSV joins a case's steps with line breaks). */
 const plainLines = (cell: string) => cell.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)
 
 /** The steps of one row: numbered items paired by position, or, when actions and results have as many lines, line by line. */
 function stepsOfCells(actionCell: string, dataCell: string, expectedCell: string): StepText[] {
+  // TestRail's text rendering of separated steps: blocks of "step\nExpected Result:\nexpected" in one cell.
+  if (!expectedCell.trim() && EXPECTED_BLOCK.test(actionCell)) return expectedBlocks(actionCell)
   let [actions, data, expected] = [actionCell, dataCell, expectedCell].map(splitNumbered) as [string[], string[], string[]]
   const numbered = [actionCell, expectedCell].some((cell) => cell.split(/\r?\n/).some((line) => NUMBERED.test(line)))
   if (!numbered && plainLines(actionCell).length > 1 && plainLines(actionCell).length === plainLines(expectedCell).length) {
@@ -115,7 +136,8 @@ function listCell(cell: string): string[] {
     .filter(Boolean)
 }
 
-type Header = { columnAt: Map<ReadColumn, number[]>; customAt: Map<string, number>; columns: ReadonlySet<string> }
+/** `html`: the step cells hold HTML (Azure DevOps keeps step text so), read as plain text. */
+type Header = { columnAt: Map<ReadColumn, number[]>; customAt: Map<string, number>; columns: ReadonlySet<string>; html: boolean }
 
 function readHeader(record: string[]): Header {
   const found = new Map<ReadColumn, Array<{ index: number; rank: number }>>()
@@ -132,7 +154,7 @@ function readHeader(record: string[]): Header {
   const columnAt = new Map([...found].map(([column, at]) => [column, at.toSorted((a, b) => a.rank - b.rank).map((item) => item.index)]))
   const columns = new Set<string>([...columnAt.keys()])
   if (columns.has('Script')) columns.add('Steps (Step)')
-  return { columnAt, customAt, columns }
+  return { columnAt, customAt, columns, html: names.some((name) => name.toLowerCase() === 'work item type') }
 }
 
 /** The first line `sep=;` that Excel and TestRail write names the separator and is not the header. */
@@ -248,7 +270,8 @@ function caseOf(header: Header, startLine: number, rows: string[][], preconditio
   }
 
   // Steps: a row per step, or numbered steps in the case's one row; a script (plain text, Gherkin) with no steps is one.
-  const stepCells = (record: string[]) => [cell(record, 'Steps (Step)'), cell(record, 'Steps (Data)'), cell(record, 'Steps (Expected Result)')] as const
+  const stepCell = (record: string[], column: ReadColumn) => (header.html ? htmlToText(cell(record, column)) : cell(record, column))
+  const stepCells = (record: string[]) => [stepCell(record, 'Steps (Step)'), stepCell(record, 'Steps (Data)'), stepCell(record, 'Steps (Expected Result)')] as const
   let steps: StepText[] =
     rows.length === 1
       ? stepsOfCells(...stepCells(first))

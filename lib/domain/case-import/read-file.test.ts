@@ -80,7 +80,10 @@ describe('reading other tools’ exports', () => {
     const csv = 'ID,Work Item Type,Title,Test Step,Step Action,Step Expected,Area Path,Assigned To,State\n28028,Test Case,Sign in,,,,Portal\\Accounts\\Sign-in,Jana,Design\n,,,1,Open the page,<div>The form shows</div>,,,\n,,,2,Sign in,Signed in,,,\n'
     const { all, customColumns } = read2(csv)
     expect(all).toEqual([expect.objectContaining({ rawKey: '28028', title: 'Sign in', folder: 'Portal/Accounts/Sign-in', values: { priority: '', type: '', state: 'Design' } })])
-    expect(all[0]!.steps.map((step) => step.action)).toEqual(['Open the page', 'Sign in'])
+    expect(all[0]!.steps.map((step) => [step.action, step.expected])).toEqual([
+      ['Open the page', 'The form shows'],
+      ['Sign in', 'Signed in'],
+    ])
     expect(customColumns).toEqual(['Assigned To'])
   })
 
@@ -93,6 +96,31 @@ describe('reading other tools’ exports', () => {
       { action: 'Type', data: '', expected: 'Typed' },
     ])
     expect(all[1]!.steps).toEqual([{ action: 'Do it', data: '', expected: '' }])
+  })
+
+  it('reads TestRail’s text rendering of separated steps: “Expected Result:” blocks in one Steps cell', () => {
+    const csv = 'ID,Title,Steps\nC9,Blocks,"Open the form\nExpected Result:\nThe form shows\n\nType the name\nExpected Result:\nThe name shows"\n'
+    expect(read2(csv).all[0]!.steps).toEqual([
+      { action: 'Open the form', data: '', expected: 'The form shows' },
+      { action: 'Type the name', data: '', expected: 'The name shows' },
+    ])
+  })
+
+  it('reads the Zephyr Scale spreadsheet layout: metadata on the first row, steps on the rows after it', () => {
+    const csv =
+      'Key,Name,Status,Precondition,Objective,Folder,Priority,Component,Labels,Owner,Estimated Time,Coverage (Issues),Coverage (Pages),AutomatedBy,Test Script (Step-by-Step) - Step,Test Script (Step-by-Step) - Test Data,Test Script (Step-by-Step) - Expected Result,Test Script (Plain Text),Test Script (BDD)\n' +
+      'CE-T1,Checkout,Draft,Signed in,Buy a comic,Shop/Checkout,Normal,Web,"smoke,shop",JIRAUSER1,90,CE-2,,robot,Open cart,,Cart shows,,\n' +
+      ',,,,,,,,,,,,,,Pay,card 4111,Paid,,\n' +
+      'CE-T2,Plain,Draft,,,Shop,High,,,,,,,,,,,Just read it,\n'
+    const { all, customColumns } = read2(csv)
+    expect(all.map((item) => [item.rawKey, item.folder, item.values.priority, item.steps.length])).toEqual([
+      ['CE-T1', 'Shop/Checkout', 'Normal', 2],
+      ['CE-T2', 'Shop', 'High', 1],
+    ])
+    expect(all[0]).toMatchObject({ preconditions: 'Signed in', description: 'Buy a comic', tags: ['smoke', 'shop'], references: ['CE-2'], estimateMinutes: 90 })
+    expect(all[0]!.steps[1]).toEqual({ action: 'Pay', data: 'card 4111', expected: 'Paid' })
+    expect(all[1]!.steps[0]!.action).toBe('Just read it')
+    expect(customColumns).toEqual(['Component', 'Owner', 'Coverage (Pages)', 'AutomatedBy'])
   })
 
   it('reads a Zephyr Scale XML export: steps, a plain script as one step, issues as references', () => {
