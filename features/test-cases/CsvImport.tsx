@@ -45,8 +45,9 @@ const VALUE_LABELS: { [F in MappedField]: Record<(typeof FIELD_CHOICES)[F][numbe
 type Failure = { of: 'preview' | 'import'; message: string; conflict: boolean }
 
 /**
- * Import from CSV in two steps: the file is read in the browser and previewed row by row (what will be created, what
- * updated and how, what refused and why) before anything is written; "Import" then applies exactly that preview in
+ * Import (our CSV or another tool's export) in two steps: the file is read in the browser and previewed row by row
+ * (what will be created, what updated and how, what refused and why, which other tools' values map to which of ours)
+ * before anything is written; "Import" then applies exactly that preview in
  * one transaction, and refuses with CONFLICT when a case it updates changed in the meantime. A file the server
  * refuses as a whole (over CSV_IMPORT_MAX_ROWS rows, no Title column, ...) comes back as the preview's file errors; an
  * import refused because others are running (503) as the call's failure, both in the user's language. The API client
