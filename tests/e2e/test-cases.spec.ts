@@ -547,6 +547,33 @@ test.describe('test cases', () => {
     await expect(preview.locator('[data-action="create"]')).toHaveCount(0)
   })
 
+  test('the mapping step works on a phone, in Czech, in the dark theme and from the keyboard', async ({ page }) => {
+    const projectId = await newProject(page, 'MOB', 'Import na telefonu')
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto(`/test-cases?project=${projectId}&lang=cs`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Importovat případy' }).first().click()
+    await page.getByLabel('Soubor (CSV, XML nebo JSON)').setInputFiles('tests/fixtures/case-imports/zephyr-scale/xml-export-server-ce.xml')
+    await page.getByRole('button', { name: 'Náhled', exact: true }).click()
+    const mapping = page.getByLabel('Priorita „Normal“ (1 případ)')
+    await expect(mapping).toHaveValue('medium')
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(360)
+    // From the select to the button that previews the choices, by keyboard alone.
+    await mapping.selectOption('high')
+    await mapping.focus()
+    const again = page.getByRole('button', { name: 'Náhled s touto volbou' })
+    for (let tab = 0; tab < 10 && !(await again.evaluate((button) => button === document.activeElement)); tab++) await page.keyboard.press('Tab')
+    await expect(again).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(again).toBeDisabled()
+    await expect(new AxeBuilder({ page }).include('[aria-labelledby="cases-import"]').analyze().then((result) => result.violations)).resolves.toEqual([])
+    await page.getByRole('button', { name: 'Importovat 3 testovací případy' }).click()
+    await expect(page.getByTestId('import-result')).toBeVisible()
+    expect((await listOf(page, projectId)).items.filter((item) => item.priority === 'high')).toHaveLength(2)
+  })
+
   test('the case view shows every field, Markdown, and the diff of an edit with who and when', async ({ page }) => {
     const projectId = await newProject(page, 'HIS', 'Historie')
     const environment = await ok(trpc<{ id: string }>(page, 'projects.fields.create', { projectId, field: { label: 'Prostředí', type: 'select', options: ['test', 'produkce'] } }, 'mutation'))
