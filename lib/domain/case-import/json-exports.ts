@@ -1,6 +1,7 @@
 // JSON of other tools, parsed with zod where it enters (SOURCES.md): Kiwi TCMS's `TestCase.filter` result (a list of
 // flat objects, alone or in the JSON-RPC envelope) and Qase's repository export (suites nesting suites and cases).
 
+import { madeBy } from '../../made-by.ts'
 import { z } from '../../zod.ts'
 import { emptyCase, folderOf, htmlToText, keptSteps, minutesOf, type CsvNote, type ImportedCase } from './imported-case.ts'
 
@@ -115,6 +116,16 @@ export function readJsonExport(source: string): JsonRead {
   } catch {
     return { format: null, error: { code: 'cases.importBadJson' } }
   }
+  try {
+    return shapeOf(value)
+  } catch (error) {
+    // Suites nested deeper than the stack allows (a hostile file): refused like any other unknown JSON.
+    if (madeBy(error, RangeError)) return { format: null, error: { code: 'cases.importUnknownJson' } }
+    throw error
+  }
+}
+
+function shapeOf(value: unknown): JsonRead {
   const qase = QaseFileSchema.safeParse(value)
   if (qase.success) {
     const [suites, cases] = Array.isArray(qase.data) ? [qase.data, []] : [qase.data.suites, qase.data.cases ?? []]

@@ -154,6 +154,8 @@ describe('reading other tools’ exports', () => {
     expect(readCaseFile('<html><body/></html>').fileErrors).toEqual([{ code: 'cases.importUnknownXml', params: { root: 'html' } }])
     expect(readCaseFile('<suite><sections>').fileErrors[0]!.code).toBe('cases.importBadXml')
     expect(readCaseFile('<!DOCTYPE x [<!ENTITY a "b">]><suite/>').fileErrors[0]!.code).toBe('cases.importBadXml')
+    const deep = `${'{"title":"a","suites":['.repeat(100_000)}${']}'.repeat(100_000)}`
+    expect(readCaseFile(`{"suites":[${deep}]}`).fileErrors).toEqual([{ code: 'cases.importUnknownJson' }])
   })
 })
 

@@ -2,7 +2,7 @@
 // `<case>` with its template's fields under `<custom>`. Sections become folders, the case ID (`C123`) the reference.
 
 import { splitNumbered } from '../test-case-csv.ts'
-import type { StepText } from '../test-management.ts'
+import { parseEstimate, type StepText } from '../test-management.ts'
 import { dedent, emptyCase, folderOf, keptSteps, minutesOf, type ImportedCase } from './imported-case.ts'
 import { child, childrenNamed, textOf, type XmlElement } from './xml-tree.ts'
 
@@ -51,8 +51,9 @@ function caseOf(element: XmlElement, levels: readonly string[], position: number
   item.description = [mission, goals].filter(Boolean).join('\n\n')
   item.steps = stepsOf(custom)
   item.references = textOf(element, 'references').split(',').map((reference) => reference.trim()).filter(Boolean)
-  // TestRail keeps an estimate in seconds.
-  item.estimateMinutes = minutesOf(textOf(element, 'estimate'), 'seconds')
+  // TestRail keeps an estimate in seconds; one written as a time span (`1h 30m`) is read as such.
+  const estimate = textOf(element, 'estimate').trim()
+  item.estimateMinutes = /^\d+$/.test(estimate) ? minutesOf(estimate, 'seconds') : (parseEstimate(estimate) ?? null)
   const assigned = textOf(element, 'assignedto').trim()
   if (assigned) item.custom.set('assignedto', assigned)
   if (template(element)) item.custom.set('template', template(element))
