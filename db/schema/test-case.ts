@@ -30,6 +30,9 @@ export const testCases = sqliteTable(
     target: text('target', { mode: 'json' }).$type<CaseTarget | null>(),
     // An automated case's check (docs/checks.md); null for manual cases.
     check: text('check', { mode: 'json' }).$type<CaseCheck | null>(),
+    // The case's ID in the tool it was imported from (`C28028`, `CE-T3`, `testlink:12`), so that importing the same
+    // file again updates the case instead of adding a second one (docs/test-case-csv.md); null when made here.
+    importRef: text('import_ref'),
     // Custom field values by custom_field id.
     custom: text('custom', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),
@@ -44,5 +47,6 @@ export const testCases = sqliteTable(
     uniqueIndex('test_case_number_idx').on(table.projectId, table.number),
     index('test_case_folder_idx').on(table.projectId, table.deletedAt, table.folder),
     index('test_case_save_idx').on(table.saveId),
+    index('test_case_import_ref_idx').on(table.projectId, table.importRef),
   ],
 )

@@ -4,22 +4,8 @@
 
 import { csvField, CsvSyntaxError, csvRecords, detectSeparator, fromCsvText } from '../csv.ts'
 import { madeBy } from '../made-by.ts'
-import {
-  CASE_STATES,
-  CASE_TYPES,
-  formatEstimate,
-  normaliseFolder,
-  normaliseTags,
-  parseCaseKey,
-  parseEstimate,
-  PRIORITIES,
-  TARGET_KINDS,
-  type CaseState,
-  type CaseType,
-  type Priority,
-  type StepText,
-  type TargetKind,
-} from './test-management.ts'
+import { folderFromPath, htmlToText, keptSteps, type CaseContent, type CaseFileReader, type CsvNote, type ImportedCase } from './case-import/imported-case.ts'
+import { CASE_STATES, CASE_TYPES, formatEstimate, normaliseTags, parseEstimate, PRIORITIES, TARGET_KINDS, type CaseState, type CaseType, type Priority, type StepText, type TargetKind } from './test-management.ts'
 
 export const CSV_COLUMNS = [
   'ID',
@@ -40,76 +26,42 @@ export const CSV_COLUMNS = [
 ] as const
 type Column = (typeof CSV_COLUMNS)[number]
 
-// Header names as other tools and languages write them, lower-cased: a file from a spreadsheet in Czech or from
-// another test-management tool reads the same.
-const COLUMN_ALIASES: Record<string, Column> = {
-  id: 'ID', key: 'ID', 'case id': 'ID', klíč: 'ID',
-  title: 'Title', name: 'Title', název: 'Title', titel: 'Title', titre: 'Title', tytuł: 'Title', 标题: 'Title',
-  section: 'Section', folder: 'Section', 'section hierarchy': 'Section', sekce: 'Section', složka: 'Section',
-  priority: 'Priority', priorita: 'Priority', priorität: 'Priority', priorité: 'Priority', priorytet: 'Priority', 优先级: 'Priority',
-  type: 'Type', typ: 'Type', 类型: 'Type',
-  state: 'State', status: 'State', stav: 'State', état: 'State', 状态: 'State',
-  description: 'Description', popis: 'Description', beschreibung: 'Description', opis: 'Description', 描述: 'Description',
-  preconditions: 'Preconditions', předpoklady: 'Preconditions', vorbedingungen: 'Preconditions', 'préconditions': 'Preconditions', 'warunki wstępne': 'Preconditions', 前置条件: 'Preconditions',
-  'steps (step)': 'Steps (Step)', steps: 'Steps (Step)', step: 'Steps (Step)', 'kroky (krok)': 'Steps (Step)', kroky: 'Steps (Step)', krok: 'Steps (Step)',
-  'steps (data)': 'Steps (Data)', data: 'Steps (Data)', 'kroky (data)': 'Steps (Data)', 'test data': 'Steps (Data)',
-  'steps (expected result)': 'Steps (Expected Result)', 'expected result': 'Steps (Expected Result)', expected: 'Steps (Expected Result)',
-  'kroky (očekávaný výsledek)': 'Steps (Expected Result)', 'očekávaný výsledek': 'Steps (Expected Result)',
-  references: 'References', refs: 'References', odkazy: 'References',
-  estimate: 'Estimate', odhad: 'Estimate', schätzung: 'Estimate',
-  tags: 'Tags', štítky: 'Tags', labels: 'Tags',
-  target: 'Target', cíl: 'Target', ziel: 'Target',
-}
+type ReadColumn = Column | 'Script' | 'Issue Type' | 'Precondition Ref'
 
-// Values as people write them in the six languages, lower-cased.
-const PRIORITY_WORDS: Record<string, Priority> = {
-  low: 'low', medium: 'medium', high: 'high', critical: 'critical',
-  nízká: 'low', střední: 'medium', vysoká: 'high', kritická: 'critical',
-  niedrig: 'low', mittel: 'medium', hoch: 'high', kritisch: 'critical',
-  basse: 'low', moyenne: 'medium', haute: 'high', critique: 'critical',
-  niski: 'low', średni: 'medium', wysoki: 'high', krytyczny: 'critical',
-  低: 'low', 中: 'medium', 高: 'high', 严重: 'critical',
-}
-const TYPE_WORDS: Record<string, CaseType> = {
-  manual: 'manual', automated: 'automated', manuální: 'manual', automatizovaný: 'automated', ruční: 'manual', automatický: 'automated',
-  manuell: 'manual', automatisiert: 'automated', manuel: 'manual', automatisé: 'automated', ręczny: 'manual', automatyczny: 'automated', 手动: 'manual', 自动: 'automated',
-}
-const STATE_WORDS: Record<string, CaseState> = {
-  draft: 'draft', active: 'active', deprecated: 'deprecated', koncept: 'draft', aktivní: 'active', zastaralý: 'deprecated', vyřazený: 'deprecated',
-  entwurf: 'draft', aktiv: 'active', veraltet: 'deprecated', brouillon: 'draft', actif: 'active', obsolète: 'deprecated',
-  szkic: 'draft', aktywny: 'active', przestarzały: 'deprecated', 草稿: 'draft', 有效: 'active', 已弃用: 'deprecated',
-}
+// Header names as other tools and languages write them, lower-cased, each column's names in order of preference: where
+// a file has two (TestRail's `Section` and `Section Hierarchy`, its `Steps (Step)` and the Text template's `Steps`),
+// a row's value is the first of them that is not empty (docs/test-case-csv.md, "Other tools").
+const COLUMN_NAMES: ReadonlyArray<readonly [ReadColumn, readonly string[]]> = [
+  ['ID', ['id', 'key', 'case id', 'klíč', 'issue id', 'work item id', 'test case id']],
+  ['Title', ['title', 'name', 'název', 'titel', 'titre', 'tytuł', '标题', 'test summary', 'summary']],
+  ['Section', ['section hierarchy', 'section', 'folder', 'sekce', 'složka', 'test repo', 'area path']],
+  ['Priority', ['priority', 'priorita', 'priorität', 'priorité', 'priorytet', '优先级', 'test priority']],
+  ['Type', ['type', 'typ', '类型', 'test type', 'automation type', 'automation status']],
+  ['State', ['state', 'status', 'stav', 'état', '状态']],
+  ['Description', ['description', 'popis', 'beschreibung', 'opis', '描述', 'objective']],
+  ['Preconditions', ['preconditions', 'předpoklady', 'vorbedingungen', 'préconditions', 'warunki wstępne', '前置条件', 'precondition']],
+  ['Steps (Step)', ['steps (step)', 'steps', 'step', 'kroky (krok)', 'kroky', 'krok', 'action', 'step action', 'test script (step-by-step) - step']],
+  ['Steps (Data)', ['steps (data)', 'data', 'kroky (data)', 'test data', 'steps (additional info)', 'test script (step-by-step) - test data']],
+  [
+    'Steps (Expected Result)',
+    ['steps (expected result)', 'expected result', 'expected', 'kroky (očekávaný výsledek)', 'očekávaný výsledek', 'result', 'step expected', 'test script (step-by-step) - expected result'],
+  ],
+  ['References', ['references', 'refs', 'odkazy', 'coverage (issues)']],
+  ['Estimate', ['estimate', 'odhad', 'schätzung', 'estimated time']],
+  ['Tags', ['tags', 'štítky', 'labels']],
+  ['Target', ['target', 'cíl', 'ziel']],
+  ['Script', ['test script (plain text)', 'test script (bdd)', 'unstructured definition', 'gherkin definition']],
+  ['Issue Type', ['issue type']],
+]
+const COLUMN_ALIASES = new Map<string, { column: ReadColumn; rank: number }>(COLUMN_NAMES.flatMap(([column, names]) => names.map((name, rank) => [name, { column, rank }] as const)))
+// Columns every tool's export has that say nothing about a case itself: read, never offered as custom fields.
+const IGNORED_COLUMNS = new Set(['work item type', 'test step', 'suite', 'suite id', 'section depth', 'section description', 'issue key', 'precondition type', 'test set', 'steps (shared step id)', 'steps (references)'])
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
-/** A reason a row is refused or a note about it: a message key (`testCases.csv…`) with its parameters. */
-export type CsvNote = { code: string; params?: Record<string, string | number> }
-
+export type { CsvNote }
 /** One case as a CSV file describes it, before it is matched to the project. */
-export type CsvCase = {
-  /** The file's line where the case starts (1 is the header). */
-  line: number
-  key: { projectKey: string; number: number } | null
-  /** The ID cell as written, when it is not a case key. */
-  rawKey: string
-  title: string
-  folder: string
-  priority: Priority | null
-  type: CaseType | null
-  state: CaseState | null
-  description: string
-  preconditions: string
-  steps: StepText[]
-  references: string[]
-  estimateMinutes: number | null
-  tags: string[]
-  target: { kind: TargetKind; id: string } | null
-  /** Custom field values by column header, as written. */
-  custom: Record<string, string>
-  /** Which columns the file has: a column it lacks leaves that field as it is on an update. */
-  columns: ReadonlySet<string>
-  errors: CsvNote[]
-}
+export type CsvCase = ImportedCase
 
 export type CsvParseResult = { cases: CsvCase[]; fileErrors: CsvNote[]; customColumns: string[]; separator: string }
 
@@ -123,16 +75,13 @@ export const CSV_IMPORT_MAX_ROWS = 50_000
 /** The most characters of an imported file (the request of an import is capped at 20 MB too: IMPORT_BODY_MAX). */
 export const CSV_IMPORT_MAX_CHARS = 20 * 1024 * 1024
 
-/**
- * A file checked for import: its refusals, or its cases one at a time (`cases()`, read again from the text each call)
- * and the case keys its ID column names (so that only those cases need to be looked up).
- */
-export type CsvReader = { fileErrors: CsvNote[]; customColumns: string[]; separator: string; caseKeys: Array<{ projectKey: string; number: number }>; cases: () => Generator<CsvCase> }
+/** A CSV file checked for import: its refusals, or its cases one at a time (`cases()`, read again from the text each call). */
+export type CsvReader = CaseFileReader & { separator: string }
 
 const NUMBERED = /^\s*(\d+)[.)]\s+/
 
 /** "1. Open\n2. Search" -> ["Open", "Search"]; text without numbering is one item. */
-function splitNumbered(cell: string): string[] {
+export function splitNumbered(cell: string): string[] {
   const lines = cell.split(/\r?\n/)
   if (!lines.some((line) => NUMBERED.test(line))) return cell.trim() ? [cell.trim()] : []
   const items: string[] = []
@@ -144,6 +93,42 @@ function splitNumbered(cell: string): string[] {
   return items.map((item) => item.trim())
 }
 
+const EXPECTED_BLOCK = /\n\s*Expected Result:\s*\n/i
+
+/** "Open\nExpected Result:\nIt opens\n\nType\nExpected Result:\nTyped" as steps with their expected results. */
+function expectedBlocks(cell: string): StepText[] {
+  const parts = cell.replace(/\r\n?/g, '\n').split(EXPECTED_BLOCK)
+  const steps: StepText[] = []
+  let action = parts[0]!.trim()
+  for (let index = 1; index < parts.length; index++) {
+    const body = parts[index]!
+    // The last paragraph of a block is the next step's action, unless this is the last block.
+    const cut = index < parts.length - 1 ? body.lastIndexOf('\n\n') : -1
+    const expected = (cut === -1 ? body : body.slice(0, cut)).trim()
+    steps.push({ action, data: '', expected })
+    action = cut === -1 ? '' : body.slice(cut).trim()
+  }
+  if (action) steps.push({ action, data: '', expected: '' })
+  return steps
+}
+
+/** Lines of a cell without numbering (TestRail CSV joins a case's steps with line breaks). */
+const plainLines = (cell: string) => cell.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)
+
+/** The steps of one row: numbered items paired by position, or, when actions and results have as many lines, line by line. */
+function stepsOfCells(actionCell: string, dataCell: string, expectedCell: string): StepText[] {
+  // TestRail's text rendering of separated steps: blocks of "step\nExpected Result:\nexpected" in one cell.
+  if (!expectedCell.trim() && EXPECTED_BLOCK.test(actionCell)) return expectedBlocks(actionCell)
+  let [actions, data, expected] = [actionCell, dataCell, expectedCell].map(splitNumbered) as [string[], string[], string[]]
+  const numbered = [actionCell, expectedCell].some((cell) => cell.split(/\r?\n/).some((line) => NUMBERED.test(line)))
+  if (!numbered && plainLines(actionCell).length > 1 && plainLines(actionCell).length === plainLines(expectedCell).length) {
+    ;[actions, expected] = [plainLines(actionCell), plainLines(expectedCell)]
+    data = plainLines(dataCell).length === actions.length ? plainLines(dataCell) : data
+  }
+  const count = Math.max(actions.length, data.length, expected.length)
+  return Array.from({ length: count }, (_, index) => ({ action: actions[index] ?? '', data: data[index] ?? '', expected: expected[index] ?? '' }))
+}
+
 function listCell(cell: string): string[] {
   return cell
     .split(/[,;\n]/)
@@ -151,31 +136,47 @@ function listCell(cell: string): string[] {
     .filter(Boolean)
 }
 
-type Header = { columnAt: Map<Column, number>; customAt: Map<string, number>; columns: ReadonlySet<string> }
+/** `html`: the step cells hold HTML (Azure DevOps keeps step text so), read as plain text. */
+type Header = { columnAt: Map<ReadColumn, number[]>; customAt: Map<string, number>; columns: ReadonlySet<string>; html: boolean }
 
 function readHeader(record: string[]): Header {
-  const columnAt = new Map<Column, number>()
+  const found = new Map<ReadColumn, Array<{ index: number; rank: number }>>()
   const customAt = new Map<string, number>()
-  record.forEach((raw, index) => {
-    const name = fromCsvText(raw).trim()
-    const column = COLUMN_ALIASES[name.toLowerCase()]
-    if (column && !columnAt.has(column)) columnAt.set(column, index)
-    else if (name && !customAt.has(name)) customAt.set(name, index)
+  const names = record.map((raw) => fromCsvText(raw).trim())
+  // In Xray's importer files `Precondition` names the precondition's Issue ID, not its text.
+  const xray = names.some((name) => name.toLowerCase() === 'issue type')
+  names.forEach((name, index) => {
+    const lower = name.toLowerCase()
+    const alias = xray && lower === 'precondition' ? { column: 'Precondition Ref' as const, rank: 0 } : COLUMN_ALIASES.get(lower)
+    if (alias) found.set(alias.column, [...(found.get(alias.column) ?? []), { index, rank: alias.rank }])
+    else if (name && !IGNORED_COLUMNS.has(lower) && !customAt.has(name)) customAt.set(name, index)
   })
-  return { columnAt, customAt, columns: new Set<string>([...columnAt.keys(), ...customAt.keys()]) }
+  const columnAt = new Map([...found].map(([column, at]) => [column, at.toSorted((a, b) => a.rank - b.rank).map((item) => item.index)]))
+  const columns = new Set<string>([...columnAt.keys()])
+  if (columns.has('Script')) columns.add('Steps (Step)')
+  return { columnAt, customAt, columns, html: names.some((name) => name.toLowerCase() === 'work item type') }
+}
+
+/** The first line `sep=;` that Excel and TestRail write names the separator and is not the header. */
+function separatorLine(text: string): { separator: string; body: string; skipped: number } | null {
+  const match = /^\uFEFF?sep=(.)\r?\n/i.exec(text)
+  return match ? { separator: match[1]!, body: text.slice(match[0].length), skipped: 1 } : null
 }
 
 /**
  * Checks a CSV file of test cases for import without keeping its rows: the header, a quote left open, and at most
  * CSV_IMPORT_MAX_ROWS data rows (it stops reading at the first row over). The cases are then read one at a time,
  * either layout of steps, comma or semicolon, with or without a byte order mark, so that nothing is held per row
- * beyond what the caller keeps.
+ * beyond what the caller keeps (and the text of Xray's precondition rows, which tests point to).
  */
-export function readTestCaseCsv(text: string): CsvReader {
-  const separator = detectSeparator(text)
-  const refused = (note: CsvNote): CsvReader => ({ fileErrors: [note], customColumns: [], separator, caseKeys: [], cases: function* () {} })
+export function readTestCaseCsv(input: string): CsvReader {
+  const declared = separatorLine(input)
+  const text = declared ? declared.body : input
+  const separator = declared?.separator ?? detectSeparator(text)
+  const refused = (note: CsvNote): CsvReader => ({ format: 'csv', fileErrors: [note], customColumns: [], separator, rawKeys: [], cases: function* () {} })
   let header: Header | null = null
-  const caseKeys: CsvReader['caseKeys'] = []
+  const rawKeys: string[] = []
+  const preconditions = new Map<string, string>()
   try {
     let rows = -1
     for (const record of csvRecords(text, separator)) {
@@ -188,17 +189,28 @@ export function readTestCaseCsv(text: string): CsvReader {
         return refused({ code: 'cases.csvTooManyRows', params: { max: CSV_IMPORT_MAX_ROWS } })
       } else {
         const key = cellOf(header!, record.fields, 'ID').trim()
-        const parsed = key ? parseCaseKey(key) : null
-        if (parsed) caseKeys.push(parsed)
+        const issueType = cellOf(header!, record.fields, 'Issue Type').trim().toLowerCase()
+        if (issueType === 'precondition') preconditions.set(key, preconditionText(header!, record.fields))
+        else if (key && rawKeys.at(-1) !== key) rawKeys.push(key)
       }
     }
   } catch (error) {
     if (!madeBy(error, CsvSyntaxError)) throw error
-    return refused({ code: 'cases.csvUnclosedQuote', params: { line: error.line } })
+    return refused({ code: 'cases.csvUnclosedQuote', params: { line: error.line + (declared?.skipped ?? 0) } })
   }
   if (!header) return refused({ code: 'cases.csvEmpty' })
   const known = header
-  return { fileErrors: [], customColumns: [...known.customAt.keys()], separator, caseKeys, cases: () => casesOf(text, separator, known) }
+  const offset = declared?.skipped ?? 0
+  return { format: 'csv', fileErrors: [], customColumns: [...known.customAt.keys()], separator, rawKeys, cases: () => casesOf(text, separator, known, preconditions, offset) }
+}
+
+/** What an Xray precondition row says: its definition, else its description, else its summary. */
+function preconditionText(header: Header, record: string[]): string {
+  for (const column of ['Script', 'Description', 'Title'] as const) {
+    const value = cellOf(header, record, column).trim()
+    if (value) return value
+  }
+  return ''
 }
 
 /** Reads a CSV file of test cases whole (`readTestCaseCsv`, every case in an array): for small files. */
@@ -207,9 +219,13 @@ export function parseTestCaseCsv(text: string): CsvParseResult {
   return { cases: [...cases()], fileErrors, customColumns, separator }
 }
 
-/** The cases of a checked file, one at a time: a case is its first row and the step rows after it. */
-function* casesOf(text: string, separator: string, header: Header): Generator<CsvCase> {
-  let group: { line: number; rows: string[][] } | null = null
+/**
+ * The cases of a checked file, one at a time: a case is its first row and the step rows after it. A row continues
+ * the case before it when it has no title and either no ID or the same ID (Xray repeats the ID on every step row).
+ * Rows of other issue types (Xray's preconditions and test sets) are no cases.
+ */
+function* casesOf(text: string, separator: string, header: Header, preconditions: ReadonlyMap<string, string>, offset: number): Generator<CsvCase> {
+  let group = null as { line: number; id: string; rows: string[][] } | null
   let first = true
   for (const { fields, line } of csvRecords(text, separator)) {
     if (first) {
@@ -217,37 +233,30 @@ function* casesOf(text: string, separator: string, header: Header): Generator<Cs
       continue
     }
     if (fields.every((value) => !value.trim())) continue
-    const opensCase = cellOf(header, fields, 'ID').trim() !== '' || cellOf(header, fields, 'Title').trim() !== ''
+    const issueType = cellOf(header, fields, 'Issue Type').trim().toLowerCase()
+    if (issueType && issueType !== 'test') continue
+    const id = cellOf(header, fields, 'ID').trim()
+    const opensCase = cellOf(header, fields, 'Title').trim() !== '' || (id !== '' && id !== group?.id)
     if (opensCase || !group) {
-      if (group) yield caseOf(header, group.line, group.rows)
-      group = { line, rows: [fields] }
+      if (group) yield caseOf(header, group.line, group.rows, preconditions)
+      group = { line: line + offset, id, rows: [fields] }
     } else group.rows.push(fields)
   }
-  if (group) yield caseOf(header, group.line, group.rows)
+  if (group) yield caseOf(header, group.line, group.rows, preconditions)
 }
 
-function cellOf(header: Header, record: string[], column: Column): string {
-  const index = header.columnAt.get(column)
-  return index === undefined ? '' : fromCsvText(record[index] ?? '')
+function cellOf(header: Header, record: string[], column: ReadColumn): string {
+  for (const index of header.columnAt.get(column) ?? []) {
+    const value = fromCsvText(record[index] ?? '')
+    if (value.trim()) return value
+  }
+  return ''
 }
 
-function caseOf(header: Header, startLine: number, rows: string[][]): CsvCase {
-  const cell = (record: string[], column: Column) => cellOf(header, record, column)
+function caseOf(header: Header, startLine: number, rows: string[][], preconditions: ReadonlyMap<string, string>): CsvCase {
+  const cell = (record: string[], column: ReadColumn) => cellOf(header, record, column)
   const [first] = rows as [string[], ...string[][]]
   const errors: CsvNote[] = []
-  const rawKey = cell(first, 'ID').trim()
-  const key = rawKey ? parseCaseKey(rawKey) : null
-  if (rawKey && !key) errors.push({ code: 'cases.csvBadKey', params: { value: rawKey } })
-  const word = <T extends string>(column: Column, words: Record<string, T>, code: string): T | null => {
-    const value = cell(first, column).trim()
-    if (!value) return null
-    const found = words[value.toLowerCase()]
-    if (!found) errors.push({ code, params: { value } })
-    return found ?? null
-  }
-  const priority = word('Priority', PRIORITY_WORDS, 'cases.csvBadPriority')
-  const type = word('Type', TYPE_WORDS, 'cases.csvBadType')
-  const state = word('State', STATE_WORDS, 'cases.csvBadState')
   const estimateText = cell(first, 'Estimate')
   const estimate = parseEstimate(estimateText)
   if (estimate === undefined) errors.push({ code: 'cases.csvBadEstimate', params: { value: estimateText.trim() } })
@@ -260,37 +269,30 @@ function caseOf(header: Header, startLine: number, rows: string[][]): CsvCase {
     else errors.push({ code: 'cases.csvBadTarget', params: { value: targetText } })
   }
 
-  // Steps: a row per step, or numbered steps in the case's one row.
-  let steps: StepText[]
-  const stepCells = (record: string[]) => [cell(record, 'Steps (Step)'), cell(record, 'Steps (Data)'), cell(record, 'Steps (Expected Result)')] as const
-  if (rows.length === 1) {
-    const [actions, data, expected] = stepCells(first).map(splitNumbered) as [string[], string[], string[]]
-    const count = Math.max(actions.length, data.length, expected.length)
-    steps = Array.from({ length: count }, (_, index) => ({ action: actions[index] ?? '', data: data[index] ?? '', expected: expected[index] ?? '' }))
-  } else {
-    steps = rows
-      .map(stepCells)
-      .filter((values) => values.some((value) => value.trim()))
-      .map(([action, data, expected]) => ({ action: action.trim(), data: data.trim(), expected: expected.trim() }))
-  }
-  steps.forEach((step, index) => {
-    if (!step.action) errors.push({ code: 'cases.csvStepWithoutAction', params: { step: index + 1 } })
-  })
+  // Steps: a row per step, or numbered steps in the case's one row; a script (plain text, Gherkin) with no steps is one.
+  const stepCell = (record: string[], column: ReadColumn) => (header.html ? htmlToText(cell(record, column)) : cell(record, column))
+  const stepCells = (record: string[]) => [stepCell(record, 'Steps (Step)'), stepCell(record, 'Steps (Data)'), stepCell(record, 'Steps (Expected Result)')] as const
+  let steps: StepText[] =
+    rows.length === 1
+      ? stepsOfCells(...stepCells(first))
+      : rows.map(stepCells).map(([action, data, expected]) => ({ action: action.trim(), data: data.trim(), expected: expected.trim() }))
+  steps = keptSteps(steps)
+  const script = cell(first, 'Script').trim()
+  if (steps.length === 0 && script) steps = [{ action: script, data: '', expected: '' }]
 
-  const custom: Record<string, string> = {}
-  for (const [name, index] of header.customAt) custom[name] = fromCsvText(first[index] ?? '').trim()
+  const custom = new Map<string, string>()
+  for (const [name, index] of header.customAt) custom.set(name, fromCsvText(first[index] ?? '').trim())
+  const preconditionRefs = listCell(cell(first, 'Precondition Ref'))
+  const preconditionText = [cell(first, 'Preconditions').trim(), ...preconditionRefs.map((ref) => preconditions.get(ref) ?? '')].filter(Boolean).join('\n\n')
 
   return {
     line: startLine,
-    key,
-    rawKey,
-    title: cell(first, 'Title').trim(),
-    folder: normaliseFolder(cell(first, 'Section')),
-    priority,
-    type,
-    state,
+    rawKey: cell(first, 'ID').trim(),
+    title: cell(first, 'Title').replace(/\s+/g, ' ').trim(),
+    folder: folderFromPath(cell(first, 'Section')),
+    values: { priority: cell(first, 'Priority').trim(), type: cell(first, 'Type').trim(), state: cell(first, 'State').trim() },
     description: cell(first, 'Description').trim(),
-    preconditions: cell(first, 'Preconditions').trim(),
+    preconditions: preconditionText,
     steps,
     references: listCell(cell(first, 'References')),
     estimateMinutes: estimate ?? null,
@@ -303,20 +305,11 @@ function caseOf(header: Header, startLine: number, rows: string[][]): CsvCase {
 }
 
 /** One case to write: its key, fields, steps already written out (shared steps expanded), custom values as text. */
-export type CsvExportCase = {
+export type CsvExportCase = CaseContent & {
   key: string
-  title: string
-  folder: string
   priority: Priority
   type: CaseType
   state: CaseState
-  description: string
-  preconditions: string
-  steps: StepText[]
-  references: string[]
-  estimateMinutes: number | null
-  tags: string[]
-  target: { kind: TargetKind; id: string } | null
   custom: Record<string, string>
 }
 

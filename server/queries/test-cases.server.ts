@@ -194,7 +194,17 @@ const CASES_JSON_CHARS = 512 * 1024
  * statements per case, or multi-row inserts with a parameter per value, cost far more to build and hold than SQLite
  * takes to run them: 50,000 imported cases held half a gigabyte (bench/case-import.ts).
  */
-export async function createCasesStatements(db: Database, projectId: string, first: number, cases: readonly TestCaseFields[], actorId: string, change: 'created' | 'imported', saveId: string, now: Date) {
+export async function createCasesStatements(
+  db: Database,
+  projectId: string,
+  first: number,
+  cases: readonly TestCaseFields[],
+  actorId: string,
+  change: 'created' | 'imported',
+  saveId: string,
+  now: Date,
+  importRefs: ReadonlyArray<string | null> = [],
+) {
   const ids = cases.map(() => randomId())
   // Every row sets the same columns (a case without a check gets NULL).
   const valuesOf = (fields: TestCaseFields, index: number): Record<string, unknown> => ({
@@ -203,6 +213,7 @@ export async function createCasesStatements(db: Database, projectId: string, fir
     number: first + index,
     ...columnsOf(fields),
     check: fields.check ?? null,
+    importRef: importRefs[index] ?? null,
     version: 1,
     saveId,
     createdBy: actorId,

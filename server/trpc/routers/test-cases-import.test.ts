@@ -34,7 +34,7 @@ describe('CSV import limits', () => {
     // Czech groups thousands with a no-break space.
     const reason = 'Soubor má víc než 50\u00a0000 řádků (za záhlavím), víc, než jeden import pojme. Rozdělte ho na menší soubory.'
     const preview = await api.testCases.importPreview({ projectId, csv: titles(50_001) })
-    expect(preview).toEqual({ rows: [], fileErrors: [reason] })
+    expect(preview).toEqual({ rows: [], fileErrors: [reason], summary: { format: 'csv', values: [], unmatchedColumns: [] } })
     const refused = await rejection(api.testCases.import({ projectId, csv: titles(50_001) }), TRPCError)
     expect(refused.code).toBe('BAD_REQUEST')
     expect(refused.message).toBe(reason)

@@ -4,7 +4,8 @@ import { caseKey, CASE_STATES, CASE_TYPES, PRIORITIES, TARGET_KINDS } from '../.
 import { CSV_IMPORT_MAX_CHARS } from '../../../lib/domain/test-case-csv.ts'
 import { BulkSchema, IdSchema, TestCaseCreateSchema, TestCaseUpdateSchema, type TestCaseFields } from '../../../lib/forms/test-management-schemas.ts'
 import { findUserById } from '../../queries/accounts.server.ts'
-import { applyCaseImport, exportCasesCsv, previewCaseImport } from '../../queries/case-csv.server.ts'
+import { MAPPED_FIELDS } from '../../../lib/domain/case-import/imported-case.ts'
+import { applyCaseImport, exportCasesCsv, IMPORT_MAX_NEW_FIELDS, previewCaseImport } from '../../queries/case-csv.server.ts'
 import { caseContext, checkCaseFields, datasetResourceTargets, snapshotTargets } from '../../queries/case-fields.server.ts'
 import { projectPortalsOf } from '../../queries/projects.server.ts'
 import {
@@ -35,6 +36,15 @@ import { protectedProcedure, router } from '../init.server.ts'
 import { requireCase, requireProject } from '../project-access.server.ts'
 
 const ProjectInput = z.object({ projectId: IdSchema })
+/** A file to import and the user's choices for it: other tools' values mapped to ours, columns kept as new fields. */
+const ImportInput = ProjectInput.extend({
+  csv: z.string().max(CSV_IMPORT_MAX_CHARS),
+  mapping: z
+    .array(z.object({ field: z.enum(MAPPED_FIELDS), value: z.string().max(200), to: z.string().max(20) }))
+    .max(1000)
+    .default([]),
+  newFields: z.array(z.string().max(200)).max(IMPORT_MAX_NEW_FIELDS).default([]),
+})
 
 const FiltersSchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -217,19 +227,23 @@ export const testCasesRouter = router({
       return { filename: `${project.key}-test-cases.csv`, csv }
     }),
 
-  /** What an import of this CSV would do, row by row, without writing anything. */
-  importPreview: protectedProcedure.input(ProjectInput.extend({ csv: z.string().max(CSV_IMPORT_MAX_CHARS) })).mutation(async ({ ctx, input }) => {
-    const { project } = await requireProject(ctx, input.projectId, 'editor')
-    const { rows, fileErrors } = await queued(ctx, () => previewCaseImport(ctx.db, project, input.csv))
-    return { rows: rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })), fileErrors: fileErrors.map((note) => translateNote(ctx, note)) }
+  /**
+   * What an import of this file (our CSV, or another tool's export: docs/test-case-csv.md) would do, row by row, without
+   * writing anything; with the other tools' values it maps and the columns that match no field, for the user to choose.
+   */
+  importPreview: protectedProcedure.input(ImportInput).mutation(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, input.newFields.length > 0 ? 'owner' : 'editor')
+    const { rows, fileErrors, summary } = await queued(ctx, () => previewCaseImport(ctx.db, project, input.csv, input))
+    return { rows: rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })), fileErrors: fileErrors.map((note) => translateNote(ctx, note)), summary }
   }),
 
   /** Applies a previewed import in one transaction; CONFLICT when a case it updates changed since the preview. */
   import: protectedProcedure
-    .input(ProjectInput.extend({ csv: z.string().max(CSV_IMPORT_MAX_CHARS), expectedVersions: z.record(IdSchema, z.number().int().min(1)).default({}) }))
+    .input(ImportInput.extend({ expectedVersions: z.record(IdSchema, z.number().int().min(1)).default({}) }))
     .mutation(async ({ ctx, input }) => {
-      const { project } = await requireProject(ctx, input.projectId, 'editor')
-      const outcome = await queued(ctx, () => applyCaseImport(ctx.db, project, input.csv, input.expectedVersions, ctx.user.id))
+      // Only an owner adds custom fields (projects.fields.create), here as anywhere.
+      const { project } = await requireProject(ctx, input.projectId, input.newFields.length > 0 ? 'owner' : 'editor')
+      const outcome = await queued(ctx, () => applyCaseImport(ctx.db, project, input.csv, input.expectedVersions, ctx.user.id, input))
       if (!outcome.ok && outcome.reason === 'changed') throw new TRPCError({ code: 'CONFLICT', message: ctx.t('cases.importChanged') })
       if (!outcome.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.fileErrors.map((note) => translateNote(ctx, note)).join(' ') })
       return { created: outcome.created, updated: outcome.updated, refused: outcome.refused, rows: outcome.rows.map((row) => ({ ...row, reasons: row.reasons.map((note) => translateNote(ctx, note)) })) }

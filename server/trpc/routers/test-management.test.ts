@@ -228,9 +228,10 @@ describe('CSV', () => {
     const target = before.items.find((item) => item.key === 'PRG-3')!
     const text = '\uFEFFID;Název;Priorita;Kroky;Očekávaný výsledek\r\n;Nový případ z Excelu;Vysoká;Otevřít portál;Načte se\r\nPRG-3;Search finds air quality;;;\r\nPRG-99;Neexistuje;;;\r\n;Špatná priorita;Urgentní;;\r\n'
     const preview = await api.testCases.importPreview({ projectId, csv: text })
-    expect(preview.rows.map((row) => row.action)).toEqual(['create', 'update', 'refuse', 'refuse'])
+    // An unknown priority refuses nothing: it is listed once with the priority it gets.
+    expect(preview.rows.map((row) => row.action)).toEqual(['create', 'update', 'refuse', 'create'])
     expect(preview.rows[2]!.reasons).toEqual(['Případ PRG-99 v tomto projektu není.'])
-    expect(preview.rows[3]!.reasons[0]).toMatch(/^Neznámá priorita „Urgentní“/)
+    expect(preview.summary.values).toEqual([{ field: 'priority', value: 'Urgentní', to: 'medium', count: 1 }])
     expect(preview.rows[1]!.changes).toEqual(['title'])
 
     // Someone edits PRG-3 after the preview: the import writes nothing at all.
@@ -242,7 +243,7 @@ describe('CSV', () => {
     const again = await api.testCases.importPreview({ projectId, csv: text })
     const versions = Object.fromEntries(again.rows.filter((row) => row.action === 'update').map((row) => [row.caseId!, row.version!]))
     const done = await api.testCases.import({ projectId, csv: text, expectedVersions: versions })
-    expect(done).toMatchObject({ created: 1, updated: 1, refused: 2 })
+    expect(done).toMatchObject({ created: 2, updated: 1, refused: 1 })
     const created = (await api.testCases.list({ projectId, filters: { q: 'Nový případ z Excelu' } })).items[0]!
     expect(created.priority).toBe('high')
     expect((await api.testCases.byId({ id: created.id })).case.steps).toEqual([expect.objectContaining({ kind: 'step', action: 'Otevřít portál', expected: 'Načte se' })])
