@@ -27,6 +27,11 @@ async function mapPoint(page: Page, testId: string, lon: number, lat: number): P
   await expect(container.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 })
   await expect(container.getByTestId('map-overlay')).toHaveCount(0, { timeout: 20_000 })
   await container.scrollIntoViewIfNeeded()
+  // The camera has settled (a location's map fits its outline as it loads): a point stays under the pointer.
+  await page.waitForFunction(() => {
+    const map = window.__portalscopeMap as { isMoving: () => boolean; loaded: () => boolean } | undefined
+    return map !== undefined && map.loaded() && !map.isMoving()
+  })
   const handle = await page.waitForFunction(
     ([x, y]) => {
       const map = window.__portalscopeMap as { project: (at: [number, number]) => { x: number; y: number } } | undefined
