@@ -160,9 +160,12 @@ test.describe('regional analysis', () => {
     await expect(page.getByTestId('location-map')).toHaveCount(0)
     expect(pointCalls).toEqual([])
     const points = await trpc<{ items: Array<{ id: string; title: string; lon: number; lat: number }> }>(page, 'regions.points', { id: 'CZ064', limit: 1000 })
-    const dataset = points.data!.items[0]!
+    // A point with no other near it (journeys running beside this one harvest datasets into the same places, and
+    // points on one spot are one target): hovered, it is named; clicked, it opens.
+    const items = points.data!.items
+    const alone = items.filter((one) => !items.some((other) => other !== one && Math.abs(other.lon - one.lon) < 0.05 && Math.abs(other.lat - one.lat) < 0.05))
+    const dataset = alone[0] ?? items[0]!
     const at = await mapPoint(page, 'location-map', dataset.lon, dataset.lat)
-    // Points lie close together: whichever is on top there is named, and the click opens that one.
     await page.mouse.move(at.x, at.y)
     const title = (await page.getByTestId('map-tooltip').textContent()) ?? ''
     expect(points.data!.items.map((item) => item.title)).toContain(title)
