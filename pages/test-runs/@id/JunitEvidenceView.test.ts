@@ -12,14 +12,14 @@ import { JunitEvidenceView } from './JunitEvidenceView.tsx'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/junit')
 
-function evidenceOf(file: string, name: string) {
+function reportedResult(file: string, name: string) {
   const reader = new JunitReader()
   reader.write(readFileSync(path.join(FIXTURES, file), 'utf8'))
   const report = reader.end()
   return junitEvidence(report.cases.find((item) => item.name === name)!, file, report.suiteOutputs)
 }
 
-async function render(evidence: ReturnType<typeof evidenceOf>, open: boolean, locale: Locale = 'en'): Promise<string> {
+async function render(evidence: ReturnType<typeof reportedResult>, open: boolean, locale: Locale = 'en'): Promise<string> {
   const messages = await loadMessages(locale)
   return renderToStaticMarkup(createElement(I18nProvider, { locale, messages, children: createElement(JunitEvidenceView, { evidence, open }) }))
 }
@@ -28,7 +28,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 
 describe('a JUnit result in the run view', () => {
   it('shows the failure and the error of a real pytest report: message, stack trace, system-out, each closed unless latest', async () => {
-    const evidence = evidenceOf('pytest.xml', 'test_dataset_count')
+    const evidence = reportedResult('pytest.xml', 'test_dataset_count')
     const html = await render(evidence, true)
     expect(text(html)).toContain('Failure · message')
     expect(text(html)).toContain('Error · stack trace')
@@ -44,7 +44,7 @@ describe('a JUnit result in the run view', () => {
   })
 
   it('says a test was flaky and lists its earlier attempts, in Czech too', async () => {
-    const evidence = evidenceOf('surefire-flaky-failure.xml', 'testApp')
+    const evidence = reportedResult('surefire-flaky-failure.xml', 'testApp')
     expect(text(await render(evidence, true))).toContain('Flaky: passed on a rerun 2 earlier attempts in the report: flakyFailure junit.framework.AssertionFailedError obvious fail')
     expect(text(await render(evidence, true, 'cs'))).toContain('Nestabilní: prošel při opakování 2 dřívější pokusy ve zprávě:')
   })
