@@ -1,6 +1,8 @@
 // `npm test` (and `npm run validate`, CI's `.ci/run`): every suite, with the app built once for all of them. Stages
 // that do not need each other run side by side, two at a time (the machines this runs on have two cores):
-//   1. the Node build and the Workers build (and, with --checks, the type check and the linter);
+//   1. the Node build, then the Workers build (never both at once: Vike compiles each +config.ts to a file beside it,
+//      named by its content, and deletes it when done, so two builds in one checkout delete each other's), beside the
+//      type check and the linter (with --checks);
 //   2. unit and integration tests beside the Workers smoke test (which runs the Workers build under wrangler dev);
 //   3. the load test (it keeps two cores busy: alone);
 //   4. the end-to-end journeys against the built Node server (E2E_SHARD=1/2 runs a half, for CI on two machines).
@@ -18,6 +20,9 @@ const checks = process.argv.includes('--checks')
 type Task = { name: string; command?: string[]; env?: Record<string, string>; run?: () => Promise<void> }
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`
+// A failure is told again at the very end, with the end of its log: CI shows the last lines of a run, and a task that
+// ran beside another printed its log long before.
+const lastLines = (file: string, count = 40) => readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n')
 
 /** Runs a command, its output to a log (beside others) or to this terminal (alone); rejects on a non-zero exit. */
 function execute(task: Task, alone: boolean): Promise<void> {
@@ -36,7 +41,7 @@ function execute(task: Task, alone: boolean): Promise<void> {
         process.stdout.write(readFileSync(logFile))
       }
       if (code === 0) resolve()
-      else reject(new Error(`${task.name} failed (exit ${code ?? 'signal'})`))
+      else reject(new Error(`${task.name} failed (exit ${code ?? 'signal'})${alone ? '' : `; its last lines:\n${lastLines(logFile)}`}`))
     })
   })
 }
@@ -74,8 +79,13 @@ mkdirSync(LOGS, { recursive: true })
 const started = Date.now()
 try {
   await stage('Build', [
-    { name: 'build for Node', run: async () => void (await buildNodeIfStale((line) => console.log(line))) },
-    { name: 'build for Workers', command: npx('vike', 'build'), env: { NODE_ENV: 'production', PORTALSCOPE_TARGET: 'workers' } },
+    {
+      name: 'builds for Node and Workers',
+      run: async () => {
+        await buildNodeIfStale((line) => console.log(line))
+        await execute({ name: 'build for Workers', command: npx('vike', 'build'), env: { NODE_ENV: 'production', PORTALSCOPE_TARGET: 'workers' } }, false)
+      },
+    },
     ...(checks ? [{ name: 'type check', command: npx('tsc', '--noEmit', '-p', '.') }, { name: 'lint', command: npx('eslint', '.') }] : []),
   ])
   await stage('Unit and Workers', [
