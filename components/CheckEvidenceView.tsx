@@ -1,25 +1,15 @@
 import type { ReactNode } from 'react'
 import { css } from '../styled-system/css'
-import type { CheckEvidence, CheckItemEvidence, CheckMessage } from '../lib/domain/checks.ts'
-import type { MessageKey } from '../lib/i18n/catalog.ts'
+import type { CheckEvidence, CheckItemEvidence } from '../lib/domain/checks.ts'
 import { useIntl, useT } from '../lib/i18n/I18nProvider.tsx'
 import { StatusBadge } from './ui/badge.tsx'
 import { Table } from './ui/table.tsx'
+import { useCheckMessage } from './use-check-message.ts'
 
 // What an automated check saw, as evidence a person can read: the outcome in words, its messages in the user's
 // language, and the HTTP exchange behind them in a disclosure (request, final address, status, headers, redirects,
 // hash, an excerpt, every attempt), with a table of items when the check ran over a catalogue query. Shown after
 // "Try it now" in the case editors and for recorded results in the execution view.
-
-/** A check message in the active language; a code the catalogue does not know is shown as it is. */
-export function useCheckMessage(): (message: CheckMessage) => string {
-  const t = useT()
-  const intl = useIntl()
-  return (message) => {
-    const key = `checks.msg.${message.code}`
-    return key in intl.messages ? t(key as MessageKey, message.params) : message.code
-  }
-}
 
 const mono = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', wordBreak: 'break-word' })
 const muted = css({ color: 'text.muted' })

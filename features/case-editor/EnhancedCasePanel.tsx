@@ -16,6 +16,7 @@ import { MarkdownField } from './MarkdownField.tsx'
 import { MetaFields } from './MetaFields.tsx'
 import { TitleField } from './TitleField.tsx'
 import { useCaseEditor, type SaveResult } from './use-case-editor.ts'
+import { useRevealOnAppear } from './reveal-on-appear.ts'
 import { lazyWithGroups } from '../../components/lazy-with-groups.tsx'
 
 /** A case open in the enhanced editor: a saved case, or a new one known by its draft id. */
@@ -84,6 +85,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
     return drafts && storage && open.saved ? drafts.loadDraft(storage, owner, { caseId: open.saved.id }) : null
   }, [drafts, open.saved, owner])
   const offer = drafts && !decided && open.saved && savedDraft && !open.restore ? drafts.draftOffer(stored, { version: open.saved.version, draft: savedDraft }) : ({ kind: 'none' } as const)
+  const offerRef = useRevealOnAppear<HTMLDivElement>(offer.kind === 'offer')
 
   useEffect(() => {
     const storage = browserStorage()
@@ -183,7 +185,7 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
 
       {offer.kind === 'offer' ? (
         <FormAlert tone="info">
-          <div className={css({ display: 'grid', gap: '2' })} data-testid="draft-offer">
+          <div ref={offerRef} className={css({ display: 'grid', gap: '2' })} data-testid="draft-offer">
             <p>
               {t(offer.caseChanged ? 'editor.draftOfferChanged' : 'editor.draftOffer', {
                 time: intl.formatDate(offer.stored.savedAt, { dateStyle: 'medium', timeStyle: 'short' }),

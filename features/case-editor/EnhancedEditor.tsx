@@ -10,6 +10,7 @@ import { useDraftStore } from './use-draft-store.ts'
 import type { DraftOwner, StoredDraft } from './draft-store.ts'
 import type { EditorContext, SavedCase } from './editor-types.ts'
 import { EnhancedCasePanel, type OpenCase, type TabStatus } from './EnhancedCasePanel.tsx'
+import { useRevealOnAppear } from './reveal-on-appear.ts'
 import type { SaveResult } from './use-case-editor.ts'
 
 type Props = {
@@ -55,6 +56,7 @@ export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }:
   }, [drafts, owner])
   const openDraftIds = new Set(tabs.map((tab) => tab.newDraftId))
   const offers = leftover.filter((stored) => stored.newDraftId && !openDraftIds.has(stored.newDraftId) && !dismissed.includes(stored.newDraftId))
+  const offersRef = useRevealOnAppear<HTMLDivElement>(offers.length > 0)
 
   // The address names the saved cases that are open, so a reload (or a shared link) opens the same ones.
   const openIds = tabs.map((tab) => tab.saved?.id ?? savedIds[tab.value]).filter((id): id is string => Boolean(id))
@@ -92,7 +94,7 @@ export function EnhancedEditor({ context, userId, cases, firstDraftId, folder }:
     <div className={css({ display: 'grid', gap: '4', minW: '0' })}>
       {offers.length > 0 ? (
         <FormAlert tone="info">
-          <div className={css({ display: 'grid', gap: '2' })} data-testid="new-draft-offers">
+          <div ref={offersRef} className={css({ display: 'grid', gap: '2' })} data-testid="new-draft-offers">
             <p>{t('editor.newDraftsFound', { count: offers.length })}</p>
             <ul className={css({ display: 'grid', gap: '2', listStyle: 'none', p: '0' })}>
               {offers.map((stored) => (

@@ -227,7 +227,7 @@ function StepChangeView({ change }: { change: StepChange }) {
       return (
         <>
           <p className={css({ fontWeight: '500' })}>
-            {t('cases.sharedEdited', { position: change.to, title: change.title?.after ?? change.title?.before ?? '' })}
+            {t('cases.sharedEdited', { position: change.to, title: change.name })}
             {movedNote}
           </p>
           {change.title ? <TextChange before={change.title.before ?? ''} after={change.title.after ?? ''} /> : null}

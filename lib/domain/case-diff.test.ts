@@ -156,6 +156,8 @@ describe('diffCaseVersions: shared steps', () => {
         to: 1,
         moved: false,
         sharedStepId: 'S1',
+        // Named even though its name did not change.
+        name: 'Sign in',
         title: null,
         steps: [
           { index: 1, before: signIn.steps[0], after: signInEdited.steps[0] },
@@ -168,7 +170,7 @@ describe('diffCaseVersions: shared steps', () => {
   it('shows a renamed shared step', () => {
     const before = version({ steps: [shared('x', 'S1')], sharedSteps: { S1: signIn } })
     const after = version({ steps: [shared('x', 'S1')], sharedSteps: { S1: { ...signIn, title: 'Log in' } } })
-    expect(diffCaseVersions(before, after).steps).toEqual([expect.objectContaining({ kind: 'sharedEdited', title: { before: 'Sign in', after: 'Log in' }, steps: [] })])
+    expect(diffCaseVersions(before, after).steps).toEqual([expect.objectContaining({ kind: 'sharedEdited', name: 'Log in', title: { before: 'Sign in', after: 'Log in' }, steps: [] })])
   })
 
   it('says nothing when the shared text is unknown on one side', () => {

@@ -72,6 +72,8 @@ export type StepChange =
       to: number
       moved: boolean
       sharedStepId: string
+      /** Its name now (the one it had when it has none now), whether or not the name changed. */
+      name: string
       title: { before: string | null; after: string | null } | null
       steps: Array<{ index: number; before: StepText | null; after: StepText | null }>
     }
@@ -146,7 +148,7 @@ function diffSteps(before: CaseVersionContent, after: CaseVersionContent): StepC
           (entry) => !same(entry.before, entry.after),
         )
         const title = was.title !== now.title ? { before: was.title, after: now.title } : null
-        changes.push({ order: to, change: { kind: 'sharedEdited', ...position, sharedStepId: step.sharedStepId, title, steps: inner } })
+        changes.push({ order: to, change: { kind: 'sharedEdited', ...position, sharedStepId: step.sharedStepId, name: now.title || was.title || '', title, steps: inner } })
       } else if (position.moved) changes.push({ order: to, change: { kind: 'moved', id: step.id, from: from + 1, to: to + 1, step: stepView(step, after.sharedSteps) } })
       return
     }

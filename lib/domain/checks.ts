@@ -143,6 +143,43 @@ export function isCheckEvidence(value: unknown): value is CheckEvidence {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'check'
 }
 
+/**
+ * The codes of messages that state what was found without deciding an outcome (the portal's version, a CSV file's
+ * encoding, "the licence is open"): a failed or blocked result is named by its first message outside these.
+ */
+export const FINDING_MESSAGE_CODES: readonly string[] = [
+  'portalAnswers', 'datasetActive', 'formatFound', 'modifiedRecently', 'openLicence', 'mqaEnough', 'starsEnough', 'metadataPresent',
+  'organizationEnough', 'reachable', 'contentBaseline', 'contentSame', 'itemsChecked', 'csvEncoding', 'csvDelimiter', 'csvRows',
+  'retriedAfterPause',
+]
+
+const decides = (message: CheckMessage) => !FINDING_MESSAGE_CODES.includes(message.code)
+
+/**
+ * The message that names why a check ended as it did: the first that decides an outcome, at the top or, for a check
+ * over many items, in the first item that ended as the whole check did; else the first message (a passed check).
+ */
+export function decidingMessage(evidence: CheckEvidence): CheckMessage | null {
+  return (
+    evidence.messages.find(decides) ??
+    evidence.items.find((item) => item.outcome === evidence.outcome && item.messages.some(decides))?.messages.find(decides) ??
+    evidence.messages[0] ??
+    null
+  )
+}
+
+/** The codes of a check blocked because calls to its server were paused by the circuit breaker, not by an answer. */
+const PAUSE_CODES: readonly string[] = ['ckan.circuit-open', 'probe.circuit-open']
+
+/**
+ * Whether a check was blocked only because calls were paused after other checks' failures (the circuit breaker): it
+ * asked nothing, so a run checks it again once the pause is over (server/jobs/automated-checks.server.ts).
+ */
+export function pausedByBreaker(evidence: CheckEvidence): boolean {
+  const deciding = decidingMessage(evidence)
+  return evidence.outcome === 'blocked' && deciding !== null && PAUSE_CODES.includes(deciding.code)
+}
+
 /** How often a suite's automated cases run by themselves. */
 export const SUITE_SCHEDULES = ['daily', 'weekly'] as const
 export type SuiteSchedule = (typeof SUITE_SCHEDULES)[number]

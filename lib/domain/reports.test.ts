@@ -85,17 +85,23 @@ describe('blocked causes', () => {
     expect([...normaliseCause('x'.repeat(300))]).toHaveLength(120)
   })
 
-  it('merges comments that differ in case and spacing, keeps check codes apart, the biggest first', () => {
+  it('merges comments that differ in case and spacing, keeps check messages apart by code and values, the biggest first', () => {
     const causes = blockedCauses([
       { source: 'comment', cause: 'Portal down', count: 2 },
       { source: 'comment', cause: 'portal  DOWN.', count: 1 },
-      { source: 'check', cause: 'portalUnreachable', count: 2 },
+      { source: 'check', cause: '{"code":"ckan.timeout"}', count: 2 },
+      { source: 'check', cause: '{"code":"ckan.http","params":{"status":503}}', count: 1 },
+      { source: 'check', cause: '{"code":"ckan.http","params":{"status":502,"odd":{"x":1}}}', count: 1 },
+      { source: 'check', cause: 'not JSON', count: 1 },
       { source: 'comment', cause: '', count: 1 },
     ])
     expect(causes).toEqual([
       { source: 'comment', cause: 'Portal down', count: 3 },
-      { source: 'check', cause: 'portalUnreachable', count: 2 },
+      { source: 'check', cause: 'ckan.timeout', message: { code: 'ckan.timeout' }, count: 2 },
       { source: 'comment', cause: '', count: 1 },
+      { source: 'check', cause: 'ckan.http', message: { code: 'ckan.http', params: { status: 503 } }, count: 1 },
+      { source: 'check', cause: 'ckan.http', message: { code: 'ckan.http', params: { status: 502 } }, count: 1 },
+      { source: 'check', cause: 'not JSON', count: 1 },
     ])
     expect(blockedCauses([{ source: 'comment', cause: 'a', count: 1 }, { source: 'comment', cause: 'b', count: 2 }], 1)).toEqual([{ source: 'comment', cause: 'b', count: 2 }])
   })

@@ -2,7 +2,7 @@
 // causes, and the report as CSV and JSON. Pure: the server reads aggregates with SQL, these functions shape them.
 
 import { toCsv } from '../csv.ts'
-import type { CheckType } from './checks.ts'
+import type { CheckMessage, CheckType } from './checks.ts'
 import type { Priority } from './test-management.ts'
 import { emptyCounts, passRate, RUN_STATES, type ResultStatus, type RunCounts, type RunState } from './test-runs.ts'
 
@@ -116,24 +116,41 @@ export function normaliseCause(value: string | null | undefined): string {
 }
 
 export type CauseSource = 'check' | 'comment'
-export type BlockedCause = { source: CauseSource; cause: string; count: number }
+/** A cause of blocked results: a check's deciding message (`cause` is its code), or a person's words. */
+export type BlockedCause = { source: CauseSource; cause: string; message?: CheckMessage; count: number }
+
+/** A stored check message (JSON from the database) as a message, or null when it is not one. */
+function checkMessageOf(json: string | null): CheckMessage | null {
+  try {
+    const value: unknown = JSON.parse(json ?? '')
+    if (typeof value !== 'object' || value === null || typeof (value as { code?: unknown }).code !== 'string') return null
+    const { code, params } = value as { code: string; params?: unknown }
+    if (typeof params !== 'object' || params === null) return { code }
+    const kept = Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
+    return { code, params: Object.fromEntries(kept) }
+  } catch {
+    return null
+  }
+}
 
 /**
- * Blocked results grouped by cause: an automated check's first message code, or the first line of a person's comment
- * (compared without case, shown as most often written). A blocked result without a reason counts under an empty cause.
+ * Blocked results grouped by cause: an automated check's deciding message (its code and values, as JSON), or the
+ * first line of a person's comment (compared without case, shown as most often written). A blocked result without a
+ * reason counts under an empty cause.
  */
 export function blockedCauses(rows: ReadonlyArray<{ source: CauseSource; cause: string | null; count: number }>, limit: number = REPORT_LIMITS.causes): BlockedCause[] {
-  const groups = new Map<string, { source: CauseSource; count: number; spellings: Map<string, number> }>()
+  const groups = new Map<string, { source: CauseSource; message?: CheckMessage; count: number; spellings: Map<string, number> }>()
   for (const row of rows) {
-    const cause = normaliseCause(row.cause)
-    const key = `${row.source}\u0000${row.source === 'check' ? cause : cause.toLocaleLowerCase('cs')}`
-    const group = groups.get(key) ?? { source: row.source, count: 0, spellings: new Map<string, number>() }
+    const message = row.source === 'check' ? checkMessageOf(row.cause) : null
+    const cause = message ? message.code : normaliseCause(row.cause)
+    const key = `${row.source}\u0000${message ? JSON.stringify(message) : row.source === 'check' ? cause : cause.toLocaleLowerCase('cs')}`
+    const group = groups.get(key) ?? { source: row.source, ...(message ? { message } : {}), count: 0, spellings: new Map<string, number>() }
     group.count += Number(row.count)
     group.spellings.set(cause, (group.spellings.get(cause) ?? 0) + Number(row.count))
     groups.set(key, group)
   }
   return [...groups.values()]
-    .map((group) => ({ source: group.source, count: group.count, cause: [...group.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0] }))
+    .map(({ spellings, ...group }) => ({ ...group, cause: [...spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0] }))
     .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause))
     .slice(0, limit)
 }

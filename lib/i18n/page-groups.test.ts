@@ -13,7 +13,7 @@ const GROUPS = readdirSync(path.join(ROOT, 'locales/en'))
   .map((file) => file.replace(/\.json$/, ''))
 const ENGLISH = new Map(GROUPS.map((group) => [group, Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'locales/en', `${group}.json`), 'utf8')) as object)]))
 // 'group.key' (an existing key) or `group.${...}` (a key made at run time: every key with that prefix may be used).
-const KEY = new RegExp(`['"\`](${GROUPS.join('|')})\\.([A-Za-z0-9_]*)(\\$\\{)?`, 'g')
+const KEY = new RegExp(`['"\`](${GROUPS.join('|')})\\.([A-Za-z0-9_.-]*)(\\$\\{)?`, 'g')
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
 const BROWSER_HOOKS = ['+Page.tsx', '+Wrapper.tsx', '+Layout.tsx', '+Layout.ts', '+config.ts', '+title.ts', '+description.ts', '+onPageTransitionStart.ts', '+onPageTransitionEnd.ts']
 

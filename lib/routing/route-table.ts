@@ -45,7 +45,7 @@ const ROUTES_DECLARED = [
   { path: '/auth/signup', access: 'guest', layout: 'default', texts: ['signup'], messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.
   { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
-  { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
+  { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checks', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
   { path: '/profile', access: 'auth', layout: 'default', texts: ['profile'], messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', texts: ['projects'], messages: ['components', 'projects'] },
   { path: '/test-runs', access: 'auth', layout: 'default', texts: ['testRuns'], messages: ['components', 'labels', 'runs', 'validation'] },

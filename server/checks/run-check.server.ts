@@ -97,10 +97,13 @@ function isNotFound(error: CkanError): boolean {
   return error.status === 404 || (error.kind === 'ckan-error' && /not\s*found/i.test(error.message))
 }
 
-/** What a CKAN failure means for a check: the portal did not let us judge (blocked), or it answered and said no. */
+/**
+ * What a CKAN failure means for a check: the portal did not let us judge (blocked), or its API answered and said no.
+ * An answer that is not the API (a maintenance page served with 200, a proxy's page) could not be judged: blocked.
+ */
 function ckanFailure(subject: string, error: unknown, recorded: Partial<CheckItemEvidence>): CheckItemEvidence {
   if (!isCkanError(error)) return item(subject, 'blocked', [{ code: 'checkCrashed', params: { message: String((error as Error)?.message ?? error).slice(0, 200) } }], recorded)
-  const judged = error.kind === 'not-ckan' || error.kind === 'ckan-error' || (error.kind === 'http' && error.status !== null && error.status < 500)
+  const judged = error.kind === 'ckan-error' || (error.kind === 'http' && error.status !== null && error.status < 500)
   return item(subject, judged ? 'failed' : 'blocked', [{ code: `ckan.${error.kind}`, params: { message: error.message.slice(0, 300), status: error.status ?? '' } }], recorded)
 }
 

@@ -15,6 +15,7 @@ beforeAll(async () => {
       { slug: 'good', datasets: 60, organizations: 4 },
       { slug: 'hang', datasets: 5, fault: 'hang' },
       { slug: 'down', datasets: 5, fault: 'http500' },
+      { slug: 'maintenance', datasets: 5, fault: 'html-200' },
       { slug: 'files', datasets: 0 },
     ],
   })
@@ -52,6 +53,14 @@ describe('portal and dataset checks', () => {
     expect(down.outcome).toBe('blocked')
     expect(down.attempts.length).toBeGreaterThanOrEqual(2) // one retry
     expect(down.attempts.every((attempt) => attempt.status === 500)).toBe(true)
+  })
+
+  it('is blocked, not failed, when the portal answers a 200 HTML page (maintenance) instead of its API', async () => {
+    for (const type of ['portal-answers', 'dataset-active'] as const) {
+      const result = await runCheck(check({ type, dataset: 'anything' }), context('maintenance'))
+      expect(result.outcome).toBe('blocked')
+      expect(result.messages[0]?.code).toBe('ckan.not-ckan')
+    }
   })
 
   it('dataset-active passes an existing dataset and fails a missing one; other checks skip a missing dataset', async () => {

@@ -1,10 +1,11 @@
 import type { Database } from '../../db/client.server.ts'
 import { runCheck } from '../checks/run-check.server.ts'
 import type { OutboundPolicy } from '../outbound/guarded-fetch.server.ts'
+import { DEFAULT_GATE_OPTIONS } from '../outbound/portal-gate.server.ts'
 import { advanceSchedule, claimCheck, claimStillStands, hasPendingChecks, dueSuites, finishCheck, queueRunChecks, type ClaimedCheck } from '../queries/check-queue.server.ts'
 import { createRun } from '../queries/test-runs.server.ts'
 import { suiteCasesForRun, suiteById } from '../queries/test-suites.server.ts'
-import type { CheckEvidence } from '../../lib/domain/checks.ts'
+import { pausedByBreaker, type CheckEvidence } from '../../lib/domain/checks.ts'
 
 // Background work of automated checks (docs/checks.md): queued checks run by a few workers at once, each taking one
 // case at a time from the queue; and scheduled suites start their runs when due. Registered in the job registry, so
@@ -18,6 +19,8 @@ export type AutomatedChecksOptions = {
   concurrency?: number
   policy?: OutboundPolicy
   timeoutMs?: number
+  /** How long a check blocked by the circuit breaker's pause waits before it is checked again (once). */
+  afterPauseMs?: number
 }
 
 /** How often a worker looks whether the run of its check was completed or deleted elsewhere (one indexed read). */
@@ -92,9 +95,13 @@ export async function runQueuedChecks(db: Database, options: AutomatedChecksOpti
       const watch = watchClaim(db, claim)
       try {
         const context = { portal: claim.portal, previous: claim.previous, signal: watch.signal, ...(options.policy ? { policy: options.policy } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }
-        const evidence = claim.check ? await runCheck(claim.check, context) : noCheckEvidence()
+        const found = claim.check ? await runCheck(claim.check, context) : noCheckEvidence()
+        // A check that asked nothing because calls were paused is recorded as blocked, and checked again once, after
+        // the pause; the second result says so.
+        const evidence = claim.afterPause ? { ...found, messages: [{ code: 'retriedAfterPause' }, ...found.messages] } : found
+        const againAt = !claim.afterPause && pausedByBreaker(evidence) ? new Date(Date.now() + (options.afterPauseMs ?? DEFAULT_GATE_OPTIONS.openMs + 1_000)) : undefined
         // A stopped check's evidence is partial and its claim gone: there is nothing to record.
-        if (!watch.signal.aborted && (await finishCheck(db, claim, evidence))) checked++
+        if (!watch.signal.aborted && (await finishCheck(db, claim, evidence, new Date(), againAt))) checked++
       } finally {
         watch.stop()
       }

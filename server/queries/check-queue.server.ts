@@ -7,7 +7,9 @@ import { testResults } from '../../db/schema/test-result.ts'
 import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { testSuites } from '../../db/schema/test-suite.ts'
-import { isCheckEvidence, nextScheduledAt, type CaseCheck, type CheckEvidence } from '../../lib/domain/checks.ts'
+import { decidingMessage, isCheckEvidence, nextScheduledAt, pausedByBreaker, type CaseCheck, type CheckEvidence } from '../../lib/domain/checks.ts'
+import { loadMessageGroups, type MessageKey } from '../../lib/i18n/catalog.ts'
+import { intlFor, translator } from '../../lib/i18n/intl.ts'
 import { auditStatement } from './projects.server.ts'
 
 // The queue of automated checks: a run case waits as `queued`, a worker claims it (`running`, with a lease so that a
@@ -32,6 +34,8 @@ export type ClaimedCheck = {
   portal: { id: string; apiBase: string; isDemo: boolean } | null
   /** content-unchanged: hash and size by subject from this case's last passed check, in any run. */
   previous: Map<string, { hash: string | null; bytes: number | null }>
+  /** Whether this is the check again after its last result was blocked by the circuit breaker's pause. */
+  afterPause: boolean
 }
 
 /** The run cases of a run (or the given ones) whose checks can be queued: automated, not queued, run not completed. */
@@ -119,7 +123,15 @@ export async function claimCheck(db: Database, now = new Date(), leaseMs = CHECK
     check,
     portal: portal ?? null,
     previous: check?.type === 'content-unchanged' ? await previousContent(db, claimed.case_id) : new Map(),
+    afterPause: await lastPaused(db, claimed.id),
   }
+}
+
+/** Whether the run case's latest result is a check blocked by the circuit breaker's pause. */
+async function lastPaused(db: Database, runCaseId: string): Promise<boolean> {
+  const [row] = await db.select({ evidence: testResults.evidence }).from(testResults).where(eq(testResults.runCaseId, runCaseId)).orderBy(sql`${testResults.id} DESC`).limit(1)
+  const evidence: unknown = row?.evidence ?? null
+  return isCheckEvidence(evidence) && pausedByBreaker(evidence)
 }
 
 /** What the case's last passed check saw of each resource (content-unchanged compares against it). */
@@ -138,10 +150,17 @@ async function previousContent(db: Database, caseId: string): Promise<Map<string
   return previous
 }
 
-/** A result's comment: the check's outcome in a line that reads in any language's list (details are in the evidence). */
-function summaryOf(evidence: CheckEvidence): string {
-  const first = evidence.messages[0]
-  return first ? `${evidence.check}: ${first.code}` : evidence.check
+/**
+ * A result's comment, for lists and logs that do not read the evidence (the CLI's summary, exports): the check and the
+ * message that decided its outcome, in English as CI logs are (each page shows the evidence in its reader's language).
+ */
+async function summaryOf(evidence: CheckEvidence): Promise<string> {
+  const deciding = decidingMessage(evidence)
+  if (!deciding) return evidence.check
+  const messages = await loadMessageGroups('en', ['checks'])
+  const key = `checks.msg.${deciding.code}`
+  if (!(key in messages)) return `${evidence.check}: ${deciding.code}`
+  return `${evidence.check}: ${translator(intlFor('en', messages))(key as MessageKey, deciding.params)}`
 }
 
 /** Whether a claim still stands: its case is running under this very lease, and its run is there and not completed. */
@@ -170,10 +189,12 @@ export function cancelRunChecks(db: Database, runId: string) {
 /**
  * Records a claimed check's result and releases the case, in one batch. Nothing is recorded when the run was
  * completed or deleted meanwhile, or the claim was taken over by another worker after its lease ran out. Answers
- * whether it was.
+ * whether it was. With `againAt`, the case is not released but waits to be checked again then (a claim whose lease
+ * runs out then: `claimCheck` takes it as it takes a dead worker's).
  */
-export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: CheckEvidence, now = new Date()): Promise<boolean> {
+export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: CheckEvidence, now = new Date(), againAt?: Date): Promise<boolean> {
   const ours = claimStands(claim)
+  const comment = await summaryOf(evidence)
   const outcome = await runBatch(db, [
     db
       .update(testRuns)
@@ -182,12 +203,15 @@ export async function finishCheck(db: Database, claim: ClaimedCheck, evidence: C
       .returning({ id: testRuns.id }),
     db.all<{ id: number }>(
       sql`INSERT INTO ${testResults} (run_id, run_case_id, status, steps, comment, elapsed_ms, defects, retest, case_version, recorded_by, recorded_at, evidence)
-        SELECT ${claim.runId}, ${claim.runCaseId}, ${evidence.outcome}, '[]', ${summaryOf(evidence)}, ${Math.round(evidence.durationMs)}, '[]', 0,
+        SELECT ${claim.runId}, ${claim.runCaseId}, ${evidence.outcome}, '[]', ${comment}, ${Math.round(evidence.durationMs)}, '[]', 0,
           ${claim.caseVersion}, ${claim.requestedBy}, ${now.getTime()}, ${JSON.stringify(evidence)}
         WHERE ${ours}
         RETURNING id`,
     ),
-    db.update(testRunCases).set({ checkState: null, checkLeaseUntil: null }).where(and(eq(testRunCases.id, claim.runCaseId), eq(testRunCases.checkLeaseUntil, new Date(claim.leaseUntil)))),
+    db
+      .update(testRunCases)
+      .set(againAt ? { checkState: 'running', checkLeaseUntil: againAt } : { checkState: null, checkLeaseUntil: null })
+      .where(and(eq(testRunCases.id, claim.runCaseId), eq(testRunCases.checkLeaseUntil, new Date(claim.leaseUntil)))),
   ])
   return (outcome[1] as unknown[]).length > 0
 }

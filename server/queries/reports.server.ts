@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.server.ts'
+import { FINDING_MESSAGE_CODES } from '../../lib/domain/checks.ts'
 import { portals } from '../../db/schema/portal.ts'
 import { testCaseVersions } from '../../db/schema/test-case-version.ts'
 import { testCases } from '../../db/schema/test-case.ts'
@@ -19,6 +20,18 @@ import { countsOfRuns } from './test-runs.server.ts'
 /** The report's runs as one bound JSON parameter (D1 binds at most 100 parameters per statement). */
 const inRuns = (column: SQL, runIds: readonly string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(runIds)}))`
 
+const FINDINGS = JSON.stringify(FINDING_MESSAGE_CODES)
+const decides = (message: SQL) => sql`json_extract(${message}, '$.code') NOT IN (SELECT value FROM json_each(${FINDINGS}))`
+
+/** A check evidence's deciding message as JSON, as `decidingMessage` (lib/domain/checks.ts) picks it. */
+function decidingMessageSql(evidence: SQL, status: SQL): SQL {
+  return sql`coalesce(
+    (SELECT m.value FROM json_each(${evidence}, '$.messages') m WHERE ${decides(sql`m.value`)} ORDER BY m.key LIMIT 1),
+    (SELECT m.value FROM json_each(${evidence}, '$.items') i, json_each(i.value, '$.messages') m
+      WHERE json_extract(i.value, '$.outcome') = ${status} AND ${decides(sql`m.value`)} ORDER BY i.key, m.key LIMIT 1),
+    json_extract(${evidence}, '$.messages[0]'))`
+}
+
 /**
  * The run cases of the report's runs, one row each, with what the reports group by: the case as pinned, the latest
  * result's status, and the parts of its evidence that an automated check leaves (kind, check type, first message
@@ -34,7 +47,7 @@ function factsOf(runIds: readonly string[]): SQL {
       r.status, r.comment, r.recorded_at,
       CASE WHEN json_valid(r.evidence) THEN json_extract(r.evidence, '$.kind') END AS evidence_kind,
       CASE WHEN json_valid(r.evidence) THEN json_extract(r.evidence, '$.check') END AS check_type,
-      CASE WHEN json_valid(r.evidence) THEN json_extract(r.evidence, '$.messages[0].code') END AS message_code,
+      CASE WHEN json_valid(r.evidence) AND json_extract(r.evidence, '$.kind') = 'check' THEN ${decidingMessageSql(sql`r.evidence`, sql`r.status`)} END AS deciding_message,
       CASE WHEN json_valid(r.evidence) THEN json_extract(r.evidence, '$.durationMs') END AS duration_ms
     FROM ${testRunCases} rc
     JOIN ${testCases} c ON c.id = rc.case_id
@@ -108,11 +121,11 @@ export async function reportGroups(db: Database, runIds: readonly string[]) {
   return { priority, folder, dataset }
 }
 
-/** Blocked latest results by cause (an automated check's first message code, else the comment's first line). */
+/** Blocked latest results by cause (an automated check's deciding message as JSON, else the comment's first line). */
 export async function blockedCauseRows(db: Database, runIds: readonly string[]) {
   return db.all<{ source: CauseSource; cause: string | null; count: number }>(
     sql`SELECT CASE WHEN evidence_kind = 'check' THEN 'check' ELSE 'comment' END AS source,
-        CASE WHEN evidence_kind = 'check' THEN message_code ELSE substr(comment, 1, instr(comment || char(10), char(10)) - 1) END AS cause,
+        CASE WHEN evidence_kind = 'check' THEN deciding_message ELSE substr(comment, 1, instr(comment || char(10), char(10)) - 1) END AS cause,
         count(*) AS count
       FROM (${factsOf(runIds)}) WHERE status = 'blocked' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 500`,
   )

@@ -194,9 +194,12 @@ test('a draft of the enhanced editor survives a reload', async ({ page }) => {
   // The preview renders the Markdown as it is typed.
   await expect(page.locator('strong', { hasText: 'bold' })).toBeVisible()
 
+  // Reloaded while scrolled down, the browser puts the page back there: the offer above is brought into view.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
   await page.reload()
   await hydrated(page)
-  await expect(page.getByTestId('draft-offer')).toBeVisible()
+  await expect(page.getByTestId('draft-offer')).toBeInViewport()
   await page.getByRole('button', { name: 'Restore draft' }).click()
   await expect(page.getByTestId('case-title')).toHaveValue('Kept as typed, and more')
   await expect(page.getByTestId('case-description')).toHaveValue('Some **bold** words')

@@ -22,7 +22,7 @@ import { JunitEvidenceView } from './JunitEvidenceView.tsx'
 import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
-const CheckEvidenceView = lazyWithGroups(['evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
+const CheckEvidenceView = lazyWithGroups(['checks', 'evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
 
 const SHORTCUT_KEYS: Record<ResultStatus, string> = { passed: 'P', failed: 'F', blocked: 'B', skipped: 'S' }
 const STATUS_BUTTON_TONES = { passed: 'primary', failed: 'error', blocked: 'secondary', skipped: 'secondary' } as const

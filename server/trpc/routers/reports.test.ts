@@ -85,7 +85,7 @@ beforeAll(async () => {
     ['CSV reachable', 'passed'],
     ['Facets count', 'skipped'],
   ])
-  await evidence(blockedByCheck!, { kind: 'check', check: 'dataset-active', outcome: 'blocked', messages: [{ code: 'portalUnreachable' }], durationMs: 5000 })
+  await evidence(blockedByCheck!, { kind: 'check', check: 'dataset-active', outcome: 'blocked', messages: [{ code: 'portalAnswers', params: { version: '2.10' } }, { code: 'ckan.timeout' }], durationMs: 5000 })
   await evidence(passedCheck!, { kind: 'check', check: 'resource-reachable', outcome: 'passed', messages: [], durationMs: 1200 })
   runIds.third = (await api.testRuns.create({ projectId, run: { name: 'Retest 3' }, source: { kind: 'selection', caseIds: [ids['Search works']!] } })).id
   // A failure, then a pass: the latest counts.
@@ -150,7 +150,8 @@ describe('reports.summary', () => {
     expect(report.blockedCauses).toHaveLength(2)
     expect(report.blockedCauses[0]).toMatchObject({ source: 'comment', count: 2 })
     expect(report.blockedCauses[0]!.cause.toLowerCase()).toBe('portal down')
-    expect(report.blockedCauses[1]).toEqual({ source: 'check', cause: 'portalUnreachable', count: 1 })
+    // A check is named by the message that decided it, not by what it found first.
+    expect(report.blockedCauses[1]).toEqual({ source: 'check', cause: 'ckan.timeout', message: { code: 'ckan.timeout' }, count: 1 })
     expect(report.checkFailures).toEqual([{ check: 'dataset-active', failed: 0, blocked: 1, total: 1 }])
     expect(report.slowest.map((item) => [item.key, item.check, item.durationMs, item.runName, item.status])).toEqual([
       ['REP-2', 'dataset-active', 5000, 'Picked 2', 'blocked'],

@@ -9,6 +9,7 @@ import { DEFAULT_CHECK, isCheckEvidence, type CaseCheck } from '../../../lib/dom
 import { runQueuedChecks, startScheduledRuns } from '../../jobs/automated-checks.server.ts'
 import { claimCheck, setSuiteSchedule } from '../../queries/check-queue.server.ts'
 import { QUOTAS } from '../quotas.server.ts'
+import { gateFor } from '../../outbound/portal-gate.server.ts'
 import { insertPortal } from '../../queries/portals.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'
@@ -31,8 +32,8 @@ const check = (fields: Partial<CaseCheck>): CaseCheck => ({ ...DEFAULT_CHECK, po
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
-  fixture = await startCkanFixture({ portals: [{ slug: 'healthy', datasets: 20 }, { slug: 'broken', datasets: 5, fault: 'http500' }] })
-  for (const slug of ['healthy', 'broken']) {
+  fixture = await startCkanFixture({ portals: [{ slug: 'healthy', datasets: 20 }, { slug: 'broken', datasets: 5, fault: 'http500' }, { slug: 'outage', datasets: 5, fault: 'http500' }] })
+  for (const slug of ['healthy', 'broken', 'outage']) {
     await insertPortal(testDb.db, { id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
   const found = (await (await fetch(`${fixture.apiBase('healthy')}/action/package_list`)).json()) as { result: string[] }
@@ -90,6 +91,8 @@ describe('automated checks in a run', () => {
     expect(byCase.get(cases.noCheck!)?.latest?.status).toBe('skipped')
     expect(byCase.get(cases.manual!)?.latest).toBeNull()
     expect(byCase.get(cases.healthy!)?.latest?.recordedBy).toBe('Tomáš Tester')
+    // The comment (the CLI's summary, exports) names the message that decided the outcome, in words.
+    expect(byCase.get(cases.blocked!)?.latest?.comment).toBe('portal-answers: The portal answered HTTP 500.')
 
     const results = await api.testRuns.results({ runCaseId: byCase.get(cases.blocked!)!.id })
     const evidence = results.results[0]?.evidence
@@ -97,6 +100,37 @@ describe('automated checks in a run', () => {
     if (!isCheckEvidence(evidence)) return
     expect(evidence.request?.url).toBe(`${fixture.apiBase('broken')}/action/status_show`)
     expect(evidence.attempts.map((attempt) => attempt.status)).toEqual([500, 500])
+  })
+
+  it('checks again, once, what the circuit breaker blocked without asking, after the pause, and says so', async () => {
+    // The portal's gate opens after two failed requests and stays open 300 ms (the product's: five, and a minute).
+    gateFor(fixture.apiBase('outage'), { failureThreshold: 2, openMs: 300 })
+    const api = await as(owner)
+    const outageCases = []
+    for (const title of ['Outage A', 'Outage B', 'Outage C']) {
+      outageCases.push((await api.testCases.create({ projectId, type: 'automated', state: 'active', title, check: check({ type: 'portal-answers', portal: 'outage' }) })).id)
+    }
+    const run = await api.testRuns.create({ projectId, run: { name: 'Outage' }, source: { kind: 'selection', caseIds: outageCases } })
+    expect(await api.testRuns.runChecks({ runId: run.id })).toEqual({ queued: 3 })
+    const options = { budgetMs: 60_000, policy: POLICY, timeoutMs: 2_000, concurrency: 1, afterPauseMs: 400 }
+    expect(await runQueuedChecks(testDb.db, options)).toEqual({ checked: 3 })
+    const latest = async () => (await api.testRuns.byId({ id: run.id })).cases.map((item) => item.latest?.status)
+    expect(await latest()).toEqual(['blocked', 'blocked', 'blocked'])
+    // Two of them asked nothing (the breaker was open): they wait for the pause to end, the first one does not.
+    expect(await api.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: 2 })
+    expect(await runQueuedChecks(testDb.db, options)).toEqual({ checked: 0 })
+
+    fixture.setFault('outage', 'none')
+    await new Promise((resolve) => setTimeout(resolve, 450))
+    expect(await runQueuedChecks(testDb.db, options)).toEqual({ checked: 2 })
+    expect(await latest()).toEqual(['blocked', 'passed', 'passed'])
+    expect(await api.testRuns.checkProgress({ runId: run.id })).toMatchObject({ pending: 0 })
+    const runCase = (await api.testRuns.byId({ id: run.id })).cases[1]!
+    const history = (await api.testRuns.results({ runCaseId: runCase.id })).results.map((result) => [result.status, isCheckEvidence(result.evidence) ? result.evidence.messages[0]?.code : null])
+    expect(history).toEqual([
+      ['passed', 'retriedAfterPause'],
+      ['blocked', 'ckan.circuit-open'],
+    ])
   })
 
   it('hands a check to one worker only, and takes it over when the lease runs out', async () => {
