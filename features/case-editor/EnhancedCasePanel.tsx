@@ -64,7 +64,9 @@ export function EnhancedCasePanel({ open, context, owner, folder, active, onSave
     initialSaved: open.saved && savedDraft ? { version: open.saved.version, draft: savedDraft } : null,
     onSaved: (result) => {
       const storage = browserStorage()
-      if (storage) {
+      // Without the drafts' module (it could not be fetched) nothing was kept, and asking for it again would take the
+      // failure for a new build and reload the page just saved.
+      if (storage && !draftsUnavailable) {
         void loadDraftStore().then((store) => {
           store?.clearDraft(storage, owner, { newDraftId: open.newDraftId })
           store?.clearDraft(storage, owner, { caseId: result.id })

@@ -13,7 +13,8 @@ import { caseHref } from '../../lib/routing/project-links.ts'
 import type { ImportFormat, MappedField } from '../../lib/domain/case-import/imported-case.ts'
 import { FIELD_CHOICES } from '../../lib/domain/case-import/values.ts'
 import { FIELD_LABELS, PRIORITY_LABELS, STATE_LABELS, TYPE_LABELS } from './labels.ts'
-import { fieldLabel, hint, keyText, muted, panel, plainList, sectionHeading } from './styles.ts'
+import { hint, keyText, muted, panel, plainList, sectionHeading } from './styles.ts'
+import { FileField } from '../../components/FileField.tsx'
 import type { ImportPreview, ImportPreviewRow, ImportResult } from './types.ts'
 
 const ACTION_LABELS: Record<ImportPreviewRow['action'], MessageKey> = {
@@ -138,18 +139,12 @@ export function CsvImport({ projectId, onImported }: { projectId: string; onImpo
       </p>
       <p className={hint}>{t('cases.importOtherTools')}</p>
       <form onSubmit={onPreview} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
-        <div>
-          <label htmlFor="cases-import-file" className={fieldLabel}>
-            {t('cases.importFile')}
-          </label>
-          <input
-            id="cases-import-file"
-            type="file"
-            accept=".csv,.xml,.json,text/csv,text/plain,text/xml,application/xml,application/json"
-            onChange={(event) => void onFile(event)}
-            className={css({ minH: '10', maxW: '100%', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}
-          />
-        </div>
+        <FileField
+          id="cases-import-file"
+          label={t('cases.importFile')}
+          accept=".csv,.xml,.json,text/csv,text/plain,text/xml,application/xml,application/json"
+          onChange={(event) => void onFile(event)}
+        />
         <Button type="submit" variant="outline" disabled={!file} loading={call.pending === 'preview'}>
           {t('cases.importPreview')}
         </Button>

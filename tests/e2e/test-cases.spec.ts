@@ -555,7 +555,12 @@ test.describe('test cases', () => {
     await page.goto(`/test-cases?project=${projectId}&lang=cs`)
     await hydrated(page)
     await page.getByRole('button', { name: 'Importovat případy' }).first().click()
+    // The file field speaks Czech, not the browser's language, and names the chosen file.
+    const importForm = page.locator('[aria-labelledby="cases-import"]')
+    await expect(importForm.getByText('Vybrat soubor', { exact: true })).toBeVisible()
+    await expect(importForm.getByText('Není vybrán žádný soubor')).toBeVisible()
     await page.getByLabel('Soubor (CSV, XML nebo JSON)').setInputFiles('tests/fixtures/case-imports/zephyr-scale/xml-export-server-ce.xml')
+    await expect(importForm.getByText('xml-export-server-ce.xml')).toBeVisible()
     await page.getByRole('button', { name: 'Náhled', exact: true }).click()
     const mapping = page.getByLabel('Priorita „Normal“ (1 případ)')
     await expect(mapping).toHaveValue('medium')

@@ -9,7 +9,8 @@ import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { runJunitImportHref } from '../../../lib/routing/project-links.ts'
 import { css, cx } from '../../../styled-system/css'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
-import { fieldLabel, muted, plainList } from './bits.tsx'
+import { clearFileField, FileField } from '../../../components/FileField.tsx'
+import { muted, plainList } from './bits.tsx'
 
 /** What the import answers (POST /api/test-runs/:runId/import-junit). */
 type Summary = {
@@ -92,7 +93,7 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
       const error = (answer.body as { error?: { message?: string; wouldAdd?: number } } | null)?.error
       if (answer.status === 200) {
         setShown({ kind: 'summary', file: file.name, summary: answer.body as Summary })
-        if (fileRef.current) fileRef.current.value = ''
+        clearFileField(fileRef.current)
       } else if (answer.status === 409 && typeof error?.wouldAdd === 'number') {
         setShown({ kind: 'confirm', count: error.wouldAdd, file, createUnknown })
       } else {
@@ -148,22 +149,7 @@ export default function JunitImport({ runId, role, notice, onImported }: { runId
             {t('junit.addCasesHint')}
           </p>
         </div>
-        <div className={css({ display: 'grid', gap: '1', maxW: '100%' })}>
-          <label htmlFor={`${id}-file`} className={fieldLabel}>
-            {t('junit.fileLabel')}
-          </label>
-          <input
-            ref={fileRef}
-            id={`${id}-file`}
-            type="file"
-            name="file"
-            accept=".xml,application/xml,text/xml"
-            required={!hydrated}
-            disabled={busy}
-            data-testid="junit-file"
-            className={css({ maxW: '100%', minH: '10', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'focus', outlineOffset: '2px' } })}
-          />
-        </div>
+        <FileField id={`${id}-file`} label={t('junit.fileLabel')} inputRef={fileRef} name="file" accept=".xml,application/xml,text/xml" required={!hydrated} disabled={busy} testId="junit-file" />
         <Button type="submit" variant="outline" loading={busy} data-testid="junit-submit">
           {t('junit.submit')}
         </Button>
