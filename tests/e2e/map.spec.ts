@@ -9,6 +9,8 @@ import { hydrated, trpc } from './users.ts'
 // the camera where a journey starts.
 
 type MapHook = {
+  loaded: () => boolean
+  isMoving: () => boolean
   jumpTo: (options: { center: [number, number]; zoom: number }) => void
   project: (lngLat: [number, number]) => { x: number; y: number }
   getZoom: () => number
@@ -238,7 +240,11 @@ test.describe('home map', () => {
       // With a popup open, so it is checked too.
       await page.getByTestId('map-list').locator('button[data-key]').first().click()
       await expect(page.getByTestId('map-popup')).toBeVisible()
-      await page.waitForTimeout(1500) // the camera's flight to the dataset
+      // The camera's flight to the dataset has ended.
+      await page.waitForFunction(() => {
+        const map = window.__portalscopeMap as MapHook | undefined
+        return map !== undefined && map.loaded() && !map.isMoving()
+      })
       await page.screenshot({ path: `test-results/map-home-popup-${theme}.png` })
       const results = await new AxeBuilder({ page }).analyze()
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -265,7 +271,7 @@ test.describe('home map', () => {
     await expect(page.getByTestId('map-picture').locator('circle').first()).toBeAttached()
     // Nothing loading is announced while nothing loads, and the map's code is not fetched.
     await expect(page.locator('[data-map-state=waiting]').getByTestId('map-overlay')).toHaveCount(0)
-    await page.waitForTimeout(500)
+    await page.waitForLoadState('networkidle')
     expect(chunks).toEqual([])
     expect(await page.evaluate(() => window.__portalscopeMap === undefined)).toBe(true)
     // The list works meanwhile; the first key press loads the map.

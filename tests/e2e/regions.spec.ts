@@ -155,7 +155,7 @@ test.describe('regional analysis', () => {
     await page.goto('/location/CZ064?lang=en')
     await hydrated(page)
     // Until a person interacts with the page the server's outline is the map, and no places are asked for.
-    await page.waitForTimeout(500)
+    await page.waitForLoadState('networkidle')
     await expect(page.getByTestId('location-outline')).toBeVisible()
     await expect(page.getByTestId('location-map')).toHaveCount(0)
     expect(pointCalls).toEqual([])
