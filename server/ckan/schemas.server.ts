@@ -46,6 +46,8 @@ export const ResourceSchema = z.looseObject({
   created: Text.optional(),
   // ckanext-dcat: dcat:downloadURL and dct:rights of a distribution.
   download_url: Text.optional(),
+  // 'upload': the file was uploaded to the portal, and `url` is the file itself.
+  url_type: Text.optional(),
   rights: Text.optional(),
 })
 export type CkanResource = z.infer<typeof ResourceSchema>

@@ -7,7 +7,7 @@ import type { resources } from '../../../db/schema/resource.ts'
 import { analyseDataset, qualityResource } from '../../analysis/dataset-analysis.server.ts'
 import { opennessStars, resolveFormat } from '../../../lib/domain/formats.ts'
 import { extentOf } from '../extent.server.ts'
-import type { CkanPackage } from '../schemas.server.ts'
+import type { CkanPackage, CkanResource } from '../schemas.server.ts'
 
 // A CKAN package as the rows it is stored as (the dataset with its quality score and regions, its resources, tags,
 // groups, extent and organization), whatever its source: a harvest page, a JSONL dump line or the demo catalogue.
@@ -67,6 +67,14 @@ export type Rows = {
   organization: typeof organizations.$inferInsert | null
 }
 
+/**
+ * A resource's download URL (dcat:downloadURL): the one ckanext-dcat gives, else its `url` when CKAN says the file was
+ * uploaded to the portal (`url_type: upload`: the address is the file itself, not a page about it).
+ */
+export function downloadUrlOf(resource: Pick<CkanResource, 'download_url' | 'url' | 'url_type'>): string | null {
+  return trimmed(resource.download_url) ?? (trimmed(resource.url_type) === 'upload' ? trimmed(resource.url) : null)
+}
+
 export function rowsOf(portalId: string, pkg: CkanPackage, context: { runId: number | null; now: Date }): Rows {
   const id = `${portalId}:${pkg.id}`
   const tagNames = [...new Set((pkg.tags ?? []).map((tag) => trimmed(tag.name ?? tag.display_name)).filter((name): name is string => name !== null))]
@@ -89,7 +97,7 @@ export function rowsOf(portalId: string, pkg: CkanPackage, context: { runId: num
       name: trimmed(resource.name),
       description: resource.description ?? null,
       url: trimmed(resource.url),
-      downloadUrl: trimmed(resource.download_url),
+      downloadUrl: downloadUrlOf(resource),
       rights: trimmed(resource.rights),
       format: trimmed(resource.format),
       mimetype: trimmed(resource.mimetype),
