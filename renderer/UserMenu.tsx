@@ -40,23 +40,29 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
           <span className={css({ srOnly: true, xl: { display: 'none' } })}>{name}</span>
         </>
       }
+      header={
+        <div className={css({ px: '4', py: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderColor: 'border', mb: '1' })}>
+          <div className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{name}</div>
+          <div className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>{email}</div>
+        </div>
+      }
     >
-      <div className={css({ px: '4', py: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderColor: 'border', mb: '1' })}>
-        <div className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{name}</div>
-        <div className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>{email}</div>
-      </div>
-      <a href="/profile" className={disclosureItem} aria-current={urlPathname === '/profile' ? 'page' : undefined}>
-        {t('common.profile')}
-      </a>
-      <a href="/projects" className={disclosureItem} aria-current={urlPathname === '/projects' ? 'page' : undefined}>
-        {t('navigation.projects')}
-      </a>
-      {/* A plain form POST: signing out works without JavaScript, and never over GET. */}
-      <form method="post" action="/auth/logout">
-        <button type="submit" className={disclosureItem}>
-          {t('common.signOut')}
-        </button>
-      </form>
+      {({ item, wrapper }) => (
+        <>
+          <a href="/profile" className={disclosureItem} aria-current={urlPathname === '/profile' ? 'page' : undefined} {...item}>
+            {t('common.profile')}
+          </a>
+          <a href="/projects" className={disclosureItem} aria-current={urlPathname === '/projects' ? 'page' : undefined} {...item}>
+            {t('navigation.projects')}
+          </a>
+          {/* A plain form POST: signing out works without JavaScript, and never over GET. */}
+          <form method="post" action="/auth/logout" {...wrapper}>
+            <button type="submit" className={disclosureItem} {...item}>
+              {t('common.signOut')}
+            </button>
+          </form>
+        </>
+      )}
     </DisclosureMenu>
   )
 }

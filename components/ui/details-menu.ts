@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useHydrated } from '../../lib/use-hydrated.ts'
-import { useDismissibleDetails } from './disclosure-menu.tsx'
 
 type FocusTarget = 'first' | 'last'
 
@@ -8,6 +7,43 @@ const TYPEAHEAD_RESET_MS = 500
 
 function menuItems(details: HTMLDetailsElement | null): HTMLElement[] {
   return details ? Array.from(details.querySelectorAll<HTMLElement>('[role=menuitem]')) : []
+}
+
+/**
+ * Closes an open native disclosure on Escape (focus goes back to its summary), on a click elsewhere and when focus
+ * moves out of it. Without JavaScript the disclosure still opens and closes by its summary.
+ */
+export function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
+  useEffect(() => {
+    const details = ref.current
+    if (!details) return
+    const close = (focusSummary: boolean) => {
+      if (!details.open) return
+      details.open = false
+      if (focusSummary) details.querySelector('summary')?.focus()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && details.open) {
+        event.stopPropagation()
+        close(true)
+      }
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (!details.contains(event.target as Node)) close(false)
+    }
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null
+      if (next && !details.contains(next)) close(false)
+    }
+    details.addEventListener('keydown', onKey)
+    details.addEventListener('focusout', onFocusOut)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      details.removeEventListener('keydown', onKey)
+      details.removeEventListener('focusout', onFocusOut)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [ref])
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import type { ReactNode } from 'react'
+import { useDetailsMenu } from './details-menu.ts'
 import { css, cx } from '../../styled-system/css'
 
 const summaryClass = css({
@@ -46,72 +47,44 @@ export const disclosureItem = css({
   cursor: 'pointer',
   textDecoration: 'none',
   _hover: { bg: 'surface.hover' },
+  _focusVisible: { bg: 'surface.hover' },
   '&[aria-current=page], &[aria-current=true]': { fontWeight: '600', color: 'primary.text' },
 })
+
+/** Props for the parts of a disclosure menu's list, once it is a menu (none before hydration). */
+export type MenuParts = { item: Record<string, unknown>; wrapper: Record<string, unknown> }
 
 type Props = {
   /** What the closed menu shows. */
   summary: ReactNode
   /** The accessible name of the summary when it shows no text (an avatar). */
   label?: string
+  /** Shown at the top of the open panel, outside the menu's items (who is signed in). */
+  header?: ReactNode
   align?: 'start' | 'end'
   className?: string
   panelClassName?: string
   testId?: string
-  children: ReactNode
+  /** The items: spread `item` on each link or button, `wrapper` on anything around one (a form). */
+  children: (parts: MenuParts) => ReactNode
 }
 
 /**
- * Closes an open native disclosure on Escape (focus goes back to its summary), on a click elsewhere and when focus
- * moves out of it. Without JavaScript the disclosure still opens and closes by its summary.
+ * A menu of links and small forms in a native disclosure: it opens and is used without JavaScript; hydrated, it is a
+ * menu button as the language menu is (components/ui/details-menu.ts: arrow keys, Home, End, typeahead, Escape gives
+ * focus back to its button, a click elsewhere or moving focus out closes it).
  */
-export function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
-  useEffect(() => {
-    const details = ref.current
-    if (!details) return
-    const close = (focusSummary: boolean) => {
-      if (!details.open) return
-      details.open = false
-      if (focusSummary) details.querySelector('summary')?.focus()
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && details.open) {
-        event.stopPropagation()
-        close(true)
-      }
-    }
-    const onPointer = (event: PointerEvent) => {
-      if (!details.contains(event.target as Node)) close(false)
-    }
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget as Node | null
-      if (next && !details.contains(next)) close(false)
-    }
-    details.addEventListener('keydown', onKey)
-    details.addEventListener('focusout', onFocusOut)
-    document.addEventListener('pointerdown', onPointer)
-    return () => {
-      details.removeEventListener('keydown', onKey)
-      details.removeEventListener('focusout', onFocusOut)
-      document.removeEventListener('pointerdown', onPointer)
-    }
-  }, [ref])
-}
-
-/**
- * A menu of links and small forms in a native disclosure (WAI-ARIA's disclosure navigation pattern): it opens and is
- * used without JavaScript; with it, Escape closes it and gives focus back to its button, and so does a click
- * elsewhere or moving focus out of it.
- */
-export function DisclosureMenu({ summary, label, align = 'end', className, panelClassName, testId, children }: Props) {
-  const ref = useRef<HTMLDetailsElement>(null)
-  useDismissibleDetails(ref)
+export function DisclosureMenu({ summary, label, header, align = 'end', className, panelClassName, testId, children }: Props) {
+  const menu = useDetailsMenu()
   return (
-    <details ref={ref} className={cx(css({ position: 'relative' }), className)} data-testid={testId}>
-      <summary className={summaryClass} aria-label={label}>
+    <details {...menu.detailsProps} className={cx(css({ position: 'relative' }), className)} data-testid={testId}>
+      <summary className={summaryClass} aria-label={label} {...menu.triggerProps}>
         {summary}
       </summary>
-      <div className={cx(panelClass, align === 'end' ? css({ insetEnd: '0' }) : css({ insetStart: '0' }), panelClassName)}>{children}</div>
+      <div className={cx(panelClass, align === 'end' ? css({ insetEnd: '0' }) : css({ insetStart: '0' }), panelClassName)}>
+        {header}
+        <div {...menu.menuProps}>{children({ item: menu.itemProps, wrapper: menu.itemWrapperProps })}</div>
+      </div>
     </details>
   )
 }

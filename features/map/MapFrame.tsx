@@ -362,7 +362,8 @@ const frameStyle = css({
   _dark: { '& .maplibregl-ctrl-icon, & .maplibregl-ctrl-attrib-button': { filter: 'invert(1)' } },
   '& .maplibregl-ctrl-attrib': { bg: 'surface', color: 'text.muted', fontSize: 'xs' },
   '& .maplibregl-ctrl-attrib a': { color: 'text' },
-  '& .maplibregl-canvas:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '-3px' },
+  // The map's input handling sets `outline: none` on the canvas itself: the ring needs !important to show.
+  '& .maplibregl-canvas:focus-visible': { outline: '3px solid !important', outlineColor: 'focus !important', outlineOffset: '-3px' },
   '& .maplibregl-cooperative-gesture-screen': { fontSize: 'md' },
 })
 

@@ -13,7 +13,7 @@ async function hydrated(page: Page) {
 /** Signs out from the header's account menu (a form POST answered with a redirect to the overview) and waits until that page is in. */
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').locator('summary').click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByTestId('user-menu').getByRole('menuitem', { name: 'Sign out' }).click()
   await page.waitForURL(/^http:\/\/localhost:\d+\/$/, { waitUntil: 'load' })
 }
 

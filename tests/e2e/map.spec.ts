@@ -280,6 +280,11 @@ test.describe('home map', () => {
     await expect(page.locator('[data-map-state=ready]')).toBeVisible({ timeout: 30_000 })
     expect(chunks.length).toBeGreaterThan(0)
     await expect(page.getByTestId('map-picture')).toHaveCount(0, { timeout: 30_000 })
+    // Reached by the keyboard, the map shows that it has the focus.
+    const canvas = page.locator('.maplibregl-canvas')
+    for (let tab = 0; tab < 60 && !(await canvas.evaluate((element) => element === document.activeElement)); tab++) await page.keyboard.press('Tab')
+    await expect(canvas).toBeFocused()
+    expect(await canvas.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid')
   })
 
   test('the page carries its picture once, in its markup, and a client-side navigation gets it in its data', async ({ request }) => {
