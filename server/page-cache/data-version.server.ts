@@ -3,7 +3,8 @@ import { DEMO_LOAD_LOADING_SQL, demoLoadLiveSince } from '../queries/demo-load.s
 
 /**
  * What the public data pages show changes when a harvest or an analysis lands, when a portal is registered, checked
- * or removed, and when a setting changes: one read of small tables and primary keys (no catalogue scan) says which
+ * or removed (the sum of the portals' creation times changes with either, even when one goes and another comes at once), and
+ * when a setting changes: one read of small tables and primary keys (no catalogue scan) says which
  * version of the data a page would render now. Written while a harvest runs, datasets show once its run finishes. The
  * map's build lands a few seconds after the rollups it is made from: the home page embeds its first view, so a
  * finished build is a new version too. While the first-start demo catalogue loads, the pages say so with its progress:
@@ -14,7 +15,7 @@ const LOADING = 'loading.'
 const DATA_VERSION_SQL = `SELECT
   (SELECT coalesce(max(id), 0) || '.' || count(*) FROM rollup_run),
   (SELECT coalesce(max(id), 0) || '.' || count(finished_at) FROM harvest_run),
-  (SELECT count(*) || '.' || coalesce(max(last_checked_at), 0) || '.' || sum(enabled) FROM portal),
+  (SELECT count(*) || '.' || coalesce(sum(created_at), 0) || '.' || coalesce(max(last_checked_at), 0) || '.' || sum(enabled) FROM portal),
   (SELECT coalesce(max(updated_at), 0) FROM app_setting),
   (SELECT coalesce(max(id), 0) FROM map_build WHERE finished_at IS NOT NULL),
   coalesce((SELECT '${LOADING}' || done FROM demo_load WHERE id = 1 AND ${DEMO_LOAD_LOADING_SQL}), '')`

@@ -34,6 +34,22 @@ describe('data version of the public pages', () => {
     expect(await readDataVersion(testDb.db)).not.toBe(analysed)
   })
 
+  it('changes when a portal is removed, also when another is added at the same time', async () => {
+    const before = await readDataVersion(testDb.db)
+    await runRawBatch(testDb.db, [{ sql: 'INSERT INTO portal (id, name, base_url, api_base, created_at) VALUES (?, ?, ?, ?, ?)', args: ['q', 'Q', 'https://q.cz', 'https://q.cz/api/3', 1] }])
+    const withTwo = await readDataVersion(testDb.db)
+    expect(withTwo).not.toBe(before)
+    // One goes and another, registered later, comes in one write: as many portals as before, none checked since.
+    await runRawBatch(testDb.db, [
+      { sql: "DELETE FROM portal WHERE id = 'q'", args: [] },
+      { sql: 'INSERT INTO portal (id, name, base_url, api_base, created_at) VALUES (?, ?, ?, ?, ?)', args: ['r', 'R', 'https://r.cz', 'https://r.cz/api/3', 2] },
+    ])
+    const swapped = await readDataVersion(testDb.db)
+    expect(swapped).not.toBe(withTwo)
+    await runRawBatch(testDb.db, [{ sql: "DELETE FROM portal WHERE id = 'r'", args: [] }])
+    expect(await readDataVersion(testDb.db)).not.toBe(swapped)
+  })
+
   it('reads once per interval when memoised', async () => {
     const version = memoizedDataVersion(60_000)
     const before = await version(testDb.db)
