@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { etaParts, isNewerHarvestLog, latestHarvestLog, pollInterval, progressBar } from './harvest-progress.ts'
+import { etaParts, harvestFailureCause, isNewerHarvestLog, latestHarvestLog, pollInterval, progressBar, servedFewer } from './harvest-progress.ts'
 
 describe('harvest progress', () => {
   it('says how long is left in the unit a person would use', () => {
@@ -52,5 +52,25 @@ describe('which harvest log to show', () => {
     expect(latestHarvestLog(runningLog(3), null)).toEqual(runningLog(3))
     expect(latestHarvestLog(null, null)).toBe(null)
     expect(latestHarvestLog<Log>({ running: null, runs: [] }, null)).toEqual({ running: null, runs: [] })
+  })
+})
+
+describe('what a finished harvest says', () => {
+  it('names the cause of a failure, not the pause that followed it', () => {
+    const timeout = { kind: 'timeout', message: 'No answer in 30 s' }
+    const paused = { kind: 'circuit-open', message: 'Calls to https://x/api/3 are paused after 5 failures in a row' }
+    expect(harvestFailureCause([timeout, timeout, paused])).toEqual({ cause: timeout, paused: true })
+    expect(harvestFailureCause([timeout])).toEqual({ cause: timeout, paused: false })
+    expect(harvestFailureCause([paused])).toEqual({ cause: null, paused: true })
+    expect(harvestFailureCause([])).toEqual({ cause: null, paused: false })
+  })
+
+  it('says when a portal served fewer datasets than it reported', () => {
+    expect(servedFewer({ status: 'succeeded', done: 10, total: 38, stopReason: null })).toEqual({ reported: 38, served: 10 })
+    expect(servedFewer({ status: 'succeeded', done: 38, total: 38, stopReason: null })).toBeNull()
+    // A stopped or failed run says why it stopped instead; a total never known says nothing.
+    expect(servedFewer({ status: 'succeeded', done: 10, total: 38, stopReason: 'time-limit' })).toBeNull()
+    expect(servedFewer({ status: 'failed', done: 10, total: 38, stopReason: null })).toBeNull()
+    expect(servedFewer({ status: 'succeeded', done: 10, total: null, stopReason: null })).toBeNull()
   })
 })

@@ -40,3 +40,19 @@ export function latestHarvestLog<L extends HarvestLog>(page: L | null | undefine
   if (!page) return polled
   return !polled || isNewerHarvestLog(page, polled) ? page : polled
 }
+
+/**
+ * Why a harvest failed, as error kinds the page names in the user's language: the last error that says what went wrong
+ * and, when calls were then paused by the circuit breaker (which says nothing about the cause by itself), that too.
+ */
+export function harvestFailureCause(errors: ReadonlyArray<{ kind: string; message: string }>): { cause: { kind: string; message: string } | null; paused: boolean } {
+  const paused = errors.at(-1)?.kind === 'circuit-open'
+  const cause = [...errors].reverse().find((error) => error.kind !== 'circuit-open') ?? null
+  return { cause, paused }
+}
+
+/** How many datasets a finished harvest was told of and how many it got, when it got fewer (null otherwise). */
+export function servedFewer(run: { status: string; done: number; total: number | null; stopReason: string | null }): { reported: number; served: number } | null {
+  if (run.status !== 'succeeded' || run.stopReason || run.total === null || run.done >= run.total) return null
+  return { reported: run.total, served: run.done }
+}

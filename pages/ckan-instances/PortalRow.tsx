@@ -10,6 +10,7 @@ import { DateTime } from '../../components/DateTime.tsx'
 import { HarvestProgress } from '../../features/portals/HarvestProgress.tsx'
 import { HealthBadge } from '../../features/portals/HealthBadge.tsx'
 import type { HarvestStatus, Portal } from './types.ts'
+import { harvestFailureCause, servedFewer } from '../../features/portals/harvest-progress.ts'
 import { useHarvestStatus } from './use-harvest-status.ts'
 
 // Reasons a harvest or a health check failed, by the kinds server/outbound/errors.server.ts gives them.
@@ -77,6 +78,7 @@ export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Prop
   }, [running, t, portal.name])
 
   const latest = status?.runs[0] ?? null
+  const fewer = latest ? servedFewer(latest) : null
   const health = portal.health
   const canHarvest = signedIn && !portal.isDemo && portal.enabled && !running
 
@@ -101,7 +103,7 @@ export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Prop
       <Table.Cell className={css({ minW: '180px' })}>
         <HealthBadge status={health.status} />
         {health.status === 'down' ? (
-          <span className={css({ display: 'block', fontSize: 'sm', color: 'error.text', mt: '1', maxW: '32ch' })} data-testid="health-reason" title={health.errorDetail ?? undefined}>
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'error.text', mt: '1', maxW: '32ch' })} data-testid="health-reason">
             {health.error ?? t('portals.reasonUnknown')}
           </span>
         ) : null}
@@ -142,6 +144,11 @@ export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Prop
                   {t('portals.runCounts', { created: intl.formatNumber(latest.created), updated: intl.formatNumber(latest.updated), deleted: intl.formatNumber(latest.deleted) })}
                 </span>
               )}
+              {fewer ? (
+                <span className={css({ fontSize: 'sm', color: 'warning.text', maxW: '36ch' })} data-testid="harvest-served-fewer">
+                  {t('portals.servedFewer', { reported: fewer.reported, served: fewer.served })}
+                </span>
+              ) : null}
             </>
           ) : status ? (
             <span className={css({ fontSize: 'sm', color: 'text.muted' })}>{portal.isDemo ? t('portals.demoNotHarvested') : t('portals.neverHarvested')}</span>
@@ -171,9 +178,10 @@ export function PortalRow({ portal, initial, signedIn, onHarvestFinished }: Prop
   )
 }
 
+/** Why a harvest failed, in the user's language: its cause and, when calls were then paused, that too. */
 function failureReason(errors: ReadonlyArray<{ kind: string; message: string }>, t: ReturnType<typeof useT>): string {
-  const last = errors.at(-1)
-  if (!last) return t('portals.reasonUnknown')
-  const key = STOP_REASONS[last.kind] ?? CKAN_ERRORS[last.kind]
-  return key ? t(key) : last.message
+  const { cause, paused } = harvestFailureCause(errors)
+  const key = cause ? (STOP_REASONS[cause.kind] ?? CKAN_ERRORS[cause.kind]) : undefined
+  const said = cause ? (key ? t(key) : cause.message) : paused ? '' : t('portals.reasonUnknown')
+  return [said, paused ? t('ckan.error_circuit_open') : ''].filter(Boolean).join(' ')
 }

@@ -27,6 +27,7 @@ export type FaultMode =
   | 'refused'
   | 'endless-search'
   | 'org-list-ignores-offset'
+  | 'overcount'
 
 export type FixturePortalOptions = {
   slug: string // URL prefix: http://127.0.0.1:<port>/<slug>/api/3/action/<action>
@@ -70,7 +71,11 @@ export const FAULT_MODES: readonly FaultMode[] = [
   'refused',
   'endless-search',
   'org-list-ignores-offset',
+  'overcount',
 ]
+
+/** How many datasets more than it serves the 'overcount' fault's package_search reports (private or stale in its index). */
+export const OVERCOUNT = 28
 
 /** The dataset count that the 'endless-search' fault claims. */
 export const ENDLESS_COUNT = 1e12
@@ -614,6 +619,18 @@ function applyFault(p: Portal, fault: FaultMode, req: IncomingMessage, res: Serv
       if (reply.status === 200) {
         const body = JSON.parse(reply.body.toString()) as { result: { count: number } }
         body.result.count = ENDLESS_COUNT
+        send(res, 200, JSON_TYPE, JSON.stringify(body))
+      } else send(res, reply.status, JSON_TYPE, reply.body)
+      return true
+    }
+    case 'overcount': {
+      // As portals whose search index counts datasets it does not serve (private ones, a stale index): the count is
+      // higher than what the pages hold.
+      if (action !== 'package_search') return false
+      const reply = runAction(p, action, params, siteUrl)
+      if (reply.status === 200) {
+        const body = JSON.parse(reply.body.toString()) as { result: { count: number } }
+        body.result.count += OVERCOUNT
         send(res, 200, JSON_TYPE, JSON.stringify(body))
       } else send(res, reply.status, JSON_TYPE, reply.body)
       return true

@@ -9,12 +9,13 @@ import { datasets } from '../../../db/schema/dataset.ts'
 import { harvestRuns } from '../../../db/schema/harvest-run.ts'
 import { organizations } from '../../../db/schema/organization.ts'
 import { resources } from '../../../db/schema/resource.ts'
-import { startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
+import { OVERCOUNT, startCkanFixture, type CkanFixture } from '../../../tests/ckan-fixture/server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { resetGates } from '../../outbound/portal-gate.server.ts'
 import { refreshRollups } from '../../queries/rollups.server.ts'
 import { removePortal } from '../../queries/portals.server.ts'
-import { activeRun, runHarvest, startHarvest, type HarvestLimits, type HarvestRun } from './harvest.server.ts'
+import { servedFewer } from '../../../features/portals/harvest-progress.ts'
+import { activeRun, progressOf, runHarvest, startHarvest, type HarvestLimits, type HarvestRun } from './harvest.server.ts'
 import { createWorkerStore } from './worker-store.server.ts'
 
 let fixture: CkanFixture
@@ -35,10 +36,11 @@ beforeAll(async () => {
       { slug: 'stary', datasets: 1_500, organizations: 60, fault: 'org-list-ignores-offset' },
       { slug: 'velky', datasets: 5_000, organizations: 60 },
       { slug: 'zruseny', datasets: 3_000, organizations: 200 },
+      { slug: 'nafouknuty', datasets: 10, fault: 'overcount' },
     ],
   })
   testDb = await createTestDatabase()
-  for (const slug of ['krajsky', 'mestsky', 'rozbity', 'okresni', 'obecni', 'nekonecny', 'stary', 'velky', 'zruseny']) {
+  for (const slug of ['krajsky', 'mestsky', 'rozbity', 'okresni', 'obecni', 'nekonecny', 'stary', 'velky', 'zruseny', 'nafouknuty']) {
     await testDb.db.insert(portals).values({ id: slug, name: slug, baseUrl: fixture.portalUrl(slug), apiBase: fixture.apiBase(slug), createdAt: new Date() })
   }
 })
@@ -224,6 +226,12 @@ describe('harvesting a portal', () => {
     expect(orgs!.count).toBe(60)
     // Two pages of organizations (the second repeated the first) and two of datasets.
     expect(fixture.requestCount('stary') - before).toBe(4)
+  })
+
+  it('harvests a portal that reports more datasets than it serves, and its run says how many of each', async () => {
+    const run = await harvest('nafouknuty', 'full')
+    expect(run).toMatchObject({ status: 'succeeded', stopReason: null, total: 10 + OVERCOUNT, done: 10, created: 10 })
+    expect(servedFewer(progressOf(run))).toEqual({ reported: 38, served: 10 })
   })
 
   it('stops at the dataset ceiling: keeps and analyses what it stored, asks for nothing beyond, marks nothing deleted', async () => {
