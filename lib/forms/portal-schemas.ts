@@ -17,4 +17,11 @@ export const AddPortalSchema = z.object({
     .max(200, 'validation.maxLength' satisfies MessageKey)
     .optional()
     .transform((value) => value || undefined),
+  // ISO 3166-1 alpha-2; empty: guessed from the address (lib/domain/country-guess.ts).
+  country: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'validation.country' satisfies MessageKey)
+    .optional()
+    .transform((value) => value?.toUpperCase() || undefined),
 })

@@ -47,7 +47,7 @@ export default function Page() {
       <NamesProvider value={data.names}>
         <div className={css({ display: 'grid', gap: '10', gridTemplateColumns: 'minmax(0, 1fr)' })}>
           <PortalsSection initial={data.portals} harvests={data.harvests} query={query} directoryQuery={directoryQuery} onQuery={setQuery} signedIn={signedIn} refresh={refresh} refreshing={refreshes > 0} />
-          <AddPortalSection signedIn={signedIn} onAdded={refresh} />
+          <AddPortalSection signedIn={signedIn} onAdded={refresh} countries={data.directoryCountries} />
           <DirectorySection
             initial={data.directory}
             initialQuery={data.directoryQuery}

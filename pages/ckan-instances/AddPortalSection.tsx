@@ -6,7 +6,9 @@ import { TextField } from '../../components/ui/input.tsx'
 import type { ApiInputs } from '../../lib/api/browser-client.ts'
 import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
-import { useT } from '../../lib/i18n/I18nProvider.tsx'
+import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
+import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
+import { useDisplayNames } from './names.tsx'
 import type { AddedPortal } from './types.ts'
 
 // The form's schema and messages come with zod (about 25 KB gzip), so they load after the page, not with it (decision 021).
@@ -18,7 +20,7 @@ export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-in
  * Signed in: add a portal by its address (checked by the server); otherwise, where to sign in. `onAdded` renders the
  * page's data again, so the list and the directory show the new portal.
  */
-export function AddPortalSection({ signedIn, onAdded }: { signedIn: boolean; onAdded: () => void }) {
+export function AddPortalSection({ signedIn, onAdded, countries }: { signedIn: boolean; onAdded: () => void; countries: readonly string[] }) {
   const t = useT()
   const titleId = useId()
   return (
@@ -28,7 +30,7 @@ export function AddPortalSection({ signedIn, onAdded }: { signedIn: boolean; onA
       </h2>
       <p className={css({ color: 'text.muted' })}>{t('portals.addDescription')}</p>
       {signedIn ? (
-        <AddPortalForm onAdded={onAdded} />
+        <AddPortalForm onAdded={onAdded} countries={countries} />
       ) : (
         <p data-testid="sign-in-prompt">
           {t('portals.signInToAdd')} <a href={SIGN_IN_HREF}>{t('portals.signInLink')}</a>
@@ -38,8 +40,12 @@ export function AddPortalSection({ signedIn, onAdded }: { signedIn: boolean; onA
   )
 }
 
-function AddPortalForm({ onAdded }: { onAdded: () => void }) {
+function AddPortalForm({ onAdded, countries }: { onAdded: () => void; countries: readonly string[] }) {
   const t = useT()
+  const locale = useLocale()
+  const names = useDisplayNames()
+  const countryHelpId = useId()
+  const byName = [...countries].sort((a, b) => names.country(a).localeCompare(names.country(b), locale))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const add = useApiAction((client, input: ApiInputs['portals']['add']): Promise<AddedPortal> => client.portals.add.mutate(input))
@@ -103,6 +109,19 @@ function AddPortalForm({ onAdded }: { onAdded: () => void }) {
         errorText={errors.url}
       />
       <TextField name="name" label={t('portals.nameLabel')} maxLength={200} invalid={Boolean(errors.name)} errorText={errors.name} />
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <NativeSelect label={t('portals.countryLabel')} name="country" defaultValue="" aria-describedby={countryHelpId} aria-invalid={errors.country ? true : undefined}>
+          <option value="">{t('portals.countryGuess')}</option>
+          {byName.map((code) => (
+            <option key={code} value={code}>
+              {names.country(code)}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={countryHelpId} className={css({ fontSize: 'sm', color: errors.country ? 'error.text' : 'text.muted' })}>
+          {errors.country ?? t('portals.countryHelp')}
+        </p>
+      </div>
       <div>
         <Button type="submit" loading={pending}>
           {pending ? t('portals.adding') : t('portals.add')}

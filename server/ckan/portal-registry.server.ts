@@ -4,6 +4,7 @@ import { appSettings } from '../../db/schema/app-setting.ts'
 import { portals } from '../../db/schema/portal.ts'
 import { insertPortal, isPortalIdTaken, listPortals, updatePortal, type PortalRow } from '../queries/portals.server.ts'
 import KNOWN_PORTALS from './directory/known-portals.json' with { type: 'json' }
+import { countryOfHost } from '../../lib/domain/country-guess.ts'
 import { createCkanClient, type CkanClientOptions } from '../outbound/ckan-client.server.ts'
 import { CkanError, isCkanError } from '../outbound/errors.server.ts'
 import type { CkanErrorKind } from '../../lib/domain/ckan-error-kind.ts'
@@ -76,7 +77,7 @@ export async function probePortal(input: string, options: { allowPrivate: boolea
 /** Registers a portal after checking that it answers like CKAN. An already registered address is returned as is. */
 export async function addPortal(
   db: Database,
-  input: { url: string; name?: string | undefined; addedBy?: string | null },
+  input: { url: string; name?: string | undefined; country?: string | undefined; addedBy?: string | null },
   options: { allowPrivate: boolean; client?: Partial<CkanClientOptions> },
 ): Promise<{ portal: PortalRow; created: boolean }> {
   const probe = await probePortal(input.url, options)
@@ -89,7 +90,7 @@ export async function addPortal(
     name: input.name?.trim() || known?.name || probe.title || new URL(probe.siteUrl).hostname,
     baseUrl: known?.baseUrl ?? probe.siteUrl,
     apiBase: probe.apiBase,
-    country: known?.country ?? null,
+    country: input.country ?? known?.country ?? countryOfHost(new URL(probe.siteUrl).hostname),
     languages: known?.languages ?? [],
     enabled: true,
     featured: known?.featured ?? false,

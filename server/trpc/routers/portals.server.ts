@@ -65,7 +65,7 @@ export const portalsRouter = router({
     .mutation(async ({ ctx, input }) => {
       await takeQuota(ctx, QUOTAS.portalAdd)
       try {
-        const { portal, created } = await addPortal(ctx.db, { url: input.url, name: input.name, addedBy: ctx.user.id }, { allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS })
+        const { portal, created } = await addPortal(ctx.db, { url: input.url, name: input.name, country: input.country, addedBy: ctx.user.id }, { allowPrivate: serverEnv().PORTALSCOPE_ALLOW_PRIVATE_HOSTS })
         return { instance: portalDto(portal, ctx.t), created }
       } catch (error) {
         if (isCkanError(error)) {

@@ -20,6 +20,7 @@ beforeAll(async () => {
       { slug: 'brno', datasets: 120, ckanVersion: '2.11.1' },
       { slug: 'maintenance', datasets: 10, fault: 'html-200' },
       { slug: 'down-later', datasets: 10 },
+      { slug: 'country', datasets: 5 },
     ],
   })
   testDb = await createTestDatabase()
@@ -42,8 +43,19 @@ describe('portals', () => {
     expect(instance.id).toMatch(/^127-0-0-1-brno/)
     expect(instance.apiBase).toBe(fixture.apiBase('brno'))
     expect(instance.health).toMatchObject({ status: 'up', ckanVersion: '2.11.1', datasetCount: 120 })
+    // A loopback address names no country, and none was given.
+    expect(instance.country).toBeNull()
     // The same address again is the same portal.
     expect((await caller.portals.add({ url: `${fixture.portalUrl('brno')}/api/3` })).created).toBe(false)
+  })
+
+  it('keeps the country given with a portal, and refuses one that is not a country code, adding nothing', async () => {
+    const caller = createCaller(await testContext(testDb.db, { auth: member, locale: 'en' }))
+    const refused = await rejection(caller.portals.add({ url: fixture.portalUrl('country'), country: 'Czechia' }), TRPCError)
+    expect(refused.code).toBe('BAD_REQUEST')
+    expect((await caller.portals.list()).some((portal) => portal.apiBase === fixture.apiBase('country'))).toBe(false)
+    const { instance } = await caller.portals.add({ url: fixture.portalUrl('country'), country: 'sk' })
+    expect(instance.country).toBe('SK')
   })
 
   it('says clearly, in the user’s language, why an address is not a CKAN portal', async () => {
