@@ -6,6 +6,8 @@ import { TextField } from '../../components/ui/input.tsx'
 import type { ApiInputs } from '../../lib/api/browser-client.ts'
 import { useApiAction } from '../../lib/api/use-api-action.ts'
 import type { FieldErrors } from '../../lib/forms/validation.ts'
+import { FORM_NAME_FIELD, postedValue } from '../../lib/forms/form-post.ts'
+import { usePostedForm } from '../../lib/forms/use-posted-form.ts'
 import { useLocale, useT } from '../../lib/i18n/I18nProvider.tsx'
 import { NativeSelect } from '../../features/portals/NativeSelect.tsx'
 import { useDisplayNames } from './names.tsx'
@@ -13,6 +15,9 @@ import type { AddedPortal } from './types.ts'
 
 // The form's schema and messages come with zod (about 25 KB gzip), so they load after the page, not with it (decision 021).
 const loadChecks = () => Promise.all([import('../../lib/forms/portal-schemas.ts'), import('../../lib/forms/validation.ts')])
+
+/** The form's name in a post without JavaScript. */
+const FORM_NAME = 'portal-add'
 
 export const SIGN_IN_HREF = `/auth/login?redirect=${encodeURIComponent('/ckan-instances')}`
 
@@ -46,8 +51,10 @@ function AddPortalForm({ onAdded, countries }: { onAdded: () => void; countries:
   const names = useDisplayNames()
   const countryHelpId = useId()
   const byName = [...countries].sort((a, b) => names.country(a).localeCompare(names.country(b), locale))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  // Refused without JavaScript, the page comes back with what was typed and why (server/forms/form-posts.server.ts).
+  const posted = usePostedForm(FORM_NAME)
+  const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {})
+  const [formError, setFormError] = useState<string | null>(() => posted?.formError ?? null)
   const add = useApiAction((client, input: ApiInputs['portals']['add']): Promise<AddedPortal> => client.portals.add.mutate(input))
   const pending = add.pending
   const [added, setAdded] = useState<AddedPortal | null>(null)
@@ -92,6 +99,7 @@ function AddPortalForm({ onAdded, countries }: { onAdded: () => void; countries:
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className={css({ display: 'grid', gap: '4' })} data-testid="add-portal-form">
+      <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       {added ? (
         <FormAlert tone="success">{added.created ? t('portals.added', { name: added.instance.name }) : t('portals.alreadyAdded', { name: added.instance.name })}</FormAlert>
@@ -104,13 +112,14 @@ function AddPortalForm({ onAdded, countries }: { onAdded: () => void; countries:
         helperText={t('portals.urlHelp')}
         required
         maxLength={500}
+        defaultValue={postedValue(posted, 'url')}
         autoComplete="url"
         invalid={Boolean(errors.url)}
         errorText={errors.url}
       />
-      <TextField name="name" label={t('portals.nameLabel')} maxLength={200} invalid={Boolean(errors.name)} errorText={errors.name} />
+      <TextField name="name" label={t('portals.nameLabel')} maxLength={200} defaultValue={postedValue(posted, 'name')} invalid={Boolean(errors.name)} errorText={errors.name} />
       <div className={css({ display: 'grid', gap: '1' })}>
-        <NativeSelect label={t('portals.countryLabel')} name="country" defaultValue="" aria-describedby={countryHelpId} aria-invalid={errors.country ? true : undefined}>
+        <NativeSelect label={t('portals.countryLabel')} name="country" defaultValue={postedValue(posted, 'country') ?? ''} aria-describedby={countryHelpId} aria-invalid={errors.country ? true : undefined}>
           <option value="">{t('portals.countryGuess')}</option>
           {byName.map((code) => (
             <option key={code} value={code}>

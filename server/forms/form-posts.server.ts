@@ -64,6 +64,15 @@ const FORM_POSTS: FormPost[] = [
     },
   },
   {
+    path: '/ckan-instances',
+    form: 'portal-add',
+    access: 'member',
+    run: async (caller, values) => {
+      await caller.portals.add({ url: values.get('url'), name: values.get('name'), country: values.get('country') })
+      return '/ckan-instances'
+    },
+  },
+  {
     path: '/auth/login',
     form: 'login',
     access: 'guest',

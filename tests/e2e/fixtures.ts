@@ -64,6 +64,7 @@ export const E2E_USERS = {
   menusLanguage: { name: 'Věra Jazyková', email: 'menus-language@e2e.example' },
   menusRename: { name: 'Karel Starý', email: 'menus-rename@e2e.example' },
   menusAccount: { name: 'Ivana Účtová', email: 'menus-account@e2e.example' },
+  portalsNoScript: { name: 'Bohdan Bezskriptový', email: 'portals-noscript@e2e.example' },
   menusTheme: { name: 'Tereza Motivová', email: 'menus-theme@e2e.example' },
   menusHeadings: { name: 'Olga Nadpisová', email: 'menus-headings@e2e.example' },
   phones: { name: 'Maximiliána Přehledová-Dlouhá', email: 'phones@e2e.example' },

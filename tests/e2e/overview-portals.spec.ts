@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { startCkanFixture, type CkanFixture } from '../ckan-fixture/server.ts'
 import { E2E_PORTAL } from './fixtures.ts'
-import { E2E_USERS, signIn } from './users.ts'
+import { E2E_PASSWORD, E2E_USERS, signIn } from './users.ts'
 
 // The overview (/) and the portal registry (/ckan-instances). Assumes the demo catalogue is loaded (three portals,
 // 20,000 datasets), tests/e2e/seed.ts's portal, and at least one registered portal whose health is "down" with a
@@ -260,7 +260,7 @@ test.describe('adding and harvesting a portal', () => {
   let fixture: CkanFixture
 
   test.beforeAll(async () => {
-    fixture = await startCkanFixture({ portals: [{ slug: 'e2e-added', datasets: 300 }, { slug: 'e2e-guest', datasets: 50 }] })
+    fixture = await startCkanFixture({ portals: [{ slug: 'e2e-added', datasets: 300 }, { slug: 'e2e-guest', datasets: 50 }, { slug: 'e2e-noscript', datasets: 5 }] })
   })
 
   test.afterAll(async () => {
@@ -299,6 +299,32 @@ test.describe('adding and harvesting a portal', () => {
     // The first paint of a fresh load shows the harvest's result.
     const html = await (await page.request.get('/ckan-instances?lang=en')).text()
     expect(html).toMatch(/data-portal="[^"]*e2e-added[^"]*"(?:(?!<\/tr>)[\s\S])*data-run-status="succeeded"/)
+  })
+
+  test('without JavaScript a portal is added with its country, and a bad address comes back explained with what was typed', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/auth/login?lang=en&redirect=%2Fckan-instances')
+    await page.getByLabel('E-mail').fill(E2E_USERS.portalsNoScript.email)
+    await page.locator('input[name=password]').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/ckan-instances$/)
+    const form = page.getByTestId('add-portal-form')
+    await form.getByLabel('Address').fill('not a url')
+    await form.getByLabel('Name (optional)').fill('Bez skriptu')
+    await form.getByLabel('Country').selectOption({ label: 'Slovakia' })
+    await form.getByRole('button', { name: 'Add portal' }).click()
+    await expect(form.getByText('Enter a full address starting with http:// or https://')).toBeVisible()
+    await expect(form.getByLabel('Address')).toHaveValue('not a url')
+    await expect(form.getByLabel('Name (optional)')).toHaveValue('Bez skriptu')
+    await expect(form.getByLabel('Country')).toHaveValue('SK')
+
+    await form.getByLabel('Address').fill(fixture.portalUrl('e2e-noscript'))
+    await form.getByRole('button', { name: 'Add portal' }).click()
+    await expect(page).toHaveURL(/\/ckan-instances$/)
+    const row = page.getByTestId('portal-row').filter({ hasText: 'Bez skriptu' })
+    await expect(row).toContainText('Slovakia')
+    await context.close()
   })
 
   test('guests get the page with a portal someone added, without the signed-in parts', async ({ page, browser, baseURL }) => {
