@@ -162,6 +162,10 @@ test('keyboard shortcuts record and move on (never while typing); a completed ru
   await page.goto(`/test-runs/${runId}`)
   await hydrated(page)
   await page.getByRole('button', { name: 'Complete the run' }).click()
+  // It asks first, saying how many cases stay untested.
+  const question = page.getByTestId('complete-dialog')
+  await expect(question).toContainText('Complete this run?')
+  await question.getByRole('button', { name: 'Complete the run' }).click()
   await expect(page.getByTestId('run-state')).toHaveText('Completed')
   await expect(page.getByRole('button', { name: 'Reopen the run' })).toBeVisible()
   await other.reload()
