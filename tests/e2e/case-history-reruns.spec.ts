@@ -238,7 +238,7 @@ test('in Czech on a phone: the history, the rerun dialog and the owner’s runs 
   await fits()
   // Two days: both are listed.
   await stale.getByLabel('Bez změny (dní)').fill('2')
-  await stale.getByRole('button', { name: 'Zobrazit' }).click()
+  await stale.getByRole('button', { name: 'Zobrazit běhy bez změny' }).click()
   await expect(page).toHaveURL(/stale=2/)
   await expect(stale.getByTestId('stale-run')).toHaveCount(2)
   await stale.getByTestId('stale-run').first().waitFor()
