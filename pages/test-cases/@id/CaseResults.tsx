@@ -31,7 +31,7 @@ const SYMBOL = { passed: '✓', failed: '✗', blocked: '!', skipped: '»', unte
  * The case's results in every run: the strip of its outcome in its newest runs, the filters (a plain GET form, so
  * the history reads and filters without JavaScript), a page of results newest first, and links to more pages.
  */
-export function CaseResults({ caseId, results, query }: { caseId: string; results: Results; query: CaseResultsQuery }) {
+export default function CaseResults({ caseId, results, query }: { caseId: string; results: Results; query: CaseResultsQuery }) {
   const t = useT()
   const filtered = query.status !== null || query.runId !== null || query.build !== null
   const href = (changes: Partial<CaseResultsQuery>) => caseResultsHref(caseHref(caseId), { ...query, ...changes })

@@ -1,25 +1,20 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Badge, StatusBadge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
-import { mayTransition } from '../../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { projectHref, runExportHref } from '../../../lib/routing/project-links.ts'
 import { css, cx } from '../../../styled-system/css'
-import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { muted, plainList } from './bits.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
 import { AutomationBar } from './AutomationBar.tsx'
-import { useApiAction } from '../../../lib/api/use-api-action.ts'
-import { DeferredDialog } from '../../../components/ui/deferred-dialog.tsx'
 
-// The questions before completing and before a rerun load when their buttons are first pressed.
-const loadDialogs = () => import('./RunDialogs.tsx')
+// The state actions need JavaScript (they render nothing before it runs): their code loads after the page's.
+const StateActions = lazyWithGroups([], () => import('./StateActions.tsx'))
 
 // The JUnit import and its texts (3 KB of catalogue, 2 KB of code) load after the page; its form is in the first HTML.
 const JunitImport = lazyWithGroups(['junit'], () => import('./JunitImport.tsx'))
@@ -145,70 +140,5 @@ function Progress({ detail }: { detail: RunDetail }) {
         ))}
       </ul>
     </section>
-  )
-}
-
-/**
- * Complete (editors, after a question that says how many cases stay untested) or reopen (owners), over the version
- * shown, so a stale view is told so instead of overriding; and a new run from this run's failed, blocked or untested
- * cases (editors).
- */
-function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
-  const t = useT()
-  const hydrated = useHydrated()
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const update = useApiAction((client, input: { id: string; expectedVersion: number; run: { state: 'completed' | 'in_progress' } }) => client.testRuns.update.mutate(input), {
-    failureTexts: { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') },
-  })
-  const change = async (state: 'completed' | 'in_progress'): Promise<boolean> => {
-    if (update.busy()) return false
-    // The view reads the run again itself (`onChanged`), not the page's data.
-    const answer = await update.run({ id: detail.run.id, expectedVersion: detail.version, run: { state } }, { refresh: false })
-    setMessage(answer.ok ? { tone: 'success', text: state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') } : { tone: 'error', text: answer.failure.message })
-    onChanged()
-    return answer.ok
-  }
-  const { run, role } = detail
-  if (!roleAtLeast(role, 'editor')) return null
-  const target = run.state === 'completed' ? 'in_progress' : 'completed'
-  const allowed = mayTransition(role, run.state, target)
-  const rerunnable = detail.counts.failed + detail.counts.blocked + detail.counts.untested > 0
-  return (
-    <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
-      {hydrated ? (
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          {allowed && target === 'completed' ? (
-            <DeferredDialog
-              load={loadDialogs}
-              trigger={
-                <Button variant="outline" loading={update.pending} data-testid="complete-run">
-                  {t('execution.complete')}
-                </Button>
-              }
-            >
-              {({ CompleteQuestion }, dialog) => <CompleteQuestion dialog={dialog} untested={detail.counts.untested} total={detail.total} onConfirm={() => change('completed')} />}
-            </DeferredDialog>
-          ) : null}
-          {allowed && target === 'in_progress' ? (
-            <Button variant="outline" loading={update.pending} onClick={() => void change(target)}>
-              {t('execution.reopen')}
-            </Button>
-          ) : null}
-          {rerunnable ? (
-            <DeferredDialog
-              load={loadDialogs}
-              trigger={
-                <Button variant="outline" data-testid="rerun-open">
-                  {t('execution.rerunOpen')}
-                </Button>
-              }
-            >
-              {({ RerunQuestion }, dialog) => <RerunQuestion dialog={dialog} runId={run.id} runName={run.name} counts={detail.counts} />}
-            </DeferredDialog>
-          ) : null}
-        </div>
-      ) : null}
-      {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
-    </div>
   )
 }
