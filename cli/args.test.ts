@@ -17,12 +17,13 @@ const usageError = (line: string, env?: Record<string, string | undefined>) => {
 describe('portalscope arguments', () => {
   it('reads run with every option, in both flag spellings', () => {
     const parsed = command('run --suite s1 --portal live-a --name=Nightly --build 2026.11 --commit abc123 --wait --timeout 600')
-    expect(parsed.command).toEqual({ name: 'run', suiteId: 's1', portalId: 'live-a', runName: 'Nightly', build: '2026.11', commit: 'abc123', wait: true, timeoutS: 600 })
+    expect(parsed.command).toEqual({ name: 'run', suiteId: 's1', portalId: 'live-a', runName: 'Nightly', build: '2026.11', commit: 'abc123', wait: true, timeoutS: 600, complete: false })
+    expect(command('run --suite s1 --wait --complete').command).toMatchObject({ wait: true, complete: true })
     expect(parsed.connection).toEqual({ url: 'https://portalscope.example.cz', token: 'abc.def' })
   })
 
   it('leaves what run was not told to the server or the defaults', () => {
-    expect(command('run --suite s1').command).toEqual({ name: 'run', suiteId: 's1', portalId: null, runName: null, build: null, commit: null, wait: false, timeoutS: null })
+    expect(command('run --suite s1').command).toEqual({ name: 'run', suiteId: 's1', portalId: null, runName: null, build: null, commit: null, wait: false, timeoutS: null, complete: false })
   })
 
   it('reads import-junit and export', () => {
@@ -55,6 +56,8 @@ describe('portalscope arguments', () => {
     ['run --suite s1 --timeout 60', '--timeout only applies with --wait.', 'run'],
     ['run --suite s1 --wait --timeout soon', '--timeout takes a whole number of seconds (1 or more).', 'run'],
     ['run --suite s1 --wait=yes', '--wait takes no value.', 'run'],
+    ['run --suite s1 --complete', '--complete only applies with --wait: the run is completed once its checks are done.', 'run'],
+    ['run --suite s1 --wait --complete=yes', '--complete takes no value.', 'run'],
     ['run --suite s1 --suite s2', '--suite is given twice.', 'run'],
     ['run --suite s1 --format csv', 'Unknown option "--format" for run.', 'run'],
     ['run --suite s1 -w', 'Unknown option "-w".', 'run'],

@@ -16,6 +16,8 @@ export type RunCommand = {
   wait: boolean
   /** With --wait: give up after this many seconds (exit 1); null waits as long as it takes. */
   timeoutS: number | null
+  /** With --wait: complete the run once no check is pending (a run given up on with --timeout is left open). */
+  complete: boolean
 }
 export type ImportJunitCommand = { name: 'import-junit'; runId: string; file: string; createUnknown: boolean; addCases?: boolean }
 export type ExportCommand = { name: 'export'; runId: string; format: RunExportFormat; output: string | null }
@@ -30,7 +32,7 @@ export type Parsed =
   | { kind: 'usage-error'; message: string; topic: CommandName | null }
 
 const BOOLEAN_FLAGS: Record<CommandName, readonly string[]> = {
-  run: ['wait'],
+  run: ['wait', 'complete'],
   'import-junit': ['create-unknown', 'add-cases'],
   export: [],
 }
@@ -46,7 +48,8 @@ export const USAGE: Record<CommandName | 'general', string> = {
   general: `Usage: portalscope <command> [options]
 
 Commands:
-  run --suite <suiteId> [--wait]         start a run of a suite's automated checks
+  run --suite <suiteId> [--wait] [--complete]
+                                         start a run of a suite's automated checks
   import-junit <runId> <file.xml>        record a JUnit XML report's results in a run
   export <runId> --format junit|csv|json write a run as a file
 
@@ -58,7 +61,7 @@ Exit codes: 0 ok; 1 a check failed or was blocked, or the server refused the ope
 2 usage or configuration error; 3 the server could not be reached or refused the token (401/403).
 Run \`portalscope <command> --help\` for a command's options.`,
   run: `Usage: portalscope run --suite <suiteId> [--portal <portalId>] [--name <text>] [--build <text>]
-                       [--commit <sha>] [--wait] [--timeout <seconds>]
+                       [--commit <sha>] [--wait] [--timeout <seconds>] [--complete]
 
 Starts a run of the suite's cases and queues their automated checks on the server.
   --suite <id>        the test suite (its id, from the suite's page address)
@@ -68,6 +71,8 @@ Starts a run of the suite's cases and queues their automated checks on the serve
   --commit <sha>      the commit under test, kept with the run
   --wait              follow the checks (progress on stderr) until none is pending, then print a summary
   --timeout <s>       with --wait: give up after this many seconds (exit 1)
+  --complete          with --wait: complete the run once its checks are done, so it leaves the open runs
+                      (a run given up on with --timeout stays open)
 
 Needs a token with the "write" scope. Exits 1 when a check failed or was blocked (with --wait).`,
   'import-junit': `Usage: portalscope import-junit <runId> <file.xml> [--add-cases] [--create-unknown]
@@ -143,6 +148,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       if (!flags.has('wait')) return usageError('--timeout only applies with --wait.', name)
       timeoutS = Number(timeout)
     }
+    if (flags.has('complete') && !flags.has('wait')) return usageError('--complete only applies with --wait: the run is completed once its checks are done.', name)
     command = {
       name,
       suiteId,
@@ -152,6 +158,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       commit: blankToNull(values.get('commit')),
       wait: flags.has('wait'),
       timeoutS,
+      complete: flags.has('complete'),
     }
   } else if (name === 'import-junit') {
     command = { name, runId: positionals[0]!, file: positionals[1]!, createUnknown: flags.has('create-unknown'), addCases: flags.has('add-cases') }

@@ -72,15 +72,39 @@ export async function runSuite(command: RunCommand, connection: Connection, io: 
       lastPrinted = Date.now()
     }
     if (progress.pending === 0) {
+      if (command.complete) await completeRun(api, created.id, io)
       await printOutcome(api, created.id, name, project.key, progress.counts, url, io)
       return runExitCode(progress.counts)
     }
     if (command.timeoutS !== null && Date.now() - started >= command.timeoutS * 1000) {
+      if (command.complete) io.err('The run was left open: its checks were still pending.')
       io.out(`Gave up after ${command.timeoutS} s with ${progress.pending} check${progress.pending === 1 ? '' : 's'} still pending: ${url}`)
       return EXIT.failed
     }
     await sleep(POLL_INTERVAL_MS)
   }
+}
+
+/** How many times completing is tried when the run changed between reading its version and completing it. */
+const COMPLETE_TRIES = 3
+
+/**
+ * Completes the run over its current version (an editor's right, which the token's owner has: they created it). A
+ * change in between (a result that started the run) is a CONFLICT: the version is read again and it is tried again.
+ */
+async function completeRun(api: ReturnType<typeof apiClient>, runId: string, io: Output): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { version, run } = await call(api.testRuns.byId.query({ id: runId }))
+    if (run.state === 'completed') break
+    try {
+      await api.testRuns.update.mutate({ id: runId, expectedVersion: version, run: { state: 'completed' } })
+      break
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure.kind !== 'http' || failure.status !== 409 || attempt >= COMPLETE_TRIES) throw new RequestFailed(failure)
+    }
+  }
+  io.err('Run completed.')
 }
 
 /** The summary on stdout: the counts, the cases that failed or were blocked (with the server's note), the run's URL. */

@@ -7,6 +7,7 @@ import {
   filtersToQuery,
   flakyCases,
   flipsOf,
+  isFlaky,
   groupFigures,
   normaliseCause,
   overTime,
@@ -16,7 +17,7 @@ import {
   type ReportRunRow,
   type ReportSummary,
 } from './reports.ts'
-import { emptyCounts, type RunCounts } from './test-runs.ts'
+import { emptyCounts, type ResultStatus, type RunCounts } from './test-runs.ts'
 
 const counts = (values: Partial<RunCounts>): RunCounts => ({ ...emptyCounts(), ...values })
 
@@ -53,27 +54,55 @@ describe('flakiness', () => {
     expect(flipsOf([])).toBe(0)
   })
 
-  it('finds cases with both a pass and a failure among their newest runs, most flips first', () => {
+  it('finds cases whose outcome alternates among their newest runs, most flips first', () => {
     const at = (day: number) => new Date(Date.UTC(2026, 10, day))
+    const series = (caseId: string, statuses: ReadonlyArray<ResultStatus | null>) => statuses.map((status, index) => ({ caseId, runId: `r${index}`, runCreatedAt: at(index + 1), status }))
     const rows = [
       // A: P F P F over four runs (3 flips).
-      ...(['passed', 'failed', 'passed', 'failed'] as const).map((status, index) => ({ caseId: 'A', runId: `r${index}`, runCreatedAt: at(index + 1), status })),
-      // B: F P (1 flip), listed newest first to show the order is taken from the dates.
-      { caseId: 'B', runId: 'r1', runCreatedAt: at(2), status: 'passed' as const },
-      { caseId: 'B', runId: 'r0', runCreatedAt: at(1), status: 'failed' as const },
-      // C: always passes; D: failed long ago, outside its window of 2 runs.
-      { caseId: 'C', runId: 'r0', runCreatedAt: at(1), status: 'passed' as const },
-      { caseId: 'D', runId: 'r0', runCreatedAt: at(1), status: 'failed' as const },
-      { caseId: 'D', runId: 'r1', runCreatedAt: at(2), status: 'passed' as const },
-      { caseId: 'D', runId: 'r2', runCreatedAt: at(3), status: 'passed' as const },
+      ...series('A', ['passed', 'failed', 'passed', 'failed']),
+      // B: F P F (2 flips), listed newest first to show the order is taken from the dates.
+      ...series('B', ['failed', 'passed', 'failed']).reverse(),
+      // C: always passes; D: failed long ago, then passed back and forth, only the newest 2 runs in a window of 2.
+      ...series('C', ['passed', 'passed']),
+      ...series('D', ['failed', 'passed', 'failed', 'failed']),
     ]
     expect(flakyCases(rows, 10)).toEqual([
       { caseId: 'A', flips: 3, runs: 4, passed: 2, failed: 2, statuses: ['passed', 'failed', 'passed', 'failed'] },
-      { caseId: 'B', flips: 1, runs: 2, passed: 1, failed: 1, statuses: ['failed', 'passed'] },
-      { caseId: 'D', flips: 1, runs: 3, passed: 2, failed: 1, statuses: ['failed', 'passed', 'passed'] },
+      { caseId: 'D', flips: 2, runs: 4, passed: 1, failed: 3, statuses: ['failed', 'passed', 'failed', 'failed'] },
+      { caseId: 'B', flips: 2, runs: 3, passed: 1, failed: 2, statuses: ['failed', 'passed', 'failed'] },
     ])
-    expect(flakyCases(rows, 2).map((item) => item.caseId)).toEqual(['A', 'B'])
+    expect(flakyCases(rows, 3).map((item) => item.caseId)).toEqual(['A', 'B'])
     expect(flakyCases(rows, 10, 1).map((item) => item.caseId)).toEqual(['A'])
+  })
+
+  it('does not call a single fix or a single regression flaky, however many runs stand around it', () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day))
+    const series = (caseId: string, statuses: ReadonlyArray<ResultStatus | null>) => statuses.map((status, index) => ({ caseId, runId: `r${index}`, runCreatedAt: at(index + 1), status }))
+    const notFlaky: Array<ReadonlyArray<ResultStatus | null>> = [
+      ['failed', 'passed'],
+      ['passed', 'failed'],
+      ['failed', 'failed', 'failed', 'passed', 'passed'],
+      ['passed', 'passed', 'failed', 'failed', 'failed'],
+      ['failed', 'blocked', null, 'skipped', 'passed'],
+      ['passed', 'blocked', 'passed', null, 'failed'],
+      ['failed', 'failed'],
+      ['blocked', 'skipped', null],
+      [],
+    ]
+    for (const statuses of notFlaky) {
+      expect(isFlaky(statuses), statuses.join(',')).toBe(false)
+      expect(flakyCases(series('X', statuses), 10)).toEqual([])
+    }
+    const flaky: Array<ReadonlyArray<ResultStatus | null>> = [
+      ['passed', 'failed', 'passed'],
+      ['failed', 'passed', 'failed'],
+      ['passed', 'blocked', 'failed', null, 'skipped', 'passed'],
+      ['failed', 'failed', 'passed', 'passed', 'failed'],
+    ]
+    for (const statuses of flaky) {
+      expect(isFlaky(statuses), statuses.join(',')).toBe(true)
+      expect(flakyCases(series('X', statuses), 10).map((item) => item.caseId)).toEqual(['X'])
+    }
   })
 })
 

@@ -86,8 +86,19 @@ export type FlakyInput = { caseId: string; runId: string; runCreatedAt: Date; st
 export type FlakyCase = { caseId: string; flips: number; runs: number; passed: number; failed: number; statuses: Array<ResultStatus | null> }
 
 /**
+ * Flaky means alternating: the outcome changed and changed back (P, F, P or F, P, F), so at least two flips. One flip
+ * is a fix (F, P) or a regression (P, F), which says something about the product, not about the case's reliability.
+ */
+export const FLAKY_MIN_FLIPS = 2
+
+/** Whether a case's outcomes, oldest first, alternate between passed and failed (see FLAKY_MIN_FLIPS). */
+export function isFlaky(statuses: ReadonlyArray<ResultStatus | null>): boolean {
+  return flipsOf(statuses) >= FLAKY_MIN_FLIPS
+}
+
+/**
  * The flaky cases: those whose latest results across their recent runs (the `window` newest runs that contain them)
- * include both passed and failed. Most flips first, then most failures; `statuses` are oldest first.
+ * alternate between passed and failed (`isFlaky`). Most flips first, then most failures; `statuses` are oldest first.
  */
 export function flakyCases(rows: readonly FlakyInput[], window: number = REPORT_LIMITS.flakyWindow, limit: number = REPORT_LIMITS.flaky): FlakyCase[] {
   const byCase = new Map<string, FlakyInput[]>()
@@ -101,8 +112,9 @@ export function flakyCases(rows: readonly FlakyInput[], window: number = REPORT_
     const statuses = recent.map((row) => row.status)
     const passed = statuses.filter((status) => status === 'passed').length
     const failed = statuses.filter((status) => status === 'failed').length
-    if (passed === 0 || failed === 0) continue
-    flaky.push({ caseId, flips: flipsOf(statuses), runs: recent.length, passed, failed, statuses })
+    const flips = flipsOf(statuses)
+    if (flips < FLAKY_MIN_FLIPS) continue
+    flaky.push({ caseId, flips, runs: recent.length, passed, failed, statuses })
   }
   return flaky.sort((a, b) => b.flips - a.flips || b.failed - a.failed || a.caseId.localeCompare(b.caseId)).slice(0, limit)
 }

@@ -2,6 +2,7 @@ import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { stateFromQuery } from '../../features/test-runs/run-figures.ts'
 import { roleAtLeast } from '../../lib/domain/test-management.ts'
+import { staleDays } from '../../lib/domain/case-results.ts'
 import { translate } from '../../lib/i18n/page-text.ts'
 import { pageCaller } from '../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame, projectFromQuery } from '../../server/trpc/project-frame.server.ts'
@@ -15,20 +16,23 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const projectId = await projectFromQuery(pageContext, caller, '/test-runs')
-  if (!projectId) return { frame: await projectFrame(caller, null), list: null, start: null }
+  if (!projectId) return { frame: await projectFrame(caller, null), list: null, start: null, stale: null }
   const search = pageContext.urlParsed.search
   const state = stateFromQuery(search.state)
   const [list, members, frame] = await Promise.all([orErrorPage(caller.testRuns.list({ projectId })), orErrorPage(caller.projects.members.list({ projectId })), projectFrame(caller, projectId)])
   const canStart = roleAtLeast(list.role, 'editor')
   if (search.start) {
     if (!canStart) throw render(403, { userMessage: translate(pageContext, 'runs.needsEditor') })
-    return { frame, list: null, start: await startChoices(caller, projectId, list.project, members, search.suite ?? null) }
+    return { frame, list: null, stale: null, start: await startChoices(caller, projectId, list.project, members, search.suite ?? null) }
   }
   const names = new Map(members.map((member) => [member.userId, member.name]))
   const runs = state ? list.runs.filter((run) => run.state === state) : list.runs
+  // The owner also sees the runs nobody touched for `?stale=` days (30 unless said), to complete them at once.
+  const stale = list.role === 'owner' ? await caller.testRuns.stale({ projectId, days: staleDays(search.stale) }) : null
   return {
     frame,
     start: null,
+    stale: stale ? { projectId, days: stale.days, runs: stale.runs.map(({ id, name, touchedAt, cases, untested }) => ({ id, name, touchedAt, cases, untested })) } : null,
     list: {
       project: list.project,
       canStart,

@@ -22,8 +22,8 @@ import type { CaseSnapshot } from '../../lib/domain/case-diff.ts'
 export type RunRow = typeof testRuns.$inferSelect
 export type RunCaseRow = typeof testRunCases.$inferSelect
 export type RunFields = { name: string; assignees: string[]; environment: string; build: string | null; commit: string | null; portalId: string | null }
-/** A case to freeze into a run, in order, with the section it is listed under. */
-export type FrozenCase = { caseId: string; sectionName: string }
+/** A case to freeze into a run, in order, with the section it is listed under (and, for a rerun, its tester). */
+export type FrozenCase = { caseId: string; sectionName: string; assigneeId?: string | null }
 
 export async function runById(db: Database, runId: string): Promise<RunRow | null> {
   const [row] = await db.select().from(testRuns).where(eq(testRuns.id, runId)).limit(1)
@@ -117,24 +117,24 @@ export async function createRun(
   db: Database,
   projectId: string,
   fields: RunFields,
-  source: { kind: RunSource; suiteId: string | null },
+  source: { kind: RunSource; suiteId: string | null; rerunOf?: string },
   cases: FrozenCase[],
   actorId: string,
   now = new Date(),
 ): Promise<string> {
   const id = randomId()
-  const frozen = JSON.stringify(cases.map((item) => ({ id: randomId(), caseId: item.caseId, section: item.sectionName })))
+  const frozen = JSON.stringify(cases.map((item) => ({ id: randomId(), caseId: item.caseId, section: item.sectionName, assignee: item.assigneeId ?? null })))
   // CROSS JOIN keeps the selection as the outer loop, each case found by its key: SQLite otherwise scanned the
   // selection once per case of the project (a run of 20,000 in a project of 40,000 did not finish in ten minutes).
   await runBatch(db, [
     db.insert(testRuns).values({ id, projectId, ...fields, source: source.kind, suiteId: source.suiteId, state: 'open', createdBy: actorId, createdAt: now, updatedAt: now }),
     db.run(
-      sql`INSERT INTO ${testRunCases} (id, run_id, position, case_id, case_version, section_name)
-        SELECT json_extract(j.value, '$.id'), ${id}, j.key, c.id, c.version, json_extract(j.value, '$.section')
+      sql`INSERT INTO ${testRunCases} (id, run_id, position, case_id, case_version, section_name, assignee_id)
+        SELECT json_extract(j.value, '$.id'), ${id}, j.key, c.id, c.version, json_extract(j.value, '$.section'), json_extract(j.value, '$.assignee')
         FROM json_each(${frozen}) j CROSS JOIN ${testCases} c ON c.id = json_extract(j.value, '$.caseId')
         WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL`,
     ),
-    auditStatement(db, { projectId, actorId, entity: 'run', entityId: id, action: 'created', detail: { name: fields.name, source: source.kind, suiteId: source.suiteId, cases: cases.length } }, now),
+    auditStatement(db, { projectId, actorId, entity: 'run', entityId: id, action: 'created', detail: { name: fields.name, source: source.kind, suiteId: source.suiteId, cases: cases.length, ...(source.rerunOf ? { rerunOf: source.rerunOf } : {}) } }, now),
   ])
   return id
 }

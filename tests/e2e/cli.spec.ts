@@ -171,6 +171,8 @@ test.describe('run --suite --wait', () => {
     // The run is there for people too, with what CI told it.
     const run = await ok(trpc<{ run: { name: string; commit: string | null; build: string | null } }>(page, 'testRuns.byId', { id: runUrl.split('/').at(-1) }))
     expect(run.run).toMatchObject({ name: 'Green', commit: 'abc123', build: 'ci-42' })
+    // Without --complete the run stays open for people to finish.
+    expect(run.run).toMatchObject({ state: 'in_progress' })
 
     const broken = await suiteOf(page, project.id, [
       { title: 'Portal answers', check: { ...DEFAULT_CHECK, type: 'portal-answers', portal } },
@@ -180,6 +182,32 @@ test.describe('run --suite --wait', () => {
     expect(red.code, red.stderr + red.stdout).toBe(1)
     expect(red.stdout).toMatch(/passed 1, failed 1, blocked 0|passed 1, failed 0, blocked 1/)
     expect(red.stdout).toMatch(new RegExp(`(FAILED|BLOCKED) ${project.key}-\\d+ The budget dataset is published`))
+  })
+
+  test('--complete completes the run it created once the checks are done; without --wait it is refused', async ({ page, baseURL }) => {
+    test.setTimeout(90_000)
+    await signIn(page, owner)
+    const { token: writeToken } = await token(page, 'write')
+    const env = { PORTALSCOPE_URL: baseURL!, PORTALSCOPE_TOKEN: writeToken }
+    const project = await newProject(page, 'Complete')
+    // One automated case and one manual case nobody records: the run is completed with it untested.
+    const suite = await suiteOf(page, project.id, [{ title: 'Portal answers', check: { ...DEFAULT_CHECK, type: 'portal-answers', portal: E2E_LIVE_PORTALS[0].id } }, { title: 'Read by a person' }])
+
+    const refused = await portalscope(['run', '--suite', suite.suiteId, '--complete'], env)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('--complete only applies with --wait')
+    const runsBefore = await ok(trpc<{ runs: unknown[] }>(page, 'testRuns.list', { projectId: project.id }))
+    expect(runsBefore.runs).toHaveLength(0)
+
+    const done = await portalscope(['run', '--suite', suite.suiteId, '--name', 'Nightly CI', '--wait', '--timeout', '60', '--complete'], env)
+    expect(done.code, done.stderr + done.stdout).toBe(0)
+    expect(done.stderr).toContain('Run completed.')
+    expect(done.stdout).toContain(`Run "Nightly CI" (${project.key}): passed 1, failed 0, blocked 0, skipped 0, untested 1`)
+    const runId = done.stdout.trim().split('\n').at(-1)!.split('/').at(-1)
+    const run = await ok(trpc<{ run: { state: string; completedAt: string | null }; counts: Record<string, number> }>(page, 'testRuns.byId', { id: runId }))
+    expect(run.run.state).toBe('completed')
+    expect(run.run.completedAt).not.toBeNull()
+    expect(run.counts).toMatchObject({ passed: 1, untested: 1 })
   })
 })
 

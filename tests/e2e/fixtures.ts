@@ -74,5 +74,7 @@ export const E2E_USERS = {
   portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
   portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
   hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
+  historyOwner: { name: 'Hedvika Historická', email: 'history@e2e.example' },
+  historyTester: { name: 'Tobiáš Opakovač', email: 'history-tester@e2e.example' },
 } as const
 

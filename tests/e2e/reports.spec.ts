@@ -29,7 +29,7 @@ async function record(page: Page, runId: string, results: Record<string, [Status
 
 /**
  * A project of three cases and two runs of all three: the first passes one, fails one and is blocked on one; the
- * second fails two and leaves one untested. Search flips from passed to failed: the flaky case.
+ * second fails two and leaves one untested. Search goes from passed to failed: a regression, not yet flaky.
  */
 async function prepared(page: Page) {
   const key = `P${Math.random().toString(36).slice(2, 8).toUpperCase()}`
@@ -47,12 +47,12 @@ async function prepared(page: Page) {
   await record(page, first.id, { 'Search finds datasets': ['passed'], 'Licence is shown': ['failed'], 'CSV preview opens': ['blocked', 'Portal down\nTimed out after 30 s'] })
   const second = await start('Nightly two')
   await record(page, second.id, { 'Search finds datasets': ['failed'], 'Licence is shown': ['failed'] })
-  return { projectId: project.id, key, firstId: first.id, secondId: second.id }
+  return { projectId: project.id, key, firstId: first.id, secondId: second.id, searchId: ids[0]! }
 }
 
 test('the report shows what was recorded, and the CSV export says the same; outsiders get 404', async ({ page, browser }) => {
   await signIn(page, owner)
-  const { projectId, key, firstId } = await prepared(page)
+  const { projectId, key, firstId, searchId } = await prepared(page)
 
   // Not a member yet: the page and the export do not exist for the tester.
   const outside = await browser.newContext()
@@ -80,11 +80,9 @@ test('the report shows what was recorded, and the CSV export says the same; outs
   await expect(rows.nth(1).getByTestId('run-counts')).toHaveText(/1 passed.*1 failed.*1 blocked/)
   await expect(rows.nth(1).getByRole('link', { name: 'JUnit XML of Nightly one' })).toHaveAttribute('href', `/api/test-runs/${firstId}/export?format=junit`)
 
-  const flaky = page.getByTestId('flaky-row')
-  await expect(flaky).toHaveCount(1)
-  await expect(flaky).toContainText(`${key}-1 Search finds datasets`)
-  await expect(flaky.getByTestId('flaky-flips')).toHaveText('1')
-  await expect(flaky).toContainText('Passed, Failed (2 runs)')
+  // Search passed, then failed: one regression is not flakiness.
+  await expect(page.getByTestId('flaky-row')).toHaveCount(0)
+  await expect(page.getByTestId('flaky-none')).toBeVisible()
   // The blocked cause is the comment's first line; its chart names it in its text alternative.
   await expect(page.getByTestId('blocked-chart').getByRole('img')).toHaveAttribute('aria-label', 'Blocked causes: Portal down 1.')
   await page.getByTestId('report-priority').getByText('Show as table').click()
@@ -101,7 +99,7 @@ test('the report shows what was recorded, and the CSV export says the same; outs
   expect(byLabel('overall', key).slice(column('total'), column('pass_rate') + 1)).toEqual(['6', '1', '3', '1', '0', '1', '0.1667'])
   expect(byLabel('run', 'Nightly one')[column('pass_rate')]).toBe('0.3333')
   expect(byLabel('run', 'Nightly two')[column('pass_rate')]).toBe('0')
-  expect(byLabel('flaky', 'Search finds datasets')[column('value')]).toBe('1')
+  expect(csv.some((row) => row[0] === 'flaky')).toBe(false)
   expect(byLabel('blocked_cause', 'Portal down')[column('total')]).toBe('1')
   const json = (await (await page.request.get((await page.getByTestId('export-json').getAttribute('href'))!)).json()) as { overall: { total: number; passRate: number } }
   expect(json.overall).toMatchObject({ total: 6, passRate: 1 / 6 })
@@ -109,13 +107,25 @@ test('the report shows what was recorded, and the CSV export says the same; outs
   expect(unknown.status()).toBe(400)
   expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('Unknown export format “xlsx”. Use one of: csv, json.')
 
+  // A third run where Search passes again: passed, failed, passed alternates, and that is the flaky case.
+  const third = await ok(trpc<{ id: string }>(page, 'testRuns.create', { projectId, run: { name: 'Nightly three' }, source: { kind: 'selection', caseIds: [searchId] } }, 'mutation'))
+  await record(page, third.id, { 'Search finds datasets': ['passed'] })
+  await page.reload()
+  const flaky = page.getByTestId('flaky-row')
+  await expect(flaky).toHaveCount(1)
+  await expect(flaky).toContainText(`${key}-1 Search finds datasets`)
+  await expect(flaky.getByTestId('flaky-flips')).toHaveText('2')
+  await expect(flaky).toContainText('Passed, Failed, Passed (3 runs)')
+  const again = parseCsv(await (await page.request.get(href!)).text())
+  expect(again.find((row) => row[0] === 'flaky' && row[column('label')] === 'Search finds datasets')?.[column('value')]).toBe('2')
+
   // A member with any role reads the report.
   await ok(trpc(page, 'projects.members.add', { projectId, email: tester.email, role: 'tester' }, 'mutation'))
   const member = await browser.newContext()
   const memberPage = await member.newPage()
   await signIn(memberPage, tester)
   await memberPage.goto(`/reports?project=${projectId}`)
-  await expect(memberPage.getByTestId('report-run-row')).toHaveCount(2)
+  await expect(memberPage.getByTestId('report-run-row')).toHaveCount(3)
   await member.close()
 })
 

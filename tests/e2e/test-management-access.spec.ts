@@ -88,6 +88,7 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testCases.list', { projectId }, 'query'],
     ['testCases.byId', { id: caseId }, 'query'],
     ['testCases.history', { id: caseId }, 'query'],
+    ['testCases.results', { id: caseId }, 'query'],
     ['testCases.create', { projectId, title: 'Cizí' }, 'mutation'],
     ['testCases.update', { id: caseId, expectedVersion: 1, title: 'Cizí' }, 'mutation'],
     ['testCases.bulk', { projectId, caseIds: [caseId], action: { kind: 'delete' } }, 'mutation'],
@@ -112,6 +113,9 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testRuns.update', { id: runId, expectedVersion: 1, run: { name: 'Cizí' } }, 'mutation'],
     ['testRuns.assign', { id: runId, runCaseIds: [runCaseId], assigneeId: null }, 'mutation'],
     ['testRuns.record', { runCaseId, expectedLatestResultId: null, result: { status: 'failed' } }, 'mutation'],
+    ['testRuns.rerun', { id: runId, statuses: ['untested'], name: 'Cizí' }, 'mutation'],
+    ['testRuns.stale', { projectId, days: 1 }, 'query'],
+    ['testRuns.completeStale', { projectId, days: 1, runIds: [runId] }, 'mutation'],
     ['testRuns.remove', { id: runId }, 'mutation'],
   ]
   for (const [procedure, input, kind] of calls) {
@@ -134,7 +138,7 @@ test('a project and everything in it do not exist for someone outside it, by pag
 
 test('a tester works in the project but cannot change roles; an API token acts for its owner', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000)
-  const { projectId, caseId, ownerId } = await ownerProject(page, 'ROLE')
+  const { projectId, caseId, ownerId, runId } = await ownerProject(page, 'ROLE')
   const added = await trpc<{ userId: string }>(page, 'projects.members.add', { projectId, email: E2E_USERS.tester.email, role: 'tester' }, 'mutation')
   expect(added.error).toBeNull()
 
@@ -143,10 +147,16 @@ test('a tester works in the project but cannot change roles; an API token acts f
   await signIn(tester, E2E_USERS.tester)
   expect((await trpc(tester, 'projects.byId', { projectId })).status).toBe(200)
   expect((await trpc(tester, 'testCases.byId', { id: caseId })).status).toBe(200)
+  // Every member reads a case's results across runs; the list of runs nobody touched is the owner's.
+  expect((await trpc(tester, 'testCases.results', { id: caseId })).status).toBe(200)
+  expect((await trpc(tester, 'testRuns.stale', { projectId, days: 1 })).status).toBe(403)
   for (const [procedure, input] of [
     ['projects.members.setRole', { projectId, userId: added.data!.userId, role: 'owner' }],
     ['projects.members.setRole', { projectId, userId: ownerId, role: 'viewer' }],
     ['projects.members.add', { projectId, email: E2E_USERS.outsider.email, role: 'editor' }],
+    // Reruns are editors', completing runs nobody touched owners'.
+    ['testRuns.rerun', { id: runId, statuses: ['untested'], name: 'Opakování' }],
+    ['testRuns.completeStale', { projectId, days: 1, runIds: [runId] }],
   ] as const) {
     const answer = await trpc(tester, procedure, input, 'mutation')
     expect(`${procedure}: ${answer.status} ${answer.error?.code}`).toBe(`${procedure}: 403 FORBIDDEN`)

@@ -124,6 +124,8 @@ test('two testers record at once, see each other without reloading, and a stale 
 })
 
 test('keyboard shortcuts record and move on (never while typing); a completed run is read-only for the tester', async ({ page, browser }) => {
+  // Two people's pages, and a question (loaded on first use) before completing: longer than one journey.
+  test.setTimeout(60_000)
   const { runId } = await newRun(page, { withTester: true })
   const other = await testerPage(browser)
   await other.goto(`/test-runs/${runId}?status=untested`)
@@ -162,6 +164,10 @@ test('keyboard shortcuts record and move on (never while typing); a completed ru
   await page.goto(`/test-runs/${runId}`)
   await hydrated(page)
   await page.getByRole('button', { name: 'Complete the run' }).click()
+  // It asks first, saying how many cases stay untested.
+  const question = page.getByTestId('complete-dialog')
+  await expect(question).toContainText('Complete this run?')
+  await question.getByRole('button', { name: 'Complete the run' }).click()
   await expect(page.getByTestId('run-state')).toHaveText('Completed')
   await expect(page.getByRole('button', { name: 'Reopen the run' })).toBeVisible()
   await other.reload()

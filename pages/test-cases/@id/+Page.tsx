@@ -14,6 +14,10 @@ import { formatEstimate, roleAtLeast } from '../../../lib/domain/test-management
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, enhancedEditorHref, projectHref, targetHref } from '../../../lib/routing/project-links.ts'
 import type { Data, ViewStep } from './+data.ts'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
+
+// The results across runs are in the first HTML; their code (the list, its filters and pager) loads after the page's.
+const CaseResults = lazyWithGroups([], () => import('./CaseResults.tsx'))
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '8', minW: '0' })
@@ -127,6 +131,7 @@ export default function Page() {
           </dl>
         </section>
       </div>
+      <CaseResults caseId={testCase.id} results={data.results} query={data.resultsQuery} />
       <section aria-labelledby="history-heading" className={section}>
         <h2 id="history-heading" className={sectionHeading}>
           {t('cases.history')}

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { diffCaseVersions, type CaseVersionContent } from '../../../lib/domain/case-diff.ts'
+import { caseResultsQuery } from '../../../lib/domain/case-results.ts'
 import type { StepText } from '../../../lib/domain/test-management.ts'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
@@ -19,12 +20,15 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const id = pageContext.routeParams.id ?? ''
   const detail = await orErrorPage(caller.testCases.byId({ id }))
-  const [versions, members, frame, portals] = await Promise.all([
+  // The results history's filters and page come from the address (`?status=&run=&build=&page=`).
+  const resultsQuery = caseResultsQuery(pageContext.urlParsed.search)
+  const [versions, members, frame, portals, results] = await Promise.all([
     caller.testCases.history({ id }),
     caller.projects.members.list({ projectId: detail.project.id }),
     projectFrame(caller, detail.project.id),
     // The check names its portal by id; the page shows the name.
     detail.case.check?.portal ? caller.projects.byId({ projectId: detail.project.id }).then((project) => project.portals.map(({ id: portalId, name }) => ({ id: portalId, name }))) : [],
+    caller.testCases.results({ id, ...resultsQuery }),
   ])
 
   const testCase = detail.case
@@ -76,5 +80,13 @@ export async function data(pageContext: PageContextServer) {
     members: members.map((member) => ({ userId: member.userId, name: member.name })),
     portals,
     history,
+    resultsQuery,
+    results: {
+      total: results.total,
+      pageSize: results.pageSize,
+      strip: results.strip.map(({ runId, runName, status }) => ({ runId, runName, status })),
+      options: results.options,
+      results: results.results.map(({ elapsedMs: _elapsed, ...result }) => result),
+    },
   }
 }

@@ -32,6 +32,8 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return
+      // A question open over the page (complete, rerun) takes its keys: none records or moves behind it.
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]')) return
       const action = shortcutFor(event)
       if (!action) return
       const { state: now, canRecord: may } = latest.current

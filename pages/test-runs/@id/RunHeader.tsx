@@ -1,21 +1,20 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Badge, StatusBadge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
-import { mayTransition } from '../../../lib/domain/test-runs.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { projectHref, runExportHref } from '../../../lib/routing/project-links.ts'
 import { css, cx } from '../../../styled-system/css'
-import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { muted, plainList } from './bits.tsx'
 import { CASE_FILTER_STATUSES, progressShares } from './execution.ts'
 import type { RunDetail, RunInfo } from './types.ts'
 import { AutomationBar } from './AutomationBar.tsx'
-import { useApiAction } from '../../../lib/api/use-api-action.ts'
+
+// The state actions need JavaScript (they render nothing before it runs): their code loads after the page's.
+const StateActions = lazyWithGroups([], () => import('./StateActions.tsx'))
 
 // The JUnit import and its texts (3 KB of catalogue, 2 KB of code) load after the page; its form is in the first HTML.
 const JunitImport = lazyWithGroups(['junit'], () => import('./JunitImport.tsx'))
@@ -141,37 +140,5 @@ function Progress({ detail }: { detail: RunDetail }) {
         ))}
       </ul>
     </section>
-  )
-}
-
-/** Complete (editors) or reopen (owners); over the version shown, so a stale view is told so instead of overriding. */
-function StateActions({ detail, onChanged }: { detail: RunDetail; onChanged: () => void }) {
-  const t = useT()
-  const hydrated = useHydrated()
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const update = useApiAction((client, input: { id: string; expectedVersion: number; run: { state: 'completed' | 'in_progress' } }) => client.testRuns.update.mutate(input), {
-    failureTexts: { network: t('execution.networkError'), unexpected: t('execution.unexpectedError') },
-  })
-  const change = async (state: 'completed' | 'in_progress') => {
-    if (update.busy()) return
-    // The view reads the run again itself (`onChanged`), not the page's data.
-    const answer = await update.run({ id: detail.run.id, expectedVersion: detail.version, run: { state } }, { refresh: false })
-    setMessage(answer.ok ? { tone: 'success', text: state === 'completed' ? t('execution.completedDone') : t('execution.reopenedDone') } : { tone: 'error', text: answer.failure.message })
-    onChanged()
-  }
-  const { run, role } = detail
-  if (!roleAtLeast(role, 'editor')) return null
-  const target = run.state === 'completed' ? 'in_progress' : 'completed'
-  const allowed = mayTransition(role, run.state, target)
-  if (!allowed && !message) return null
-  return (
-    <div className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
-      {allowed && hydrated ? (
-        <Button variant="outline" loading={update.pending} onClick={() => void change(target)}>
-          {target === 'completed' ? t('execution.complete') : t('execution.reopen')}
-        </Button>
-      ) : null}
-      {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
-    </div>
   )
 }

@@ -22,6 +22,9 @@ import {
 import { caseDto } from '../../queries/case-dto.server.ts'
 import { sharedStepsOf, sharedStepTexts } from '../../queries/shared-steps.server.ts'
 import { caseHistory } from '../../queries/case-versions.server.ts'
+import { caseOutcomeStrip, caseResultsFilterOptions, caseResultsPage } from '../../queries/case-results.server.ts'
+import { CASE_RESULTS_MAX_PAGE, CASE_RESULTS_PAGE_SIZE } from '../../../lib/domain/case-results.ts'
+import { RESULT_STATUSES } from '../../../lib/domain/test-runs.ts'
 import { suiteById } from '../../queries/test-suites.server.ts'
 import { findPortal } from '../../queries/portals.server.ts'
 import { runCheck } from '../../checks/run-check.server.ts'
@@ -121,6 +124,34 @@ export const testCasesRouter = router({
       sharedSteps: shared.map(({ id, title, steps, version }) => ({ id, title, steps, version })),
     }
   }),
+
+  /**
+   * The case's results in every run, newest first, a page at a time (a case may have thousands), filtered by status,
+   * run and build; with its outcome in each of its 30 newest runs and the runs and builds the filters offer.
+   */
+  results: protectedProcedure
+    .input(
+      z.object({
+        id: IdSchema,
+        status: z.enum(RESULT_STATUSES).nullable().default(null),
+        runId: IdSchema.nullable().default(null),
+        build: z.string().trim().min(1).max(200).nullable().default(null),
+        page: z.number().int().min(1).max(CASE_RESULTS_MAX_PAGE).default(1),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const { testCase } = await requireCase(ctx, input.id, 'viewer', { allowDeleted: true })
+      const [page, strip, options] = await Promise.all([caseResultsPage(ctx.db, testCase.id, input), caseOutcomeStrip(ctx.db, testCase.id), caseResultsFilterOptions(ctx.db, testCase.id)])
+      return {
+        ...page,
+        page: input.page,
+        pageSize: CASE_RESULTS_PAGE_SIZE,
+        // The page shows where evidence is, the run's own view shows it: a page of results stays small.
+        results: page.results.map(({ evidence, ...result }) => ({ ...result, evidence: evidence !== null })),
+        strip,
+        options,
+      }
+    }),
 
   /** Every version, newest first, with who saved it and how; shared steps as they read at each version. */
   history: protectedProcedure.input(z.object({ id: IdSchema })).query(async ({ ctx, input }) => {

@@ -327,6 +327,7 @@ describe('a project is invisible to non-members', () => {
       'testCases.list': { projectId },
       'testCases.byId': { id: item.id },
       'testCases.history': { id: item.id },
+      'testCases.results': { id: item.id },
       'testCases.create': { projectId, ...caseFields },
       'testCases.update': { id: item.id, expectedVersion: item.version, ...caseFields },
       'testCases.bulk': { projectId, caseIds: [item.id], action: { kind: 'delete' } },

@@ -16,6 +16,7 @@ import {
   recordResult,
   resultsOf,
   runContent,
+  runById,
   runResultsOf,
   runsOf,
   stepIdsAt,
@@ -24,6 +25,9 @@ import {
   type RunRow,
 } from '../../queries/test-runs.server.ts'
 import { suiteCasesForRun } from '../../queries/test-suites.server.ts'
+import { staleRunsOf } from '../../queries/case-results.server.ts'
+import { RERUN_STATUSES, rerunCases, staleBefore, STALE_DAYS_MAX, STALE_DAYS_MIN, STALE_RUNS_LIMIT } from '../../../lib/domain/case-results.ts'
+import { rules } from '../../../lib/forms/validation.ts'
 import { pendingChecksOf, queueableChecksOf, queueRunChecks } from '../../queries/check-queue.server.ts'
 import { abortRunChecks } from '../../jobs/automated-checks.server.ts'
 import { runJob } from '../../jobs/registry.server.ts'
@@ -129,6 +133,67 @@ export const testRunsRouter = router({
     const id = await createRun(ctx.db, project.id, input.run, { kind: input.source.kind, suiteId }, cases, ctx.user.id)
     return { id, cases: cases.length, version: 1 }
   }),
+
+  /**
+   * A new run from this run's cases whose latest outcome is failed, blocked or untested (any of them), in the same
+   * order and sections, with the same suite, portal, build, commit, environment and testers; each case at its current
+   * version. The old run and its results stay as they are. Testers who have left the project are not carried over.
+   */
+  rerun: protectedProcedure
+    .input(z.object({ id: IdSchema, statuses: z.array(z.enum(RERUN_STATUSES)).min(1, 'validation.selectAtLeastOne' satisfies MessageKey).max(RERUN_STATUSES.length), name: rules.line(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const { run, project } = await requireRun(ctx, input.id, 'editor')
+      const [content, members, portals] = await Promise.all([runContent(ctx.db, run.id), membersOf(ctx.db, project.id), projectPortalsOf(ctx.db, project.id)])
+      const memberIds = new Set(members.map((member) => member.userId))
+      const member = (id: string | null) => (id !== null && memberIds.has(id) ? id : null)
+      const cases: FrozenCase[] = rerunCases(
+        content.filter((item) => !item.deleted),
+        input.statuses,
+      ).map((item) => ({ caseId: item.caseId, sectionName: item.sectionName, assigneeId: member(item.assigneeId) }))
+      if (cases.length === 0) throw badField('statuses', ctx.t('runs.rerunNoCases'))
+      const fields = {
+        name: input.name,
+        assignees: run.assignees.filter((id) => memberIds.has(id)),
+        environment: run.environment,
+        build: run.build,
+        commit: run.commit,
+        portalId: run.portalId && portals.some((portal) => portal.id === run.portalId) ? run.portalId : null,
+      }
+      const id = await createRun(ctx.db, project.id, fields, { kind: run.source, suiteId: run.suiteId, rerunOf: run.id }, cases, ctx.user.id)
+      return { id, cases: cases.length, version: 1 }
+    }),
+
+  /**
+   * The project's runs that are not completed and that nobody touched (a change of the run, a result) for `days`
+   * days, longest untouched first: what the owner may complete at once.
+   */
+  stale: protectedProcedure.input(z.object({ projectId: IdSchema, days: z.number().int().min(STALE_DAYS_MIN).max(STALE_DAYS_MAX) })).query(async ({ ctx, input }) => {
+    const { project } = await requireProject(ctx, input.projectId, 'owner')
+    return { days: input.days, runs: await staleRunsOf(ctx.db, project.id, staleBefore(input.days, new Date())) }
+  }),
+
+  /**
+   * Completes the given runs, those of them still untouched for `days` days (a run someone touched since the owner
+   * looked is left as it is). Owners only: it ends other people's runs.
+   */
+  completeStale: protectedProcedure
+    .input(z.object({ projectId: IdSchema, days: z.number().int().min(STALE_DAYS_MIN).max(STALE_DAYS_MAX), runIds: z.array(IdSchema).min(1).max(STALE_RUNS_LIMIT) }))
+    .mutation(async ({ ctx, input }) => {
+      const { project } = await requireProject(ctx, input.projectId, 'owner')
+      const chosen = new Set(input.runIds)
+      const stale = (await staleRunsOf(ctx.db, project.id, staleBefore(input.days, new Date()))).filter((run) => chosen.has(run.id))
+      let completed = 0
+      for (const item of stale) {
+        const run = await runById(ctx.db, item.id)
+        // Over the version seen as stale: a run changed since is not stale any more, and stays open.
+        if (!run || run.version !== item.version || run.state === 'completed') continue
+        if (await updateRun(ctx.db, run, item.version, { state: 'completed' }, ctx.user.id)) {
+          completed += 1
+          abortRunChecks(run.id)
+        }
+      }
+      return { completed, skipped: input.runIds.length - completed }
+    }),
 
   /**
    * Changes a run's fields and state over `expectedVersion`. Editors start and complete runs; only owners reopen a

@@ -82,13 +82,20 @@ describe('test runs', () => {
       codeOf(outsider.testRuns.results({ runCaseId })),
       codeOf(outsider.testRuns.history({ id: created.id })),
       codeOf(outsider.testRuns.remove({ id: created.id })),
+      codeOf(outsider.testRuns.rerun({ id: created.id, statuses: ['failed'], name: 'Mine' })),
+      codeOf(outsider.testRuns.stale({ projectId, days: 1 })),
+      codeOf(outsider.testRuns.completeStale({ projectId, days: 1, runIds: [created.id] })),
     ])
-    expect(refusals).toEqual(Array(9).fill('NOT_FOUND'))
+    expect(refusals).toEqual(Array(12).fill('NOT_FOUND'))
     // An unknown run reads the same as someone else's.
     expect(await codeOf(outsider.testRuns.byId({ id: 'no-such-run' }))).toBe('NOT_FOUND')
 
     const viewing = await as(viewer)
     expect((await viewing.testRuns.byId({ id: created.id })).role).toBe('viewer')
+    expect(await codeOf(viewing.testRuns.rerun({ id: created.id, statuses: ['untested'], name: 'Viewer rerun' }))).toBe('FORBIDDEN')
+    expect(await codeOf((await as(tester)).testRuns.rerun({ id: created.id, statuses: ['untested'], name: 'Tester rerun' }))).toBe('FORBIDDEN')
+    expect(await codeOf((await as(editor)).testRuns.stale({ projectId, days: 1 }))).toBe('FORBIDDEN')
+    expect(await codeOf((await as(editor)).testRuns.completeStale({ projectId, days: 1, runIds: [created.id] }))).toBe('FORBIDDEN')
     expect(await codeOf(viewing.testRuns.record({ runCaseId, expectedLatestResultId: null, result: PASS }))).toBe('FORBIDDEN')
     const testing = await as(tester)
     expect(await codeOf(testing.testRuns.create({ projectId, run: { name: 'Tester run' }, source: { kind: 'selection', caseIds: smokeIds } }))).toBe('FORBIDDEN')
