@@ -114,3 +114,12 @@ export function invitationHref(token: string): string {
 export function invitationAuthHref(kind: 'signup' | 'login', token: string, email: string): string {
   return `/auth/${kind}?${new URLSearchParams({ invitation: token, email }).toString()}`
 }
+
+/**
+ * Where signing in or up from an invitation leads: the project when it joined, else the invitation's page again (it
+ * says why: another address), else where the sign-in was going anyway.
+ */
+export function afterInvitedSignIn(joinedProjectId: string | null, invitation: string | undefined, redirect: string): string {
+  if (joinedProjectId) return projectHref('overview', joinedProjectId)
+  return invitation ? invitationHref(invitation) : redirect
+}
