@@ -72,5 +72,8 @@ export const E2E_USERS = {
   portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
   portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
   hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
+  invitationsOwner: { name: 'Ivana Zvoucí', email: 'invitations@e2e.example' },
+  invitationsMember: { name: 'Simona Pozvaná', email: 'invitations-member@e2e.example' },
+  invitationsOther: { name: 'Oldřich Jiný', email: 'invitations-other@e2e.example' },
 } as const
 
