@@ -77,9 +77,10 @@ export const authRouter = router({
     const invitation = await invitationFor(ctx, input.invitation, input.email)
     // A working invitation for this address passes the per-address limit once (a team behind one office address joins
     // in a morning); it reveals nothing about other addresses, and every other sign-up counts (decision 028).
+    // A refused password does not spend the pass: it is checked first.
     if (invitation) rejectCommonPassword(ctx, input.password, 'password')
     if (!invitation || !(await takeSignupPass(ctx.db, invitation))) refuseWhenLimited(ctx, await takeSignupAttempt(ctx.db, ctx.clientAddress), 'sign-up')
-    rejectCommonPassword(ctx, input.password, 'password')
+    if (!invitation) rejectCommonPassword(ctx, input.password, 'password')
     // A taken address and a new one go the same way (a password hash, then one insert the unique index decides), so
     // the answer's timing does not tell them apart.
     const account = await newUser(ctx.db, input)

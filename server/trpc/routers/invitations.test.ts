@@ -237,6 +237,8 @@ describe('a team of 20 behind one office address', () => {
     // Ota has an account: the pass is spent on the one answer "taken", then the limit counts again.
     expect((await rejection(guest.auth.signup({ name: 'Ota', email: 'ota@example.cz', password: PASSWORD, invitation: forOta }), TRPCError)).code).toBe('CONFLICT')
     expect((await rejection(guest.auth.signup({ name: 'Ota', email: 'ota@example.cz', password: PASSWORD, invitation: forOta }), TRPCError)).code).toBe('TOO_MANY_REQUESTS')
+    // A common password is refused before the pass is taken, so Pavla's next try still passes.
+    expect((await rejection(guest.auth.signup({ name: 'Pavla', email: 'pavla@example.cz', password: 'password123', invitation: forPavla }), TRPCError)).code).toBe('BAD_REQUEST')
     // Pavla's own sign-up passes.
     expect((await guest.auth.signup({ name: 'Pavla', email: 'pavla@example.cz', password: PASSWORD, invitation: forPavla })).joinedProjectId).toBe(projectId)
   }, 60_000)

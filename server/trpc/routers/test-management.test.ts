@@ -63,7 +63,7 @@ describe('projects and members', () => {
   it('adds existing accounts by e-mail; only owners change roles; the last owner stays', async () => {
     const api = await as(owner, 'cs')
     const unknown = await rejection(api.projects.members.add({ projectId, email: 'nobody@example.cz', role: 'tester' }), TRPCError)
-    expect(unknown.message).toBe('Žádný účet s touto e-mailovou adresou neexistuje. Požádejte dotyčného, ať se nejdřív zaregistruje.')
+    expect(unknown.message).toBe('Žádný účet s touto e-mailovou adresou neexistuje. Pozvěte ji raději v části Pozvánky: dotyčný se přidá při registraci.')
     await api.projects.members.add({ projectId, email: 'TOMAS@example.cz', role: 'tester' })
     expect((await rejection(api.projects.members.add({ projectId, email: 'tomas@example.cz', role: 'editor' }), TRPCError)).code).toBe('CONFLICT')
 
