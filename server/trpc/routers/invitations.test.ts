@@ -8,7 +8,7 @@ import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-db.ts'
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { SIGNUP_LIMIT } from '../../auth/login-throttle.server.ts'
-import { installMailer } from '../../mail/mailer.server.ts'
+import { installMailer, installSmtpMailer } from '../../mail/mailer.server.ts'
 import { smtpMailer } from '../../mail/smtp-mailer.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { createCaller } from '../router.server.ts'
@@ -45,7 +45,8 @@ afterAll(async () => {
 describe('inviting by e-mail', () => {
   it('sends the link through a real SMTP server, in the invitation’s language, and the link lets the invitee join', async () => {
     inbox = await startSmtpInbox()
-    installMailer(smtpMailer(inbox.url, 'Portalscope <noreply@portalscope.test>'))
+    // As the Node server does at start, from its environment.
+    await installSmtpMailer({ PORTALSCOPE_SMTP_URL: inbox.url, PORTALSCOPE_SMTP_FROM: 'Portalscope <noreply@portalscope.test>' })
     const api = await as(owner)
     expect((await api.invitations.list({ projectId })).mailConfigured).toBe(true)
     const invited = await api.invitations.create({ projectId, email: 'Bara@Example.CZ', role: 'tester', locale: 'cs' })
