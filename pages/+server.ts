@@ -4,6 +4,7 @@ import { JUNIT_MAX_BYTES } from '../lib/domain/junit-read.ts'
 import { createApp, isWorkerd } from '../server/app.server.ts'
 import { scheduled, startNodeJobs } from '../server/jobs/triggers.server.ts'
 import { serverEnv } from '../server/env.server.ts'
+import { installSmtpMailer } from '../server/mail/mailer.server.ts'
 import { closeIdleConnections } from '../server/idle-connections.server.ts'
 import { withAssetCaching, withSecurityHeaders } from '../server/security-headers.server.ts'
 import { madeBy } from '../lib/made-by.ts'
@@ -11,6 +12,8 @@ import { madeBy } from '../lib/made-by.ts'
 const app = createApp()
 // Under Workers there is no long-lived process: Cron Triggers call `scheduled` instead.
 if (!isWorkerd()) startNodeJobs()
+// Invitations go out by SMTP on Node when configured; under Workers the owner copies the link (decision 028).
+if (!isWorkerd()) void installSmtpMailer(serverEnv())
 
 // https://vike.dev/server — the same Hono app runs under Node (srvx) and workerd.
 const server = {

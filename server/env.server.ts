@@ -52,6 +52,15 @@ const EnvSchema = z.object({
         .optional(),
     ),
   PORTALSCOPE_MAP_ATTRIBUTION: z.string().trim().max(300).default('© OpenStreetMap contributors'),
+  // Outgoing mail (Node): invitations are sent through this SMTP server (`smtp://user:pass@host:587`, `smtps://` for TLS
+  // from the start), from PORTALSCOPE_SMTP_FROM. Unset: nothing is sent, the owner copies the link (decision 028).
+  PORTALSCOPE_SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'PORTALSCOPE_SMTP_URL is an smtp:// or smtps:// address').optional()),
+  PORTALSCOPE_SMTP_FROM: z.string().trim().min(3).max(300).default('Portalscope <portalscope@localhost>'),
   // How many reverse proxies stand in front (1 or `true`: one); only then are X-Forwarded-* headers believed, and
   // only the entries those proxies appended (counted from the right), never what the client sent before them.
   TRUST_PROXY: z

@@ -20,12 +20,18 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN, 'validation.minLength' satisfies MessageKey)
   .max(PASSWORD_MAX, 'validation.maxLength' satisfies MessageKey)
 
-export const SignupSchema = z.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema })
+/** An invitation link's token (`<id>.<secret>`, docs/decisions/028-invitations.md); its shape is checked where it is used. */
+export const InvitationTokenSchema = z.string().min(1).max(200)
+export const SignupSchema = z.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema, invitation: InvitationTokenSchema.optional() })
 export const SignupFormSchema = SignupSchema.extend({ passwordConfirm: z.string() }).refine(
   (value) => value.password === value.passwordConfirm,
   { message: 'auth.passwordsDiffer' satisfies MessageKey, path: ['passwordConfirm'] },
 )
-export const LoginSchema = z.object({ email: EmailSchema, password: z.string().min(1, 'validation.required' satisfies MessageKey).max(PASSWORD_MAX * 4) })
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'validation.required' satisfies MessageKey).max(PASSWORD_MAX * 4),
+  invitation: InvitationTokenSchema.optional(),
+})
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'validation.required' satisfies MessageKey).max(PASSWORD_MAX * 4),
   newPassword: PasswordSchema,

@@ -14,6 +14,7 @@ import {
   validFolder,
 } from '../domain/test-management.ts'
 import { rules } from './validation.ts'
+import { LOCALES } from '../i18n/locales.ts'
 import { CaseCheckSchema } from './check-schemas.ts'
 
 // The rules of every test-management form, used by the forms in the browser and by the tRPC procedures on the
@@ -39,6 +40,8 @@ export const ProjectUpdateSchema = ProjectFieldsSchema.partial().extend({ projec
 
 export const ProjectRoleSchema = z.enum(PROJECT_ROLES)
 export const MemberAddSchema = z.object({ projectId: IdSchema, email: rules.email(), role: ProjectRoleSchema })
+/** An invitation: the address, the role it joins with, and the language of its e-mail and page. */
+export const InvitationCreateSchema = MemberAddSchema.extend({ locale: z.enum(LOCALES) })
 
 export const CustomFieldSchema = z
   .object({

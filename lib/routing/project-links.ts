@@ -104,3 +104,22 @@ export function sectionOfPath(pathname: string): ProjectSection | null {
 export function sectionsFor(role: ProjectRole): ProjectSection[] {
   return PROJECT_SECTIONS.filter((section) => section !== 'debug' || role === 'owner')
 }
+
+/** The page an invitation's one-time link opens (docs/decisions/028-invitations.md). */
+export function invitationHref(token: string): string {
+  return `/invitation?token=${enc(token)}`
+}
+
+/** Signing up or in on the way to joining through an invitation: the link's token and the invited address go along. */
+export function invitationAuthHref(kind: 'signup' | 'login', token: string, email: string): string {
+  return `/auth/${kind}?${new URLSearchParams({ invitation: token, email }).toString()}`
+}
+
+/**
+ * Where signing in or up from an invitation leads: the project when it joined, else the invitation's page again (it
+ * says why: another address), else where the sign-in was going anyway.
+ */
+export function afterInvitedSignIn(joinedProjectId: string | null, invitation: string | undefined, redirect: string): string {
+  if (joinedProjectId) return projectHref('overview', joinedProjectId)
+  return invitation ? invitationHref(invitation) : redirect
+}

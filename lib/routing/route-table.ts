@@ -45,6 +45,8 @@ const ROUTES_DECLARED = [
   { path: '/auth/signup', access: 'guest', layout: 'default', texts: ['signup'], messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind the one-time link of `npm run users -- reset-password`.
   { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
+  // Beyond the spec: the page behind an invitation's one-time link (docs/decisions/028-invitations.md).
+  { path: '/invitation', access: 'public', layout: 'default', messages: ['auth', 'projects'] },
   { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checks', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
   { path: '/profile', access: 'auth', layout: 'default', texts: ['profile'], messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', texts: ['projects'], messages: ['components', 'projects'] },

@@ -6,7 +6,7 @@ import type { Translate } from '../../lib/i18n/intl.ts'
 import { FORM_NAME_FIELD, RESET_DONE_QUERY, type FormPostState } from '../../lib/forms/form-post.ts'
 import { fieldErrors } from '../../lib/forms/validation.ts'
 import { ResetPasswordFormSchema, SignupFormSchema } from '../../lib/forms/account-schemas.ts'
-import { projectHref } from '../../lib/routing/project-links.ts'
+import { afterInvitedSignIn, projectHref } from '../../lib/routing/project-links.ts'
 import { safeRedirectTarget } from '../../lib/routing/route-table.ts'
 import type { AppBindings } from '../app-bindings.server.ts'
 import { crossSiteRefusal, csrfViolation } from '../auth/request-info.server.ts'
@@ -53,6 +53,11 @@ function afterSignIn(url: URL): string {
   return safeRedirectTarget(url.searchParams.get('redirect'))
 }
 
+/** The invitation link's token a sign-in or sign-up page carries in its query (docs/decisions/028-invitations.md). */
+function invitationIn(url: URL): string | undefined {
+  return url.searchParams.get('invitation') || undefined
+}
+
 const FORM_POSTS: FormPost[] = [
   {
     path: '/projects/new',
@@ -77,8 +82,9 @@ const FORM_POSTS: FormPost[] = [
     form: 'login',
     access: 'guest',
     run: async (caller, values, _params, url) => {
-      await caller.auth.login({ email: values.get('email'), password: values.get('password') })
-      return afterSignIn(url)
+      const invitation = invitationIn(url)
+      const { joinedProjectId } = await caller.auth.login({ email: values.get('email'), password: values.get('password'), invitation })
+      return afterInvitedSignIn(joinedProjectId, invitation, afterSignIn(url))
     },
   },
   {
@@ -88,8 +94,18 @@ const FORM_POSTS: FormPost[] = [
     run: async (caller, values, _params, url) => {
       const fields = { name: values.get('name'), email: values.get('email'), password: values.get('password'), passwordConfirm: values.get('passwordConfirm') }
       const { name, email, password } = formRules(SignupFormSchema, fields)
-      await caller.auth.signup({ name, email, password })
-      return afterSignIn(url)
+      const invitation = invitationIn(url)
+      const { joinedProjectId } = await caller.auth.signup({ name, email, password, invitation })
+      return afterInvitedSignIn(joinedProjectId, invitation, afterSignIn(url))
+    },
+  },
+  {
+    path: '/invitation',
+    form: 'invitation-accept',
+    access: 'member',
+    run: async (caller, _values, _params, url) => {
+      const { projectId } = await caller.invitations.accept({ token: url.searchParams.get('token') ?? '' })
+      return projectHref('overview', projectId)
     },
   },
   {

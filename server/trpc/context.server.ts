@@ -7,7 +7,7 @@ import { intlFor, translator, type Translate } from '../../lib/i18n/intl.ts'
 import type { Locale } from '../../lib/i18n/locales.ts'
 import type { TokenScope } from '../../lib/domain/api-token-scopes.ts'
 import type { AppBindings } from '../app-bindings.server.ts'
-import { clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
+import { appOrigin, clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
 import type { AuthState } from '../session.server.ts'
 import type { SessionUser } from '../user.server.ts'
 
@@ -30,6 +30,8 @@ export type TrpcContext = {
   userAgent: string | null
   /** Whether the app is served over https (decides the cookie name and its Secure flag). */
   secure: boolean
+  /** The origin users reach the app at, for links that leave the page (an invitation's e-mail); unset in tests. */
+  origin?: string
   /** The known-device cookie the browser sent, if any (sign-in limits, server/auth/known-device.server.ts). */
   deviceToken: string | null
   /** Keeps work going after the answer is sent: waitUntil under Workers, a detached promise on Node. */
@@ -68,6 +70,7 @@ export function requestContextOptions(c: Context<AppBindings>): ContextOptions {
     clientAddress: clientAddress(c.req.raw, c.var.runtime),
     userAgent: c.req.header('user-agent') ?? null,
     secure: isSecureOrigin(c.req.raw),
+    origin: appOrigin(c.req.raw),
     deviceToken: getCookie(c, deviceCookieName(isSecureOrigin(c.req.raw))) ?? null,
     background: backgroundFor(c),
   }

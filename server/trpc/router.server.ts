@@ -4,6 +4,7 @@ import { datasetsRouter } from './routers/datasets.server.ts'
 import { formatsRouter } from './routers/formats.server.ts'
 import { harvestRouter } from './routers/harvest.server.ts'
 import { healthProcedure } from './routers/health.server.ts'
+import { invitationsRouter } from './routers/invitations.server.ts'
 import { linksRouter } from './routers/links.server.ts'
 import { mapRouter } from './routers/map.server.ts'
 import { portalsRouter } from './routers/portals.server.ts'
@@ -37,6 +38,7 @@ export const appRouter = router({
   links: linksRouter,
   map: mapRouter,
   projects: projectsRouter,
+  invitations: invitationsRouter,
   testCases: testCasesRouter,
   testSuites: testSuitesRouter,
   testRuns: testRunsRouter,

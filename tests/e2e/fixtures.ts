@@ -76,5 +76,8 @@ export const E2E_USERS = {
   hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
   historyOwner: { name: 'Hedvika Historická', email: 'history@e2e.example' },
   historyTester: { name: 'Tobiáš Opakovač', email: 'history-tester@e2e.example' },
+  invitationsOwner: { name: 'Ivana Zvoucí', email: 'invitations@e2e.example' },
+  invitationsMember: { name: 'Simona Pozvaná', email: 'invitations-member@e2e.example' },
+  invitationsOther: { name: 'Oldřich Jiný', email: 'invitations-other@e2e.example' },
 } as const
 

@@ -41,6 +41,7 @@ const FIXED_PATHS = [
   '/auth/signup',
   '/auth/reset-password',
   '/auth/reset-password?token=x',
+  '/invitation?token=x',
   '/no-such-page',
   `/dataset/${E2E_PORTAL.id}:no-such-dataset`,
 ]

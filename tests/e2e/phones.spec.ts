@@ -147,6 +147,7 @@ function publicPaths(ids: { datasetId: string; publisherId: string }): Record<st
     '/auth/login': ['/auth/login'],
     '/auth/signup': ['/auth/signup'],
     '/auth/reset-password': ['/auth/reset-password?token=not-a-real-token'],
+    '/invitation': ['/invitation?token=not-a-real-token'],
   }
 }
 

@@ -66,6 +66,8 @@ test('a project and everything in it do not exist for someone outside it, by pag
     await expect(outsider.getByText('Projekt IDOR'), `${path} names no part of the project`).toHaveCount(0)
   }
 
+  const invited = await trpc<{ id: string }>(page, 'invitations.create', { projectId, email: 'pozvany@example.cz', role: 'tester', locale: 'cs' }, 'mutation')
+  const invitationId = invited.data!.id
   const calls: Array<[string, unknown, 'query' | 'mutation']> = [
     ['projects.byId', { projectId }, 'query'],
     ['projects.update', { projectId, name: 'Převzato' }, 'mutation'],
@@ -85,6 +87,10 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['projects.sharedSteps.remove', { sharedStepId }, 'mutation'],
     ['projects.debug', { projectId }, 'query'],
     ['projects.export', { projectId }, 'query'],
+    ['invitations.list', { projectId }, 'query'],
+    ['invitations.create', { projectId, email: E2E_USERS.outsider.email, role: 'owner', locale: 'en' }, 'mutation'],
+    ['invitations.resend', { projectId, invitationId }, 'mutation'],
+    ['invitations.revoke', { projectId, invitationId }, 'mutation'],
     ['testCases.list', { projectId }, 'query'],
     ['testCases.byId', { id: caseId }, 'query'],
     ['testCases.history', { id: caseId }, 'query'],
@@ -157,6 +163,7 @@ test('a tester works in the project but cannot change roles; an API token acts f
     // Reruns are editors', completing runs nobody touched owners'.
     ['testRuns.rerun', { id: runId, statuses: ['untested'], name: 'Opakování' }],
     ['testRuns.completeStale', { projectId, days: 1, runIds: [runId] }],
+    ['invitations.create', { projectId, email: E2E_USERS.outsider.email, role: 'editor', locale: 'en' }],
   ] as const) {
     const answer = await trpc(tester, procedure, input, 'mutation')
     expect(`${procedure}: ${answer.status} ${answer.error?.code}`).toBe(`${procedure}: 403 FORBIDDEN`)

@@ -212,6 +212,52 @@ describe('wrangler dev (workerd + D1)', () => {
     }
   })
 
+  it('invites to a project and joins through the link on sign-up, in D1; the link is shown to copy (no mail on Workers)', async () => {
+    const call = async <T,>(procedure: string, input: unknown, cookie = '', kind: 'query' | 'mutation' = 'mutation'): Promise<T> => {
+      const res =
+        kind === 'query'
+          ? await fetch(`${BASE}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers: cookie ? { cookie } : {} })
+          : await fetch(`${BASE}/api/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ json: input }) })
+      const body = (await res.json()) as { result?: { data: { json: T } }; error?: unknown }
+      if (!res.ok) throw new Error(`${procedure}: ${res.status} ${JSON.stringify(body.error)}`)
+      return body.result!.data.json
+    }
+    const sessionOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('portalscope_session='))!.split(';')[0]!
+    const stamp = Date.now()
+    const ownerSignup = await fetch(`${BASE}/api/trpc/auth.signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE },
+      body: JSON.stringify({ json: { name: 'Vlastník', email: `edge-owner-${stamp}@example.cz`, password: 'pozvánky přes workerd a D1' } }),
+    })
+    expect(ownerSignup.status).toBe(200)
+    const owner = sessionOf(ownerSignup)
+    const project = await call<{ id: string }>('projects.create', { name: 'Pozvaný tým', key: `P${String(stamp).slice(-6)}` }, owner)
+    const email = `edge-invitee-${stamp}@example.cz`
+    const invited = await call<{ link: string; mail: string }>('invitations.create', { projectId: project.id, email, role: 'tester', locale: 'cs' }, owner)
+    expect(invited.mail).toBe('off')
+    expect((await call<{ mailConfigured: boolean }>('invitations.list', { projectId: project.id }, owner, 'query')).mailConfigured).toBe(false)
+    const token = new URL(invited.link).searchParams.get('token')!
+    const page = await fetch(`${BASE}/invitation?token=${token}`, { headers: { cookie: 'lang=cs' } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(`zve ${email} do projektu Pozvaný tým`)
+
+    const joined = await call<{ joinedProjectId: string | null }>('auth.signup', { name: 'Pozvaná', email, password: 'připojena přes pozvánku 7', invitation: token })
+    expect(joined.joinedProjectId).toBe(project.id)
+    const members = await call<Array<{ email: string; role: string }>>('projects.members.list', { projectId: project.id }, owner, 'query')
+    expect(members.map((member) => `${member.email}:${member.role}`)).toContain(`${email}:tester`)
+    expect(await call<{ usable: boolean }>('invitations.byToken', { token }, '', 'query')).toEqual({ usable: false })
+    const d1 = localD1()
+    try {
+      const stored = await d1.execute({ sql: 'select secret_hash, accepted_at from project_invitation where project_id = ?', args: [project.id] })
+      expect(stored.rows).toHaveLength(1)
+      expect(String(stored.rows[0]!.secret_hash)).toMatch(/^[0-9a-f]{64}$/)
+      expect(String(stored.rows[0]!.secret_hash)).not.toContain(token.split('.')[1]!)
+      expect(stored.rows[0]!.accepted_at).not.toBeNull()
+    } finally {
+      d1.close()
+    }
+  })
+
   it('answers a missing dataset with 404 from D1', async () => {
     expect((await fetch(`${BASE}/dataset/nowhere:nothing`)).status).toBe(404)
   })

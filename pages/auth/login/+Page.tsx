@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/forms/use-form.ts'
 import { usePostedForm } from '../../../lib/forms/use-posted-form.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { safeRedirectTarget } from '../../../lib/routing/route-table.ts'
+import { afterInvitedSignIn, invitationAuthHref } from '../../../lib/routing/project-links.ts'
 
 /** The hidden `_form` value the server's form post handler knows this form by (server/forms/form-posts.server.ts). */
 const FORM_NAME = 'login'
@@ -20,13 +21,20 @@ export default function Page() {
   const t = useT()
   const { urlParsed } = usePageContext()
   const redirect = safeRedirectTarget(urlParsed.search.redirect)
+  // From an invitation's page: the link's token and the invited address (prefilled); signing in joins (decision 028).
+  const invitation = urlParsed.search.invitation || undefined
+  const invitedEmail = urlParsed.search.email ?? ''
   const posted = usePostedForm(FORM_NAME)
-  const form = useSchemaForm(loadSchema, (client, value) => client.auth.login.mutate(value), {
+  const form = useSchemaForm(loadSchema, (client, value) => client.auth.login.mutate({ ...value, invitation }), {
     posted,
     // A full load, so the server renders the next page for the signed-in user.
-    refresh: () => window.location.assign(redirect),
+    refresh: (result) => window.location.assign(afterInvitedSignIn(result.joinedProjectId, invitation, redirect)),
   })
-  const signupHref = urlParsed.search.redirect ? `/auth/signup?redirect=${encodeURIComponent(redirect)}` : '/auth/signup'
+  const signupHref = invitation
+    ? invitationAuthHref('signup', invitation, invitedEmail)
+    : urlParsed.search.redirect
+      ? `/auth/signup?redirect=${encodeURIComponent(redirect)}`
+      : '/auth/signup'
   return (
     <AuthCard
       title={t('pages.loginTitle')}
@@ -43,13 +51,14 @@ export default function Page() {
       <form method="post" noValidate onSubmit={form.onSubmit} className={css({ display: 'grid', gap: '4' })}>
         <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
         {urlParsed.search.reset === RESET_DONE_QUERY.reset && !posted ? <FormAlert tone="success">{t('auth.resetDone')}</FormAlert> : null}
+        {invitation ? <FormAlert tone="info">{t('auth.invitedLoginNote')}</FormAlert> : null}
         {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
         <TextField
           name="email"
           type="email"
           label={t('auth.email')}
           autoComplete="username"
-          defaultValue={postedValue(posted, 'email')}
+          defaultValue={postedValue(posted, 'email') ?? invitedEmail}
           required
           invalid={!!form.errors.email}
           errorText={form.errors.email}

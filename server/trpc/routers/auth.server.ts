@@ -22,6 +22,7 @@ import {
   resetPasswordWithLink,
   sessionDeletion,
 } from '../../queries/accounts.server.ts'
+import { acceptanceStatements, takeSignupPass, usableInvitation, type UsableInvitation } from '../../queries/invitations.server.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../init.server.ts'
@@ -48,11 +49,19 @@ async function startSession(ctx: TrpcContext, userId: string, alongside: unknown
   return session
 }
 
-/** 429 with Retry-After, in the user's language, when a limit is reached. */
-function refuseWhenLimited(ctx: TrpcContext, decision: LimitDecision): void {
+/** 429 with Retry-After, in the user's language, when a limit is reached; the message names what was limited. */
+function refuseWhenLimited(ctx: TrpcContext, decision: LimitDecision, what: 'sign-in' | 'sign-up'): void {
   if (decision.allowed) return
   ctx.resHeaders.set('Retry-After', String(decision.retryAfterS))
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ctx.t('auth.tooManyAttempts', { minutes: Math.ceil(decision.retryAfterS / 60) }) })
+  const minutes = Math.ceil(decision.retryAfterS / 60)
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: what === 'sign-up' ? ctx.t('auth.tooManySignups', { minutes }) : ctx.t('auth.tooManyAttempts', { minutes }) })
+}
+
+/** The invitation a sign-up or sign-in carries, when its link works and it invites this very address. */
+async function invitationFor(ctx: TrpcContext, token: string | undefined, email: string): Promise<UsableInvitation | null> {
+  if (!token) return null
+  const invitation = await usableInvitation(ctx.db, token)
+  return invitation && invitation.email === email.toLowerCase() ? invitation : null
 }
 
 function setDeviceCookie(ctx: TrpcContext, token: string | null): void {
@@ -65,15 +74,21 @@ function publicUser(user: { id: string; name: string; email: string; role: 'admi
 
 export const authRouter = router({
   signup: publicProcedure.input(SignupSchema).mutation(async ({ ctx, input }) => {
-    refuseWhenLimited(ctx, await takeSignupAttempt(ctx.db, ctx.clientAddress))
-    rejectCommonPassword(ctx, input.password, 'password')
+    const invitation = await invitationFor(ctx, input.invitation, input.email)
+    // A working invitation for this address passes the per-address limit once (a team behind one office address joins
+    // in a morning); it reveals nothing about other addresses, and every other sign-up counts (decision 028).
+    // A refused password does not spend the pass: it is checked first.
+    if (invitation) rejectCommonPassword(ctx, input.password, 'password')
+    if (!invitation || !(await takeSignupPass(ctx.db, invitation))) refuseWhenLimited(ctx, await takeSignupAttempt(ctx.db, ctx.clientAddress), 'sign-up')
+    if (!invitation) rejectCommonPassword(ctx, input.password, 'password')
     // A taken address and a new one go the same way (a password hash, then one insert the unique index decides), so
     // the answer's timing does not tell them apart.
     const account = await newUser(ctx.db, input)
     const device = rememberDevice(ctx.db, account.id, null)
+    const joining = invitation ? acceptanceStatements(ctx.db, invitation, account.id) : []
     let session: SessionInfo
     try {
-      session = await startSession(ctx, account.id, [account.insert, ...device.statements])
+      session = await startSession(ctx, account.id, [account.insert, ...device.statements, ...joining])
     } catch (error) {
       if (isEmailTaken(error)) throw fieldError('CONFLICT', 'email', ctx.t('auth.emailTaken'))
       throw error
@@ -81,7 +96,7 @@ export const authRouter = router({
     setDeviceCookie(ctx, device.cookieToken)
     const user = await findUserById(ctx.db, account.id)
     if (!user) throw new Error('The new account was not stored')
-    return { user: publicUser(user), expiresAt: session.expiresAt }
+    return { user: publicUser(user), expiresAt: session.expiresAt, joinedProjectId: invitation?.projectId ?? null }
   }),
 
   login: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
@@ -90,15 +105,18 @@ export const authRouter = router({
     // Counted before the password is checked, in the statement that decides whether it may be checked at all.
     const attemptId = randomId()
     const keys = { email: input.email, client: ctx.clientAddress, deviceId: device?.id ?? null }
-    refuseWhenLimited(ctx, await takeLoginAttempt(ctx.db, keys, attemptId))
+    refuseWhenLimited(ctx, await takeLoginAttempt(ctx.db, keys, attemptId), 'sign-in')
     // The same work whether or not the account exists: the answer gives no hint which it is.
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()))
     if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.t('auth.invalidCredentials') })
     const rehash = needsRehash(user.passwordHash) ? [passwordHashUpdate(ctx.db, user.id, await hashPassword(input.password))] : []
     const remembered = rememberDevice(ctx.db, user.id, device)
-    const session = await startSession(ctx, user.id, [...forgiveLoginAttempt(ctx.db, keys, attemptId), ...rehash, ...remembered.statements])
+    // Signing in through an invitation for this account's address joins the project in the same batch.
+    const invitation = await invitationFor(ctx, input.invitation, user.email)
+    const joining = invitation ? acceptanceStatements(ctx.db, invitation, user.id) : []
+    const session = await startSession(ctx, user.id, [...forgiveLoginAttempt(ctx.db, keys, attemptId), ...rehash, ...remembered.statements, ...joining])
     setDeviceCookie(ctx, remembered.cookieToken)
-    return { user: publicUser(user), expiresAt: session.expiresAt }
+    return { user: publicUser(user), expiresAt: session.expiresAt, joinedProjectId: invitation?.projectId ?? null }
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {

@@ -63,13 +63,15 @@ describe('projects and members', () => {
   it('adds existing accounts by e-mail; only owners change roles; the last owner stays', async () => {
     const api = await as(owner, 'cs')
     const unknown = await rejection(api.projects.members.add({ projectId, email: 'nobody@example.cz', role: 'tester' }), TRPCError)
-    expect(unknown.message).toBe('Žádný účet s touto e-mailovou adresou neexistuje. Požádejte dotyčného, ať se nejdřív zaregistruje.')
+    expect(unknown.message).toBe('Žádný účet s touto e-mailovou adresou neexistuje. Pozvěte ji raději v části Pozvánky: dotyčný se přidá při registraci.')
     await api.projects.members.add({ projectId, email: 'TOMAS@example.cz', role: 'tester' })
     expect((await rejection(api.projects.members.add({ projectId, email: 'tomas@example.cz', role: 'editor' }), TRPCError)).code).toBe('CONFLICT')
 
     const testerApi = await as(tester)
     expect((await rejection(testerApi.projects.members.setRole({ projectId, userId: tester.user!.id, role: 'owner' }), TRPCError)).code).toBe('FORBIDDEN')
     expect((await rejection(testerApi.testCases.create({ projectId, title: 'Not mine to write' }), TRPCError)).code).toBe('FORBIDDEN')
+    expect((await rejection(testerApi.invitations.create({ projectId, email: 'friend@example.cz', role: 'viewer', locale: 'en' }), TRPCError)).code).toBe('FORBIDDEN')
+    expect((await rejection(testerApi.invitations.list({ projectId }), TRPCError)).code).toBe('FORBIDDEN')
     expect((await testerApi.projects.byId({ projectId })).role).toBe('tester')
 
     expect((await rejection(api.projects.members.setRole({ projectId, userId: owner.user!.id, role: 'editor' }), TRPCError)).code).toBe('BAD_REQUEST')
@@ -304,6 +306,7 @@ describe('a project is invisible to non-members', () => {
     const suite = (await api.testSuites.list({ projectId })).suites[0]!
     const field = (await api.projects.fields.list({ projectId }))[0]!
     const shared = (await api.projects.sharedSteps.list({ projectId }))[0]!
+    const invitation = (await api.invitations.list({ projectId })).invitations[0] ?? (await api.invitations.create({ projectId, email: 'invited@example.cz', role: 'tester', locale: 'cs' }))
     const caseFields = { title: 'x' }
     return {
       'projects.byId': { projectId },
@@ -324,6 +327,10 @@ describe('a project is invisible to non-members', () => {
       'projects.sharedSteps.remove': { sharedStepId: shared.id },
       'projects.debug': { projectId },
       'projects.export': { projectId },
+      'invitations.list': { projectId },
+      'invitations.create': { projectId, email: 'sam@example.cz', role: 'owner', locale: 'en' },
+      'invitations.resend': { projectId, invitationId: invitation.id },
+      'invitations.revoke': { projectId, invitationId: invitation.id },
       'testCases.list': { projectId },
       'testCases.byId': { id: item.id },
       'testCases.history': { id: item.id },
@@ -351,14 +358,17 @@ describe('a project is invisible to non-members', () => {
   }
 
   const procedurePaths = () =>
-    Object.keys(appRouter._def.procedures).filter((path) => /^(projects|testCases|testSuites)\./.test(path) && !['projects.list', 'projects.create'].includes(path))
+    // An invitation's own link (byToken, accept) names no project: whoever holds it may see what it invites to.
+    Object.keys(appRouter._def.procedures).filter(
+      (path) => /^(projects|testCases|testSuites|invitations)\./.test(path) && !['projects.list', 'projects.create', 'invitations.byToken', 'invitations.accept'].includes(path),
+    )
 
   it('lists an input for every procedure that names a project', async () => {
     expect(procedurePaths().sort()).toEqual(Object.keys(await inputs()).sort())
   })
 
   it('answers 404 to a signed-in stranger for every one of them, and changes nothing', async () => {
-    const before = await testDb.db.all<{ n: number }>(sql`SELECT (SELECT count(*) FROM test_case) + (SELECT count(*) FROM audit_event) + (SELECT count(*) FROM project_member) AS n`)
+    const before = await testDb.db.all<{ n: number }>(sql`SELECT (SELECT count(*) FROM test_case) + (SELECT count(*) FROM audit_event) + (SELECT count(*) FROM project_member) + (SELECT count(*) FROM project_invitation) AS n`)
     const api = await as(stranger)
     for (const [path, input] of Object.entries(await inputs())) {
       const procedure = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], api) as (input: unknown) => Promise<unknown>
@@ -366,7 +376,7 @@ describe('a project is invisible to non-members', () => {
       expect(error.code, path).toBe('NOT_FOUND')
     }
     expect(await api.projects.list()).toEqual([])
-    const after = await testDb.db.all<{ n: number }>(sql`SELECT (SELECT count(*) FROM test_case) + (SELECT count(*) FROM audit_event) + (SELECT count(*) FROM project_member) AS n`)
+    const after = await testDb.db.all<{ n: number }>(sql`SELECT (SELECT count(*) FROM test_case) + (SELECT count(*) FROM audit_event) + (SELECT count(*) FROM project_member) + (SELECT count(*) FROM project_invitation) AS n`)
     expect(after).toEqual(before)
   })
 

@@ -5,6 +5,7 @@ import { NeedsJavaScript } from '../../../../components/NeedsJavaScript.tsx'
 import { useT } from '../../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
 import { CustomFieldsSection } from './CustomFieldsSection.tsx'
+import { InvitationsSection } from './InvitationsSection.tsx'
 import { MembersSection } from './MembersSection.tsx'
 import { PortalsSection } from './PortalsSection.tsx'
 import { SharedStepsSection } from './SharedStepsSection.tsx'
@@ -24,6 +25,13 @@ export default function Page() {
               {t('projects.membersHeading')}
             </a>
           </li>
+          {data.invitations ? (
+            <li>
+              <a className={jump} href="#invitations">
+                {t('projects.invitationsHeading')}
+              </a>
+            </li>
+          ) : null}
           <li>
             <a className={jump} href="#portals">
               {t('projects.portalsHeading')}
@@ -43,6 +51,7 @@ export default function Page() {
       </nav>
       <div className={css({ display: 'grid', gap: '6' })}>
         <MembersSection projectId={data.project.id} meId={data.meId} role={data.role} members={data.members} />
+        {data.invitations ? <InvitationsSection projectId={data.project.id} invitations={data.invitations} /> : null}
         <PortalsSection projectId={data.project.id} role={data.role} chosen={data.portals.chosen} registry={data.portals.registry} />
         <CustomFieldsSection projectId={data.project.id} role={data.role} fields={data.fields} />
         <SharedStepsSection projectId={data.project.id} role={data.role} steps={data.sharedSteps} />

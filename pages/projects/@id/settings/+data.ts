@@ -9,12 +9,14 @@ export async function data(pageContext: PageContextServer) {
   const projectId = pageContext.routeParams.id ?? ''
   // byId first: someone else's project is a 404 page before anything else is read.
   const { project, role, portals: chosen } = await orErrorPage(caller.projects.byId({ projectId }))
-  const [frame, members, fields, sharedSteps, registry] = await Promise.all([
+  const [frame, members, fields, sharedSteps, registry, invitations] = await Promise.all([
     projectFrame(caller, projectId),
     caller.projects.members.list({ projectId }),
     caller.projects.fields.list({ projectId }),
     caller.projects.sharedSteps.list({ projectId }),
     role === 'owner' ? caller.portals.list() : Promise.resolve([]),
+    // Invitations are the owners' to see (their links and addresses).
+    role === 'owner' ? caller.invitations.list({ projectId }) : Promise.resolve(null),
   ])
   return {
     frame,
@@ -22,6 +24,7 @@ export async function data(pageContext: PageContextServer) {
     project: { id: project.id, key: project.key, name: project.name },
     role,
     members,
+    invitations,
     fields,
     sharedSteps,
     portals: {
