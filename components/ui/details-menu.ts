@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 type FocusTarget = 'first' | 'last'
@@ -81,7 +81,7 @@ export function useDetailsMenu() {
     focusOnOpen.current = 'first'
   }
 
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  const onTriggerKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
     event.preventDefault()
     const details = ref.current
@@ -96,7 +96,7 @@ export function useDetailsMenu() {
     }
   }
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
     const items = menuItems(ref.current)
     const current = items.indexOf(document.activeElement as HTMLElement)
     if (event.key === 'ArrowDown') focusItem(current + 1)
