@@ -72,5 +72,7 @@ export const E2E_USERS = {
   portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
   portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
   hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
+  attachOwner: { name: 'Přemysl Přílohový', email: 'attach@e2e.example' },
+  attachViewer: { name: 'Vanda Prohlížející', email: 'attach-viewer@e2e.example' },
 } as const
 

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { diffCaseVersions, type CaseVersionContent } from '../../../lib/domain/case-diff.ts'
 import type { StepText } from '../../../lib/domain/test-management.ts'
+import { serverEnv } from '../../../server/env.server.ts'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../server/trpc/project-frame.server.ts'
@@ -19,12 +20,14 @@ export async function data(pageContext: PageContextServer) {
   const caller = await pageCaller(pageContext)
   const id = pageContext.routeParams.id ?? ''
   const detail = await orErrorPage(caller.testCases.byId({ id }))
-  const [versions, members, frame, portals] = await Promise.all([
+  const [versions, members, frame, portals, attachments] = await Promise.all([
     caller.testCases.history({ id }),
     caller.projects.members.list({ projectId: detail.project.id }),
     projectFrame(caller, detail.project.id),
     // The check names its portal by id; the page shows the name.
     detail.case.check?.portal ? caller.projects.byId({ projectId: detail.project.id }).then((project) => project.portals.map(({ id: portalId, name }) => ({ id: portalId, name }))) : [],
+    // The case's files and its steps' (a deleted case's are out of reach until it is restored).
+    detail.case.deleted ? [] : caller.attachments.list({ target: { kind: 'case', caseId: id }, withSteps: true }),
   ])
 
   const testCase = detail.case
@@ -76,5 +79,7 @@ export async function data(pageContext: PageContextServer) {
     members: members.map((member) => ({ userId: member.userId, name: member.name })),
     portals,
     history,
+    attachments,
+    attachmentMaxMb: serverEnv().PORTALSCOPE_ATTACHMENT_MAX_MB,
   }
 }

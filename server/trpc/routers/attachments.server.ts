@@ -6,7 +6,7 @@ import { madeBy } from '../../../lib/made-by.ts'
 import { forgetUnusedFiles } from '../../attachments/forget.server.ts'
 import { StoreSizeMismatch } from '../../attachments/store.server.ts'
 import { serverEnv } from '../../env.server.ts'
-import { attachmentsOf, countAttachmentsOf, deleteAttachment, insertAttachment, projectAttachmentBytes } from '../../queries/attachments.server.ts'
+import { attachmentsOf, attachmentsOfCase, countAttachmentsOf, deleteAttachment, insertAttachment, projectAttachmentBytes } from '../../queries/attachments.server.ts'
 import { requireAttachment, requireAttachmentTarget } from '../attachment-access.server.ts'
 import type { TrpcContext } from '../context.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -56,10 +56,13 @@ function storeOf(ctx: TrpcContext) {
 // plain HTTP routes (server/attachments/routes.server.ts), which call `upload` through the caller so the same rules
 // answer; `list` and `remove` are ordinary procedures.
 export const attachmentsRouter = router({
-  /** The files on one target (a case's own, one step's, a result's or a run's), oldest first: viewers and up. */
-  list: protectedProcedure.input(z.object({ target: AttachmentTargetSchema })).query(async ({ ctx, input }): Promise<AttachmentView[]> => {
+  /**
+   * The files on one target (a case's own, one step's, a result's or a run's), oldest first: viewers and up.
+   * `withSteps`: a case's files and its steps' together (each with its `stepId`), for the case's page.
+   */
+  list: protectedProcedure.input(z.object({ target: AttachmentTargetSchema, withSteps: z.boolean().optional() })).query(async ({ ctx, input }): Promise<AttachmentView[]> => {
     await requireAttachmentTarget(ctx, input.target, 'read')
-    return attachmentsOf(ctx.db, input.target)
+    return input.withSteps && input.target.kind === 'case' ? attachmentsOfCase(ctx.db, input.target.caseId) : attachmentsOf(ctx.db, input.target)
   }),
 
   /**
