@@ -17,8 +17,8 @@ function useSize() {
   const locale = useLocale()
   return (bytes: number) =>
     bytes < 1024 * 1024
-      ? t('attachments.sizeKb', { size: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024))) })
-      : t('attachments.sizeMb', { size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) })
+      ? t('attachments.sizeKb', { n: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024))) })
+      : t('attachments.sizeMb', { n: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) })
 }
 
 export type AttachmentsPanelProps = {
