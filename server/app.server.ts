@@ -23,6 +23,8 @@ import { projectExportResponse } from './project-export.server.ts'
 import { reportExportResponse } from './report-export.server.ts'
 import { runExportResponse } from './run-export.server.ts'
 import { JUNIT_IMPORT_PATH, junitImportResponse } from './junit-import.server.ts'
+import { ATTACHMENT_UPLOAD_PATH, attachmentDownloadResponse, attachmentUploadResponse } from './attachments/routes.server.ts'
+import { attachmentStoreFor } from './attachments/store.server.ts'
 import { createContext, requestContextOptions } from './trpc/context.server.ts'
 import { appRouter } from './trpc/router.server.ts'
 import { formPosts } from './forms/form-posts.server.ts'
@@ -95,14 +97,20 @@ export function createApp(options: AppOptions = {}) {
   if (!isWorkerd()) app.use(closeAfterUnreadBody)
 
   // 2b. Request bodies are refused with 413 before anything reads them when larger than their kind needs: a form or an
-  // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files. A JUnit report may be 256 MB:
-  // its route counts the bytes while it reads them.
-  app.use(requestBodyLimits({ limitFor: bodyLimitFor, skip: (c) => c.req.method === 'POST' && JUNIT_IMPORT_PATH.test(new URL(c.req.url).pathname) }))
+  // API call is small; only imports (CSV, JUnit: procedures named *.import*) carry files. A JUnit report may be 256 MB
+  // and an attachment 25 MB (PORTALSCOPE_ATTACHMENT_MAX_MB): their routes count the bytes while they stream them.
+  app.use(
+    requestBodyLimits({
+      limitFor: bodyLimitFor,
+      skip: (c) => c.req.method === 'POST' && [JUNIT_IMPORT_PATH, ATTACHMENT_UPLOAD_PATH].some((path) => path.test(new URL(c.req.url).pathname)),
+    }),
+  )
 
   // 2c. What crawlers may fetch: made from the route table, before the database and the session.
   app.get('/robots.txt', (c) => c.text(robotsTxt(), 200, { 'Cache-Control': 'public, max-age=3600' }))
 
-  // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL.
+  // 3. Database: the D1 binding under Workers, else libSQL at DATABASE_URL. Attachments' store likewise: the R2 binding
+  // under Workers, else a folder on Node (none under Workers without a binding: uploads then say so).
   app.use(async (c, next) => {
     const d1 = c.env?.DB
     c.set('runtime', isWorkerd() ? 'workerd' : 'node')
@@ -115,6 +123,8 @@ export function createApp(options: AppOptions = {}) {
     })
     await seeded
     c.set('db', db)
+    const bucket = c.env?.ATTACHMENTS
+    c.set('attachments', bucket || !isWorkerd() ? await attachmentStoreFor(bucket) : null)
     await next()
   })
 
@@ -192,6 +202,10 @@ export function createApp(options: AppOptions = {}) {
   // A JUnit XML report recorded into a run, from scripts (the XML as the body) and the run's page (testers and up;
   // the same checks as testRuns.importJunit).
   app.post('/api/test-runs/:runId/import-junit', junitImportResponse)
+  // Files on cases, steps, results and runs: the bytes as the body, streamed to the store (the same checks as
+  // attachments.upload); and each file back, to whoever may see its item (docs/decisions/025-attachments.md).
+  app.post('/api/attachments', attachmentUploadResponse)
+  app.get('/api/attachments/:id', attachmentDownloadResponse)
 
   // 8b. Anything else under /api/ is not a page.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL } from '../db/client.server.ts'
+import { ATTACHMENT_MAX_MB_DEFAULT, ATTACHMENT_PROJECT_MB_DEFAULT } from '../lib/domain/attachments.ts'
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -61,6 +62,11 @@ const EnvSchema = z.object({
     .transform((value) => value || undefined)
     .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'PORTALSCOPE_SMTP_URL is an smtp:// or smtps:// address').optional()),
   PORTALSCOPE_SMTP_FROM: z.string().trim().min(3).max(300).default('Portalscope <portalscope@localhost>'),
+  // Attachments (docs/decisions/025-attachments.md): the folder on Node (default: `attachments` beside the database
+  // file), the ceiling of one file and of one project's files together, in megabytes. Workers store in the R2 binding.
+  PORTALSCOPE_ATTACHMENTS_DIR: z.string().trim().optional().transform((value) => value || undefined),
+  PORTALSCOPE_ATTACHMENT_MAX_MB: z.coerce.number().min(0.001).max(1024).default(ATTACHMENT_MAX_MB_DEFAULT),
+  PORTALSCOPE_ATTACHMENT_PROJECT_MB: z.coerce.number().min(0.001).max(10 * 1024 * 1024).default(ATTACHMENT_PROJECT_MB_DEFAULT),
   // How many reverse proxies stand in front (1 or `true`: one); only then are X-Forwarded-* headers believed, and
   // only the entries those proxies appended (counted from the right), never what the client sent before them.
   TRUST_PROXY: z

@@ -1,6 +1,7 @@
 // drizzle needs every table in one object for its relational queries and drizzle-kit needs one entry file.
 export { apiTokens } from './api-token.ts'
 export { appSettings } from './app-setting.ts'
+export { attachments } from './attachment.ts'
 export { auditEvents } from './audit-event.ts'
 export { customFields } from './custom-field.ts'
 export { datasetExtents } from './dataset-extent.ts'

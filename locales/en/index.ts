@@ -37,5 +37,6 @@ import licences from './licences.json'
 import regions from '../en/regions.json'
 import kraje from './kraje.json'
 import formatnames from './formatnames.json'
+import attachments from './attachments.json'
 
-export default { common, navigation, ckan, errors, errorpage, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, editorparts, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }
+export default { attachments, common, navigation, ckan, errors, errorpage, validation, pages, gallery, components, auth, overview, portals, explorer, dataset, orgs, formats, quality, mqa, charts, projects, cases, suites, editor, editorparts, runs, execution, checks, reports, labels, checktypes, evidence, junit, map, mapview, regions, licences, kraje, formatnames }

@@ -6,6 +6,8 @@ import { caseFields } from './case-dto.server.ts'
 import { sharedStepsOf } from './shared-steps.server.ts'
 import { allCases } from './test-cases.server.ts'
 import { runsExport } from './test-runs.server.ts'
+import { attachmentHref } from '../../lib/domain/attachments.ts'
+import { attachmentsForExport } from './attachments.server.ts'
 import { staticSuiteContent, suitesOf } from './test-suites.server.ts'
 
 // The owners' view of a project's insides: how much it holds, what does not add up, and all of it as JSON.
@@ -79,6 +81,7 @@ export async function projectExport(db: Database, project: ProjectRow) {
   const versionsByCase = new Map<string, typeof versions>()
   for (const version of versions) versionsByCase.set(version.case_id, [...(versionsByCase.get(version.case_id) ?? []), version])
   const runs = await runsExport(db, project.id, project.key)
+  const files = await attachmentsForExport(db, project.id)
   const suitesWithContent = await Promise.all(
     suites.map(async (suite) => ({
       id: suite.id,
@@ -108,6 +111,8 @@ export async function projectExport(db: Database, project: ProjectRow) {
     })),
     suites: suitesWithContent,
     runs,
+    // The files' descriptions; each one's bytes at `href` (GET, the same access as the item it is on).
+    attachments: files.map((file) => ({ ...file, href: attachmentHref(file.id) })),
     audit: audit.map((event) => ({ at: new Date(event.at), actor: event.actor, entity: event.entity, entityId: event.entity_id, action: event.action, detail: JSON.parse(event.detail) as unknown })),
   }
 }

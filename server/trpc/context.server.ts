@@ -7,6 +7,7 @@ import { intlFor, translator, type Translate } from '../../lib/i18n/intl.ts'
 import type { Locale } from '../../lib/i18n/locales.ts'
 import type { TokenScope } from '../../lib/domain/api-token-scopes.ts'
 import type { AppBindings } from '../app-bindings.server.ts'
+import type { AttachmentStore } from '../attachments/store.server.ts'
 import { appOrigin, clientAddress, isSecureOrigin } from '../auth/request-info.server.ts'
 import type { AuthState } from '../session.server.ts'
 import type { SessionUser } from '../user.server.ts'
@@ -34,6 +35,8 @@ export type TrpcContext = {
   origin?: string
   /** The known-device cookie the browser sent, if any (sign-in limits, server/auth/known-device.server.ts). */
   deviceToken: string | null
+  /** Where attachments' bytes are stored (server/attachments/store.server.ts); absent where there is none. */
+  attachments?: AttachmentStore | null
   /** Keeps work going after the answer is sent: waitUntil under Workers, a detached promise on Node. */
   background: (task: Promise<unknown>) => void
 }
@@ -73,6 +76,7 @@ export function requestContextOptions(c: Context<AppBindings>): ContextOptions {
     origin: appOrigin(c.req.raw),
     deviceToken: getCookie(c, deviceCookieName(isSecureOrigin(c.req.raw))) ?? null,
     background: backgroundFor(c),
+    attachments: c.var.attachments,
   }
 }
 

@@ -20,6 +20,8 @@ export const QUOTAS = {
   datasetLinks: { scope: 'quota-dataset-links', limit: 60, windowMs: HOUR_MS },
   /** An automated check queued in a test run (each counts, as each dataset's link check does). */
   automatedChecks: { scope: 'quota-automated-checks', limit: 60, windowMs: HOUR_MS },
+  /** A file attached to a case, a result or a run (each stored file costs space and a write). */
+  attachmentUploads: { scope: 'quota-attachment-uploads', limit: 300, windowMs: HOUR_MS },
 } satisfies Record<string, Omit<Limit, 'key'>>
 
 /**

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init.server.ts'
+import { attachmentsRouter } from './routers/attachments.server.ts'
 import { authRouter } from './routers/auth.server.ts'
 import { datasetsRouter } from './routers/datasets.server.ts'
 import { formatsRouter } from './routers/formats.server.ts'
@@ -40,6 +41,7 @@ export const appRouter = router({
   projects: projectsRouter,
   invitations: invitationsRouter,
   testCases: testCasesRouter,
+  attachments: attachmentsRouter,
   testSuites: testSuitesRouter,
   testRuns: testRunsRouter,
   reports: reportsRouter,

@@ -79,5 +79,7 @@ export const E2E_USERS = {
   invitationsOwner: { name: 'Ivana Zvoucí', email: 'invitations@e2e.example' },
   invitationsMember: { name: 'Simona Pozvaná', email: 'invitations-member@e2e.example' },
   invitationsOther: { name: 'Oldřich Jiný', email: 'invitations-other@e2e.example' },
+  attachOwner: { name: 'Přemysl Přílohový', email: 'attach@e2e.example' },
+  attachViewer: { name: 'Vanda Prohlížející', email: 'attach-viewer@e2e.example' },
 } as const
 

@@ -39,6 +39,12 @@ test('a project and everything in it do not exist for someone outside it, by pag
   const ids = await ownerProject(page, 'IDOR')
   const { projectId, caseId, suiteId, fieldId, sharedStepId, ownerId, runId, runCaseId } = ids
 
+  // A file on the case, to be sure its bytes are as unknown to the outsider as the case.
+  const origin = new URL(page.url()).origin
+  const upload = await page.request.post(`/api/attachments?caseId=${caseId}&filename=licence.txt`, { data: Buffer.from('CC-BY 4.0'), headers: { 'content-type': 'application/octet-stream', origin } })
+  expect(upload.status()).toBe(201)
+  const attachmentId = ((await upload.json()) as { id: string }).id
+
   const outsiderContext = await browser.newContext()
   const outsider = await outsiderContext.newPage()
   await signIn(outsider, E2E_USERS.outsider)
@@ -123,11 +129,20 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testRuns.stale', { projectId, days: 1 }, 'query'],
     ['testRuns.completeStale', { projectId, days: 1, runIds: [runId] }, 'mutation'],
     ['testRuns.remove', { id: runId }, 'mutation'],
+    ['attachments.list', { target: { kind: 'case', caseId } }, 'query'],
+    ['attachments.list', { target: { kind: 'run', runId } }, 'query'],
+    ['attachments.remove', { id: attachmentId }, 'mutation'],
   ]
   for (const [procedure, input, kind] of calls) {
     const answer = await trpc(outsider, procedure, input, kind)
     expect(`${procedure}: ${answer.status} ${answer.error?.code ?? 'ok'}`).toBe(`${procedure}: 404 NOT_FOUND`)
   }
+  // The file's bytes and a new file on the case: 404 too, and nothing is stored.
+  expect((await outsider.request.get(`/api/attachments/${attachmentId}`)).status()).toBe(404)
+  const foreignUpload = await outsider.request.post(`/api/attachments?caseId=${caseId}&filename=cizi.txt`, { data: Buffer.from('cizí'), headers: { 'content-type': 'application/octet-stream', origin } })
+  expect(foreignUpload.status()).toBe(404)
+  const files = await trpc<Array<{ id: string }>>(page, 'attachments.list', { target: { kind: 'case', caseId } })
+  expect(files.data?.map((file) => file.id)).toEqual([attachmentId])
   // A project id that was never used answers the same.
   const unknown = await trpc(outsider, 'projects.byId', { projectId: 'no-such-project' })
   expect(unknown.status).toBe(404)

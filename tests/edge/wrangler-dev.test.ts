@@ -39,7 +39,7 @@ async function waitForServer(child: ChildProcess, output: () => string): Promise
 }
 
 // `npm run dev:edge` the way the README says, in workerd with the local D1 database.
-describe('wrangler dev (workerd + D1)', () => {
+describe('wrangler dev (workerd + D1 + R2)', () => {
   let child: ChildProcess
   let log = ''
 
@@ -256,6 +256,49 @@ describe('wrangler dev (workerd + D1)', () => {
     } finally {
       d1.close()
     }
+  })
+
+  it('stores attachments in the R2 binding: streamed in, served back byte for byte with nosniff, removed with the row', async () => {
+    const signup = await fetch(`${BASE}/api/trpc/auth.signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE },
+      body: JSON.stringify({ json: { name: 'Edge přílohy', email: `edge-attach-${Date.now()}@example.cz`, password: 'soubory v kbelíku R2' } }),
+    })
+    expect(signup.status).toBe(200)
+    const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('portalscope_session='))!.split(';')[0]!
+    const mutate = async <T,>(procedure: string, input: unknown): Promise<T> => {
+      const response = await fetch(`${BASE}/api/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, cookie }, body: JSON.stringify({ json: input }) })
+      expect(response.status, procedure).toBe(200)
+      return ((await response.json()) as { result: { data: { json: T } } }).result.data.json
+    }
+    const key = `R${Date.now().toString(36).toUpperCase().slice(-6)}`.replace(/[^A-Z0-9]/g, 'X')
+    const project = await mutate<{ id: string }>('projects.create', { name: 'Přílohy v R2', key })
+    const testCase = await mutate<{ id: string }>('testCases.create', { projectId: project.id, title: 'Snímek obrazovky' })
+    const upload = (filename: string, body: Uint8Array) =>
+      fetch(`${BASE}/api/attachments?caseId=${testCase.id}&filename=${encodeURIComponent(filename)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', origin: BASE, cookie }, body: body as Uint8Array<ArrayBuffer> })
+    // A 3 MB image: many chunks through the hash and R2's fixed-length stream.
+    const image = new Uint8Array(3 * 1024 * 1024)
+    for (let i = 0; i < image.length; i += 1) image[i] = (i * 31) % 251
+    image.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    const stored = await upload('snímek.png', image)
+    expect(stored.status).toBe(201)
+    const view = (await stored.json()) as { id: string; kind: string; size: number }
+    expect(view).toMatchObject({ kind: 'image', size: image.length })
+    const back = await fetch(`${BASE}/api/attachments/${view.id}`, { headers: { cookie } })
+    expect(back.status).toBe(200)
+    expect(back.headers.get('content-type')).toBe('image/png')
+    expect(back.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(back.headers.get('content-security-policy')).toContain('sandbox')
+    expect(Buffer.from(await back.arrayBuffer()).equals(Buffer.from(image))).toBe(true)
+    // An image in name only is refused, and nothing is listed.
+    const fake = await upload('fake.png', new TextEncoder().encode('<svg onload="alert(1)"/>'))
+    expect(fake.status).toBe(415)
+    const listed = await fetch(`${BASE}/api/trpc/attachments.list?input=${encodeURIComponent(JSON.stringify({ json: { target: { kind: 'case', caseId: testCase.id } } }))}`, { headers: { cookie } })
+    expect(((await listed.json()) as { result: { data: { json: Array<{ id: string }> } } }).result.data.json.map((item) => item.id)).toEqual([view.id])
+    // Signed out: refused.
+    expect((await fetch(`${BASE}/api/attachments/${view.id}`)).status).toBe(401)
+    await mutate('attachments.remove', { id: view.id })
+    expect((await fetch(`${BASE}/api/attachments/${view.id}`, { headers: { cookie } })).status).toBe(404)
   })
 
   it('answers a missing dataset with 404 from D1', async () => {

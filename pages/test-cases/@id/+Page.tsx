@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData'
 import { Badge, PriorityBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Table } from '../../../components/ui/table.tsx'
+import { AttachmentsPanel } from '../../../components/AttachmentsPanel.tsx'
 import { css, cx } from '../../../styled-system/css'
 import { casesHref, DEFAULT_QUERY } from '../../../features/test-cases/case-query.ts'
 import { CheckSummary } from '../../../features/case-editor/CheckSummary.tsx'
@@ -59,6 +60,7 @@ export default function Page() {
             </h2>
             {data.steps.length > 0 ? <StepsTable steps={data.steps} /> : <p className={muted}>{t('cases.noSteps')}</p>}
           </section>
+          <CaseAttachments />
           {testCase.type === 'automated' ? (
             <section aria-labelledby="check-heading" className={section}>
               <h2 id="check-heading" className={sectionHeading}>
@@ -201,6 +203,36 @@ function Header() {
         </div>
       ) : null}
     </header>
+  )
+}
+
+/** The case's own files, then each step's: every step for those who may change the case, else the steps that have some. */
+function CaseAttachments() {
+  const t = useT()
+  const data = useData<Data>()
+  const { testCase } = data
+  if (testCase.deleted) return null
+  const canWrite = roleAtLeast(data.role, 'editor')
+  const ofStep = (stepId: string | null) => data.attachments.filter((item) => item.stepId === stepId)
+  const steps = data.steps.map((step, index) => ({ step, number: index + 1 })).filter(({ step }) => step.kind === 'step' && (canWrite || ofStep(step.id).length > 0))
+  return (
+    <section aria-labelledby="attachments-heading" className={cx(section, css({ display: 'grid', gap: '5' }))}>
+      <h2 id="attachments-heading" className={sectionHeading}>
+        {t('attachments.heading')}
+      </h2>
+      <AttachmentsPanel target={{ kind: 'case', caseId: testCase.id }} seed={ofStep(null)} canWrite={canWrite} heading={t('attachments.caseHeading')} maxMegabytes={data.attachmentMaxMb} testId="case-attachments" />
+      {steps.map(({ step, number }) => (
+        <AttachmentsPanel
+          key={step.id}
+          target={{ kind: 'case', caseId: testCase.id, stepId: step.id }}
+          seed={ofStep(step.id)}
+          canWrite={canWrite}
+          heading={t('attachments.stepHeading', { number })}
+          maxMegabytes={data.attachmentMaxMb}
+          testId={`step-attachments-${number}`}
+        />
+      ))}
+    </section>
   )
 }
 

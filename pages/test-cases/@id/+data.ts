@@ -2,6 +2,7 @@ import type { PageContextServer } from 'vike/types'
 import { diffCaseVersions, type CaseVersionContent } from '../../../lib/domain/case-diff.ts'
 import { caseResultsQuery } from '../../../lib/domain/case-results.ts'
 import type { StepText } from '../../../lib/domain/test-management.ts'
+import { serverEnv } from '../../../server/env.server.ts'
 import { descriptionHtml } from '../../../server/markdown/description-html.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../server/trpc/project-frame.server.ts'
@@ -22,13 +23,15 @@ export async function data(pageContext: PageContextServer) {
   const detail = await orErrorPage(caller.testCases.byId({ id }))
   // The results history's filters and page come from the address (`?status=&run=&build=&page=`).
   const resultsQuery = caseResultsQuery(pageContext.urlParsed.search)
-  const [versions, members, frame, portals, results] = await Promise.all([
+  const [versions, members, frame, portals, results, attachments] = await Promise.all([
     caller.testCases.history({ id }),
     caller.projects.members.list({ projectId: detail.project.id }),
     projectFrame(caller, detail.project.id),
     // The check names its portal by id; the page shows the name.
     detail.case.check?.portal ? caller.projects.byId({ projectId: detail.project.id }).then((project) => project.portals.map(({ id: portalId, name }) => ({ id: portalId, name }))) : [],
     caller.testCases.results({ id, ...resultsQuery }),
+    // The case's files and its steps' (a deleted case's are out of reach until it is restored).
+    detail.case.deleted ? [] : caller.attachments.list({ target: { kind: 'case', caseId: id }, withSteps: true }),
   ])
 
   const testCase = detail.case
@@ -88,5 +91,7 @@ export async function data(pageContext: PageContextServer) {
       options: results.options,
       results: results.results.map(({ elapsedMs: _elapsed, ...result }) => result),
     },
+    attachments,
+    attachmentMaxMb: serverEnv().PORTALSCOPE_ATTACHMENT_MAX_MB,
   }
 }

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { currentCaseId, filterCases, parseExecutionQuery } from './execution.ts'
 import { parseJunitNotice } from '../../../lib/forms/junit-notice.ts'
+import { serverEnv } from '../../../server/env.server.ts'
 import { pageCaller } from '../../../server/trpc/page-caller.server.ts'
 import { orErrorPage, projectFrame } from '../../../server/trpc/project-frame.server.ts'
 
@@ -23,6 +24,12 @@ export async function data(pageContext: PageContextServer) {
   ])
   const openId = currentCaseId(filterCases(detail.cases, query), query.caseId)
   const open = openId ? await caller.testRuns.results({ runCaseId: openId }) : null
+  // The run's files, and the files of the open case's latest result.
+  const latestResultId = open?.results[0]?.id ?? null
+  const [runAttachments, resultAttachments] = await Promise.all([
+    caller.attachments.list({ target: { kind: 'run', runId: id } }),
+    latestResultId !== null ? caller.attachments.list({ target: { kind: 'result', resultId: latestResultId } }) : [],
+  ])
   const { run } = detail
   return {
     frame,
@@ -43,5 +50,6 @@ export async function data(pageContext: PageContextServer) {
     open,
     // The summary of a JUnit import posted without JavaScript (server/junit-import.server.ts redirects here with it).
     junitNotice: parseJunitNotice(pageContext.urlParsed.search.junit),
+    attachments: { run: runAttachments, result: latestResultId !== null ? { resultId: latestResultId, items: resultAttachments } : null, maxMb: serverEnv().PORTALSCOPE_ATTACHMENT_MAX_MB },
   }
 }

@@ -19,6 +19,7 @@ import { formatElapsedMs, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
 import { JunitEvidenceView } from './JunitEvidenceView.tsx'
+import { ResultAttachments } from './ResultAttachments.tsx'
 import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
@@ -123,6 +124,7 @@ export function CasePanel({ runCase, content, loading, controls }: { runCase: Ru
             {content.results.map((result, index) => (
               <li key={result.id} className={panel} data-testid="history-entry">
                 <ResultSummary result={result} steps={steps} latest={index === 0} />
+                {index === 0 && result.id > 0 ? <ResultAttachments resultId={result.id} canWrite={controls.canRecord} /> : null}
               </li>
             ))}
           </ol>

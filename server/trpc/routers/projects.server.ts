@@ -30,6 +30,8 @@ import { suitesOf } from '../../queries/test-suites.server.ts'
 import { fieldError } from '../field-error.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
 import { requireProject } from '../project-access.server.ts'
+import { forgetUnusedFiles } from '../../attachments/forget.server.ts'
+import { hashesOfProject } from '../../queries/attachments.server.ts'
 
 const ProjectInput = z.object({ projectId: IdSchema })
 /** How many of the latest runs the dashboard shows. */
@@ -91,7 +93,10 @@ export const projectsRouter = router({
 
   remove: protectedProcedure.input(ProjectInput).mutation(async ({ ctx, input }) => {
     const { project } = await requireProject(ctx, input.projectId, 'owner')
+    // Its files' rows go with it (foreign keys); their stored bytes once no other row names them.
+    const hashes = await hashesOfProject(ctx.db, project.id)
     await deleteProject(ctx.db, project.id)
+    await forgetUnusedFiles(ctx.db, ctx.attachments, hashes).catch((error: unknown) => console.error('Removing a project\'s attachment files failed:', error))
     return { ok: true as const }
   }),
 

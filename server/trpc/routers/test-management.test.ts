@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/te
 import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { storePackages } from '../../ckan/harvest/ingest.server.ts'
+import { insertAttachment } from '../../queries/attachments.server.ts'
 import { PackageSchema } from '../../ckan/schemas.server.ts'
 import type { AuthState } from '../../session.server.ts'
 import { appRouter, createCaller } from '../router.server.ts'
@@ -308,6 +309,7 @@ describe('a project is invisible to non-members', () => {
     const shared = (await api.projects.sharedSteps.list({ projectId }))[0]!
     const invitation = (await api.invitations.list({ projectId })).invitations[0] ?? (await api.invitations.create({ projectId, email: 'invited@example.cz', role: 'tester', locale: 'cs' }))
     const caseFields = { title: 'x' }
+    const file = await insertAttachment(testDb.db, { projectId, target: { kind: 'case', caseId: item.id }, hash: 'a'.repeat(64), size: 1, contentType: 'text/plain', kind: 'file', filename: 'x.txt', createdBy: owner.user!.id })
     return {
       'projects.byId': { projectId },
       'projects.update': { projectId, name: 'Mine now' },
@@ -354,13 +356,16 @@ describe('a project is invisible to non-members', () => {
       'testSuites.addCases': { id: suite.id, caseIds: [item.id] },
       'testSuites.setSchedule': { id: suite.id, schedule: null },
       'testSuites.remove': { id: suite.id },
+      'attachments.list': { target: { kind: 'case', caseId: item.id } },
+      'attachments.upload': { target: { kind: 'case', caseId: item.id }, filename: 'x.txt', size: 1, body: new ReadableStream() },
+      'attachments.remove': { id: file.id },
     } as Record<string, unknown>
   }
 
   const procedurePaths = () =>
     // An invitation's own link (byToken, accept) names no project: whoever holds it may see what it invites to.
     Object.keys(appRouter._def.procedures).filter(
-      (path) => /^(projects|testCases|testSuites|invitations)\./.test(path) && !['projects.list', 'projects.create', 'invitations.byToken', 'invitations.accept'].includes(path),
+      (path) => /^(projects|testCases|testSuites|invitations|attachments)\./.test(path) && !['projects.list', 'projects.create', 'invitations.byToken', 'invitations.accept'].includes(path),
     )
 
   it('lists an input for every procedure that names a project', async () => {

@@ -5,6 +5,8 @@ import type { MessageKey } from '../../../lib/i18n/catalog.ts'
 import { emptyCounts, mayTransition, passRate, transitionRole, type RunCounts } from '../../../lib/domain/test-runs.ts'
 import { IdSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { ResultRecordSchema, RunCreateSchema, RunUpdateSchema } from '../../../lib/forms/test-run-schemas.ts'
+import { forgetUnusedFiles } from '../../attachments/forget.server.ts'
+import { hashesOfRun } from '../../queries/attachments.server.ts'
 import { membersOf, projectPortalsOf } from '../../queries/projects.server.ts'
 import {
   assignRunCases,
@@ -334,7 +336,10 @@ export const testRunsRouter = router({
 
   remove: protectedProcedure.input(z.object({ id: IdSchema })).mutation(async ({ ctx, input }) => {
     const { run } = await requireRun(ctx, input.id, 'owner')
+    // Its files' rows go with it (foreign keys); their stored bytes once no other row names them.
+    const hashes = await hashesOfRun(ctx.db, run.id)
     await deleteRun(ctx.db, run, ctx.user.id)
+    await forgetUnusedFiles(ctx.db, ctx.attachments, hashes).catch((error: unknown) => console.error('Removing a run\'s attachment files failed:', error))
     // Its queued checks went with it; the ones running in this process stop now (others at their next look).
     abortRunChecks(run.id)
     return { ok: true as const }
