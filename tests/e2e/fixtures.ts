@@ -72,5 +72,8 @@ export const E2E_USERS = {
   portalsAdder: { name: 'Petra Portálová', email: 'portals-adder@e2e.example' },
   portalsWatcher: { name: 'Vilém Sledující', email: 'portals-watcher@e2e.example' },
   hostile: { name: 'Hana Útočná', email: 'hostile@e2e.example' },
+  assignOwner: { name: 'Alžběta Přidělující', email: 'assign-owner@e2e.example' },
+  assignTester: { name: 'Bohdan Přidělený', email: 'assign-tester@e2e.example' },
+  assignNewcomer: { name: 'Cyril Nováček', email: 'assign-newcomer@e2e.example' },
 } as const
 

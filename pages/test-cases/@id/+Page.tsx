@@ -11,6 +11,7 @@ import { CustomValue } from '../../../features/test-cases/CustomValue.tsx'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { PRIORITY_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from '../../../features/test-cases/labels.ts'
 import { formatEstimate, roleAtLeast } from '../../../lib/domain/test-management.ts'
+import { DefaultTester } from './DefaultTester.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, enhancedEditorHref, projectHref, targetHref } from '../../../lib/routing/project-links.ts'
 import type { Data, ViewStep } from './+data.ts'
@@ -125,6 +126,7 @@ export default function Page() {
               </Detail>
             ))}
           </dl>
+          <DefaultTester caseId={testCase.id} assigneeId={data.defaultAssigneeId} members={data.members} canEdit={roleAtLeast(data.role, 'editor') && !testCase.deleted} />
         </section>
       </div>
       <section aria-labelledby="history-heading" className={section}>

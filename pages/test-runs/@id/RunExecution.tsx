@@ -4,10 +4,12 @@ import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../../styled-system/css'
 import { muted } from './bits.tsx'
+import { CaseAssignment } from './CaseAssignment.tsx'
 import { CaseList } from './CaseList.tsx'
 import { CasePanel } from './CasePanel.tsx'
 import { neighbourCaseId, shortcutFor } from './execution.ts'
 import { RunHeader } from './RunHeader.tsx'
+import { TesterProgress } from './TesterProgress.tsx'
 import type { CaseResults, Member, RunDetail, RunInfo } from './types.ts'
 import type { ExecutionQuery } from './execution.ts'
 import { useRunExecution } from './use-run-execution.ts'
@@ -22,6 +24,11 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
   const { detail, openCase, shown } = state
   const completed = detail.run.state === 'completed'
   const canRecord = roleAtLeast(detail.role, 'tester') && !completed && openCase !== null && !openCase.deleted
+  const canAssign = roleAtLeast(detail.role, 'editor') && !completed
+  const onAssigned = (message: string) => {
+    state.setAnnouncement(message)
+    state.refresh()
+  }
   const readOnlyReason = completed ? t('execution.completedReadOnly') : !roleAtLeast(detail.role, 'tester') ? t('execution.viewerReadOnly') : null
 
   // The latest handlers, for the one key listener below.
@@ -57,13 +64,27 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
       <div role="status" aria-live="polite" className={css({ srOnly: true })} data-testid="run-announcer">
         {state.announcement}
       </div>
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(16rem, 22rem) minmax(0, 1fr)' } })}>
-        <CaseList runId={detail.run.id} cases={shown} total={detail.total} query={state.query} openId={openCase?.id ?? null} members={initial.members} onQuery={state.go} />
+      <TesterProgress runId={detail.run.id} cases={detail.cases} members={initial.members} onQuery={state.go} />
+      {/* A phone shows the open case first (its status buttons stay at the screen's bottom), the list after it; a desktop the list on the left. */}
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(16rem, 22rem) minmax(0, 1fr)' }, '& > [data-part=cases]': { order: { base: 2, lg: 0 } } })}>
+        <div data-part="cases" className={css({ minW: '0' })}>
+          <CaseList
+            runId={detail.run.id}
+            cases={shown}
+            total={detail.total}
+            query={state.query}
+            openId={openCase?.id ?? null}
+            members={initial.members}
+            onQuery={state.go}
+            assigning={canAssign ? { all: detail.cases, onAssigned } : null}
+          />
+        </div>
         {openCase ? (
           <CasePanel
             runCase={openCase}
             content={content}
             loading={state.results.isFetching}
+            assignment={<CaseAssignment runId={detail.run.id} runCase={openCase} members={initial.members} canAssign={canAssign} history={content?.assignments ?? null} onAssigned={onAssigned} />}
             controls={{
               canRecord,
               readOnlyReason,
