@@ -11,11 +11,11 @@ import type { Data } from './+data.ts'
 const plainList = css({ listStyle: 'none', p: '0', m: '0' })
 const muted = css({ color: 'text.muted' })
 
-/** The run page filtered to my cases (and one of them open). */
+/** The run page filtered to my cases; with a case, that case open and scrolled to (its record buttons on screen). */
 function myRunHref(runId: string, me: string, caseId?: string): string {
   const params = new URLSearchParams({ assignee: me })
   if (caseId) params.set('case', caseId)
-  return `${runHref(runId)}?${params.toString()}`
+  return `${runHref(runId)}?${params.toString()}${caseId ? '#open-case-heading' : ''}`
 }
 
 // Read-only: links and text only, so the page is whole without JavaScript.

@@ -138,10 +138,12 @@ test('the tester finds their work on a phone in Czech, records with a key and go
   const run = phone.getByTestId('my-work-run').filter({ hasText: 'Telefon 48' })
   await expect(run.getByTestId('my-work-run-progress')).toHaveText('Hotovo 0, zbývá 3')
   await expect(run.getByTestId('my-work-case')).toHaveCount(3)
-  // The count beside "My work" in the phone's menu.
+  // The count beside "My work" in the phone's menu is what the page counts (other journeys may give this tester work too).
+  const todo = Number(/\d+/.exec((await phone.getByTestId('my-work-summary').textContent()) ?? '')![0])
+  expect(todo).toBeGreaterThanOrEqual(3)
   await phone.getByRole('button', { name: 'Otevřít nabídku' }).click()
   const drawer = phone.getByRole('dialog')
-  await expect(drawer.getByRole('link', { name: /Moje práce/ })).toContainText(/zbývá/)
+  await expect(drawer.getByRole('link', { name: /Moje práce/ }).getByTestId('nav-count-myWork')).toContainText(new RegExp(`^${todo}${todo} případ(y|ů)? zbýv`))
   await phone.keyboard.press('Escape')
   const sideways = await phone.evaluate(() => document.documentElement.scrollWidth)
   expect(sideways).toBeLessThanOrEqual(360)
@@ -154,7 +156,7 @@ test('the tester finds their work on a phone in Czech, records with a key and go
   const heading = phone.locator('#open-case-heading')
   await expect(heading).toHaveText(CASES[0]!.title)
   const bar = phone.getByTestId('record-bar')
-  await expect(bar.getByRole('button', { name: 'Prošel', exact: true })).toBeInViewport()
+  await expect(bar.getByRole('button', { name: 'Prošlo', exact: true })).toBeInViewport()
   const box = (await bar.boundingBox())!
   expect(box.y + box.height).toBeLessThanOrEqual(740)
 

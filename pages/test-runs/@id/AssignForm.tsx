@@ -10,20 +10,15 @@ import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { css, cx } from '../../../styled-system/css'
 import { fieldLabel, panel } from './bits.tsx'
-import { executionHref, type ExecutionQuery } from './execution.ts'
+import { ASSIGN_FORM_ID, executionHref, NOBODY, type ExecutionQuery } from './execution.ts'
 import type { Member, RunAssignInput, RunCase } from './types.ts'
-
-/** The form's id: the case list's checkboxes belong to it (`form=`), wherever they are in the page. */
-export const ASSIGN_FORM_ID = 'assign-form'
-/** The "give to" value that means nobody. */
-export const NOBODY = 'none'
 
 /**
  * Gives cases to a tester in bulk: the cases ticked in the list, a section of the run or a folder. Without JavaScript
  * it posts to the page (server/forms/form-posts.server.ts) and the page comes back with the change; with it, it calls
  * the API and the view reads the run again.
  */
-export function AssignForm({
+export default function AssignForm({
   runId,
   cases,
   members,

@@ -5,15 +5,15 @@ import { useApiAction } from '../../../lib/api/use-api-action.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { css, cx } from '../../../styled-system/css'
-import { NOBODY } from './AssignForm.tsx'
 import { fieldLabel, muted, plainList } from './bits.tsx'
+import { NOBODY } from './execution.ts'
 import type { CaseResults, Member, RunAssignInput, RunCase } from './types.ts'
 
 /**
  * The open case's tester: editors change it here, one case at a time (saved on choosing); everyone sees who gave it
  * to whom and when.
  */
-export function CaseAssignment({
+export default function CaseAssignment({
   runId,
   runCase,
   members,

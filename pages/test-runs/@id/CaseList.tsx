@@ -5,9 +5,12 @@ import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { css, cx } from '../../../styled-system/css'
 import { nativeSelect } from '../../../components/native-controls.ts'
 import { fieldLabel, muted, plainList } from './bits.tsx'
-import { AssignForm, ASSIGN_FORM_ID } from './AssignForm.tsx'
-import { CASE_FILTER_STATUSES, DONE, executionHref, parseExecutionQuery, UNASSIGNED, type ExecutionQuery } from './execution.ts'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
+import { ASSIGN_FORM_ID, CASE_FILTER_STATUSES, DONE, executionHref, parseExecutionQuery, UNASSIGNED, type ExecutionQuery } from './execution.ts'
 import type { Member, RunCase } from './types.ts'
+
+// Assigning is for editors: its code loads after the page (the server renders the form in place).
+const AssignForm = lazyWithGroups([], () => import('./AssignForm.tsx'))
 
 const item = css({
   display: 'grid',

@@ -1,18 +1,21 @@
 import { useEffect, useRef } from 'react'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../../styled-system/css'
 import { muted } from './bits.tsx'
-import { CaseAssignment } from './CaseAssignment.tsx'
 import { CaseList } from './CaseList.tsx'
 import { CasePanel } from './CasePanel.tsx'
 import { neighbourCaseId, shortcutFor } from './execution.ts'
 import { RunHeader } from './RunHeader.tsx'
-import { TesterProgress } from './TesterProgress.tsx'
 import type { CaseResults, Member, RunDetail, RunInfo } from './types.ts'
 import type { ExecutionQuery } from './execution.ts'
 import { useRunExecution } from './use-run-execution.ts'
+
+// The assignment parts load after the page; the server renders them in place (they read without JavaScript).
+const CaseAssignment = lazyWithGroups([], () => import('./CaseAssignment.tsx'))
+const TesterProgress = lazyWithGroups([], () => import('./TesterProgress.tsx'))
 
 /**
  * A run being executed: the header with its progress, the list of its cases and the open case with its steps, the

@@ -12,7 +12,7 @@ const figure = css({ display: 'inline-flex', alignItems: 'center', justifyConten
  * Each tester's done (a result recorded) and to do (none yet) in the run; every figure is a link to the list filtered
  * to those cases, so it works without JavaScript too.
  */
-export function TesterProgress({ runId, cases, members, onQuery }: { runId: string; cases: RunCase[]; members: Member[]; onQuery: (next: ExecutionQuery) => void }) {
+export default function TesterProgress({ runId, cases, members, onQuery }: { runId: string; cases: RunCase[]; members: Member[]; onQuery: (next: ExecutionQuery) => void }) {
   const t = useT()
   const rows = testerProgress(
     cases,

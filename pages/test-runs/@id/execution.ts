@@ -12,6 +12,11 @@ export const DONE = 'done'
 /** What the address says: the cases shown (by latest status and assignee) and the case open. */
 export type ExecutionQuery = { status: CaseFilterStatus | typeof DONE | null; assignee: string | null; caseId: string | null }
 
+/** The bulk assign form's id: the case list's checkboxes belong to it (`form=`), wherever they are in the page. */
+export const ASSIGN_FORM_ID = 'assign-form'
+/** The "give to" value that means nobody, in the assign forms. */
+export const NOBODY = 'none'
+
 /** `assignee=none` means the cases nobody was given. */
 export const UNASSIGNED = 'none'
 
