@@ -96,6 +96,7 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testCases.exportCsv', { projectId }, 'query'],
     ['testCases.importPreview', { projectId, csv: 'ID,Title\n,Cizí\n' }, 'mutation'],
     ['testCases.import', { projectId, csv: 'ID,Title\n,Cizí\n' }, 'mutation'],
+    ['testCases.setDefaultAssignee', { caseId, assigneeId: null }, 'mutation'],
     ['testSuites.list', { projectId }, 'query'],
     ['testSuites.byId', { id: suiteId }, 'query'],
     ['testSuites.create', { projectId, suite: { name: 'Cizí', kind: 'static' } }, 'mutation'],
@@ -111,6 +112,7 @@ test('a project and everything in it do not exist for someone outside it, by pag
     ['testRuns.create', { projectId, run: { name: 'Cizí' }, source: { kind: 'selection', caseIds: [caseId] } }, 'mutation'],
     ['testRuns.update', { id: runId, expectedVersion: 1, run: { name: 'Cizí' } }, 'mutation'],
     ['testRuns.assign', { id: runId, runCaseIds: [runCaseId], assigneeId: null }, 'mutation'],
+    ['testRuns.assign', { id: runId, folder: '', assigneeId: null }, 'mutation'],
     ['testRuns.record', { runCaseId, expectedLatestResultId: null, result: { status: 'failed' } }, 'mutation'],
     ['testRuns.remove', { id: runId }, 'mutation'],
   ]
