@@ -9,7 +9,7 @@ export default {
   favicon: '/favicon.svg',
   // Stream HTML so the shell reaches the browser before slow data resolves.
   stream: true,
-  passToClient: ['user', 'locale', 'messageFallbacks', 'pageTexts', 'formPost', 'demoLoad'],
+  passToClient: ['user', 'locale', 'messageFallbacks', 'pageTexts', 'formPost', 'demoLoad', 'navCounts'],
   // Pages name their <title> and description by message key; pages/+title.ts and +description.ts translate them.
   meta: {
     titleKey: { env: { server: true, client: true } },

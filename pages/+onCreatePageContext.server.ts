@@ -7,6 +7,7 @@ import { pageTextPrefixes } from '../lib/routing/route-table.ts'
 import { DEFAULT_DESCRIPTION_KEY } from '../lib/i18n/page-text.ts'
 import type { AppBindings } from '../server/app-bindings.server.ts'
 import { readDemoLoad } from '../server/queries/demo-load.server.ts'
+import { myWorkCount } from '../server/queries/run-assignments.server.ts'
 import { loadAllFrameParts } from '../renderer/page-layout.ts'
 
 // https://vike.dev/onCreatePageContext — the Hono middleware has already resolved the session, database and language.
@@ -20,6 +21,8 @@ export async function onCreatePageContext(pageContext: PageContextServer): Promi
   // Part of the page's data version (server/page-cache/data-version.server.ts), so a shared page is never stale on it.
   const db = pageContext.db
   pageContext.demoLoad = db && showsCatalogueLoad(pageContext.urlPathname) ? await readDemoLoad(db).catch(() => null) : null
+  // The header's count beside "My work"; a failure leaves it out rather than failing the page.
+  pageContext.navCounts = db && pageContext.user ? { myWork: await myWorkCount(db, pageContext.user.id).catch(() => 0) } : null
   const messages = await loadMessages(pageContext.locale)
   await loadAllFrameParts() // chunks of their own for the browser; the server always has them (renderer/page-layout.ts)
   let page = perCatalogue.get(messages)

@@ -22,6 +22,8 @@ declare global {
       formPost: FormPostState | null
       /** The first-start demo catalogue load in progress, on the pages whose figures it changes; otherwise null. */
       demoLoad: DemoLoadProgress | null
+      /** The figures beside navigation items for the signed-in person (renderer/nav-items.ts); null for a guest. */
+      navCounts: { myWork: number } | null
       /**
        * The home map's first frame for the server's render of the page (features/map/MapPicture.tsx), set by
        * pages/index/+onBeforeRender.server.ts and never passed to the client: the page carries it once, in its markup.

@@ -6,6 +6,7 @@ import { ThemeToggle } from '../features/preferences/ThemeToggle.tsx'
 import { MobileNav } from './MobileNav.tsx'
 import { userMenu } from './page-layout.ts'
 import { EXPLORE_NAV, SIGNED_IN_NAV, isCurrent } from './nav-items.ts'
+import { NavLabel } from './NavLabel.tsx'
 
 const navLink = css({
   display: 'inline-flex',
@@ -41,7 +42,7 @@ export function AppHeader() {
         <nav aria-label={t('navigation.mainLabel')} data-testid="header-nav" className={css({ display: { base: 'none', lg: 'flex' }, gap: '1', minW: '0' })}>
           {items.map((item) => (
             <a key={item.href} href={item.href} aria-current={isCurrent(urlPathname, item.href) ? 'page' : undefined} className={navLink}>
-              {t(item.label)}
+              <NavLabel item={item} />
             </a>
           ))}
         </nav>

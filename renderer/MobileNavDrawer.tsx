@@ -3,6 +3,7 @@ import { css, cx } from '../styled-system/css'
 import { Drawer } from '../components/ui/drawer.tsx'
 import { useT } from '../lib/i18n/I18nProvider.tsx'
 import { isCurrent, type NavItem } from './nav-items.ts'
+import { NavLabel } from './NavLabel.tsx'
 
 const link = css({
   display: 'block',
@@ -33,7 +34,7 @@ export default function MobileNavDrawer({ items, signedIn, open, onOpenChange, r
               {items.map((item) => (
                 <li key={item.href}>
                   <a href={item.href} className={link} aria-current={isCurrent(urlPathname, item.href) ? 'page' : undefined} onClick={() => onOpenChange(false)}>
-                    {t(item.label)}
+                    <NavLabel item={item} />
                   </a>
                 </li>
               ))}

@@ -35,6 +35,9 @@ export const testCases = sqliteTable(
     importRef: text('import_ref'),
     // Custom field values by custom_field id.
     custom: text('custom', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    // The member a new run gives this case to (null: nobody). Not part of the case's versions: it plans the work, it
+    // does not change what is tested.
+    defaultAssigneeId: text('default_assignee_id').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     saveId: text('save_id').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

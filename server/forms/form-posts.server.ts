@@ -7,6 +7,7 @@ import { FORM_NAME_FIELD, RESET_DONE_QUERY, type FormPostState } from '../../lib
 import { fieldErrors } from '../../lib/forms/validation.ts'
 import { ResetPasswordFormSchema, SignupFormSchema } from '../../lib/forms/account-schemas.ts'
 import { afterInvitedSignIn, projectHref } from '../../lib/routing/project-links.ts'
+import { parseScope } from '../../lib/domain/run-assignment.ts'
 import { safeRedirectTarget } from '../../lib/routing/route-table.ts'
 import type { AppBindings } from '../app-bindings.server.ts'
 import { crossSiteRefusal, csrfViolation } from '../auth/request-info.server.ts'
@@ -75,6 +76,29 @@ const FORM_POSTS: FormPost[] = [
     run: async (caller, values) => {
       await caller.portals.add({ url: values.get('url'), name: values.get('name'), country: values.get('country') })
       return '/ckan-instances'
+    },
+  },
+  {
+    // The run page's bulk assignment: the ticked cases (`runCaseIds`), a section or a folder, to a member or nobody.
+    path: '/test-runs/{id}',
+    form: 'run-assign',
+    access: 'member',
+    run: async (caller, values, params, url) => {
+      const scope = parseScope(values.get('scope'))
+      const who = values.get('assigneeId')
+      const target = scope?.kind === 'section' ? { section: scope.name } : scope?.kind === 'folder' ? { folder: scope.path } : { runCaseIds: values.getAll('runCaseIds') }
+      await caller.testRuns.assign({ id: params.id ?? '', assigneeId: who && who !== 'none' ? who : null, ...target })
+      return `${url.pathname}${url.search}`
+    },
+  },
+  {
+    path: '/test-cases/{id}',
+    form: 'case-default-assignee',
+    access: 'member',
+    run: async (caller, values, params, url) => {
+      const who = values.get('assigneeId')
+      await caller.testCases.setDefaultAssignee({ caseId: params.id ?? '', assigneeId: who && who !== 'none' ? who : null })
+      return `${url.pathname}${url.search}`
     },
   },
   {

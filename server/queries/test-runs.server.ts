@@ -12,6 +12,7 @@ import { resultElapsedMs, type ResultInput } from '../../lib/forms/test-run-sche
 import { randomId } from '../auth/tokens.server.ts'
 import { cancelRunChecks } from './check-queue.server.ts'
 import { auditStatement } from './projects.server.ts'
+import { defaultAssigneeStatements } from './run-assignments.server.ts'
 import { sharedStepTexts } from './shared-steps.server.ts'
 import type { CaseSnapshot } from '../../lib/domain/case-diff.ts'
 
@@ -134,6 +135,8 @@ export async function createRun(
         FROM json_each(${frozen}) j CROSS JOIN ${testCases} c ON c.id = json_extract(j.value, '$.caseId')
         WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL`,
     ),
+    // Each case's default tester, if still a member, with the history saying who gave it (the run's creator).
+    ...defaultAssigneeStatements(db, id, projectId, actorId, now),
     auditStatement(db, { projectId, actorId, entity: 'run', entityId: id, action: 'created', detail: { name: fields.name, source: source.kind, suiteId: source.suiteId, cases: cases.length, ...(source.rerunOf ? { rerunOf: source.rerunOf } : {}) } }, now),
   ])
   return id
@@ -173,19 +176,6 @@ export async function updateRun(db: Database, run: RunRow, expectedVersion: numb
     ...(moves && state === 'completed' ? [cancelRunChecks(db, run.id)] : []),
   ])
   return (updated as unknown[]).length > 0
-}
-
-/** Gives run cases to a person (null: to nobody). */
-export async function assignRunCases(db: Database, run: RunRow, runCaseIds: string[], assigneeId: string | null, actorId: string, now = new Date()): Promise<number> {
-  const [updated] = await runBatch(db, [
-    db
-      .update(testRunCases)
-      .set({ assigneeId })
-      .where(and(eq(testRunCases.runId, run.id), idsIn(sql`test_run_case.id`, runCaseIds)))
-      .returning({ id: testRunCases.id }),
-    auditStatement(db, { projectId: run.projectId, actorId, entity: 'run', entityId: run.id, action: 'assigned', detail: { runCaseIds, assigneeId } }, now, { afterChange: true }),
-  ])
-  return (updated as unknown[]).length
 }
 
 export async function deleteRun(db: Database, run: RunRow, actorId: string, now = new Date()): Promise<void> {
@@ -293,6 +283,7 @@ export async function runContent(db: Database, runId: string) {
       priority: sql<string>`coalesce(json_extract(${testCaseVersions.snapshot}, '$.priority'), ${testCases.priority})`,
       deleted: sql<boolean>`${testCases.deletedAt} IS NOT NULL`.mapWith(Boolean),
       assigneeId: testRunCases.assigneeId,
+      folder: testCases.folder,
       type: sql<'manual' | 'automated'>`coalesce(json_extract(${testCaseVersions.snapshot}, '$.type'), ${testCases.type})`,
       checkState: testRunCases.checkState,
       latestId: sql<number | null>`r.id`,

@@ -81,5 +81,8 @@ export const E2E_USERS = {
   invitationsOther: { name: 'Oldřich Jiný', email: 'invitations-other@e2e.example' },
   attachOwner: { name: 'Přemysl Přílohový', email: 'attach@e2e.example' },
   attachViewer: { name: 'Vanda Prohlížející', email: 'attach-viewer@e2e.example' },
+  assignOwner: { name: 'Alžběta Přidělující', email: 'assign-owner@e2e.example' },
+  assignTester: { name: 'Bohdan Přidělený', email: 'assign-tester@e2e.example' },
+  assignNewcomer: { name: 'Cyril Nováček', email: 'assign-newcomer@e2e.example' },
 } as const
 

@@ -12,6 +12,7 @@ import { CustomValue } from '../../../features/test-cases/CustomValue.tsx'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { PRIORITY_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from '../../../features/test-cases/labels.ts'
 import { formatEstimate, roleAtLeast } from '../../../lib/domain/test-management.ts'
+import { DefaultTester } from './DefaultTester.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, enhancedEditorHref, projectHref, targetHref } from '../../../lib/routing/project-links.ts'
 import type { Data, ViewStep } from './+data.ts'
@@ -131,6 +132,7 @@ export default function Page() {
               </Detail>
             ))}
           </dl>
+          <DefaultTester caseId={testCase.id} assigneeId={data.defaultAssigneeId} members={data.members} canEdit={roleAtLeast(data.role, 'editor') && !testCase.deleted} />
         </section>
       </div>
       <CaseResults caseId={testCase.id} results={data.results} query={data.resultsQuery} />

@@ -75,6 +75,7 @@ export async function data(pageContext: PageContextServer) {
       deleted: testCase.deleted,
     },
     updatedBy: detail.updatedBy,
+    defaultAssigneeId: detail.defaultAssigneeId,
     projectId: detail.project.id,
     descriptionHtml: testCase.description.trim() ? descriptionHtml(testCase.description, { firstHeading: 3 }) : null,
     preconditionsHtml: testCase.preconditions.trim() ? descriptionHtml(testCase.preconditions, { firstHeading: 3 }) : null,

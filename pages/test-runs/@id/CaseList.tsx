@@ -1,12 +1,16 @@
-import type { ChangeEvent, FormEvent, MouseEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react'
 import { StatusBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { css, cx } from '../../../styled-system/css'
 import { nativeSelect } from '../../../components/native-controls.ts'
 import { fieldLabel, muted, plainList } from './bits.tsx'
-import { CASE_FILTER_STATUSES, executionHref, parseExecutionQuery, UNASSIGNED, type ExecutionQuery } from './execution.ts'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
+import { ASSIGN_FORM_ID, CASE_FILTER_STATUSES, DONE, executionHref, parseExecutionQuery, UNASSIGNED, type ExecutionQuery } from './execution.ts'
 import type { Member, RunCase } from './types.ts'
+
+// Assigning is for editors: its code loads after the page (the server renders the form in place).
+const AssignForm = lazyWithGroups([], () => import('./AssignForm.tsx'))
 
 const item = css({
   display: 'grid',
@@ -37,6 +41,7 @@ export function CaseList({
   openId,
   members,
   onQuery,
+  assigning,
 }: {
   runId: string
   cases: RunCase[]
@@ -45,8 +50,12 @@ export function CaseList({
   openId: string | null
   members: Member[]
   onQuery: (next: ExecutionQuery) => void
+  /** Editors of a run not completed tick cases and give them to a tester; `all` is every case of the run (for its sections and folders). */
+  assigning?: { all: RunCase[]; onAssigned: (message: string) => void } | null
 }) {
   const t = useT()
+  const [selected, setSelected] = useState<string[]>([])
+  const toggle = (id: string, on: boolean) => setSelected((now) => (on ? [...now.filter((item) => item !== id), id] : now.filter((item) => item !== id)))
   const names = new Map(members.map((member) => [member.userId, member.name]))
   const read = (form: HTMLFormElement) => parseExecutionQuery(Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)])))
   const onChange = (event: ChangeEvent<HTMLFormElement>) => onQuery({ ...read(event.currentTarget), caseId: query.caseId })
@@ -80,6 +89,7 @@ export function CaseList({
                 {t(`labels.status_${status}`)}
               </option>
             ))}
+            <option value={DONE}>{t('execution.statusDone')}</option>
           </select>
         </div>
         <div>
@@ -102,6 +112,19 @@ export function CaseList({
           </Button>
         </noscript>
       </form>
+      {assigning ? (
+        <AssignForm
+          runId={runId}
+          cases={assigning.all}
+          members={members}
+          query={query}
+          selected={selected}
+          onAssigned={(message) => {
+            setSelected([])
+            assigning.onAssigned(message)
+          }}
+        />
+      ) : null}
       {cases.length === 0 ? (
         <p className={muted} data-testid="no-cases">
           {total === 0 ? t('execution.runEmpty') : t('execution.noneMatch')}
@@ -109,11 +132,24 @@ export function CaseList({
       ) : (
         <ol className={cx(plainList, css({ display: 'grid', gap: '1', maxH: { lg: '70vh' }, overflowY: { lg: 'auto' } }))} data-testid="case-list">
           {cases.map((runCase) => (
-            <li key={runCase.id}>
+            <li key={runCase.id} className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+              {assigning ? (
+                <input
+                  type="checkbox"
+                  form={ASSIGN_FORM_ID}
+                  name="runCaseIds"
+                  value={runCase.id}
+                  checked={selected.includes(runCase.id)}
+                  onChange={(event) => toggle(runCase.id, event.target.checked)}
+                  aria-label={t('execution.selectCase', { key: runCase.key })}
+                  className={css({ w: '6', h: '6', flexShrink: 0, accentColor: 'primary', cursor: 'pointer' })}
+                  data-testid="case-select"
+                />
+              ) : null}
               <a
                 href={executionHref(runId, { ...query, caseId: runCase.id })}
                 aria-current={runCase.id === openId ? 'true' : undefined}
-                className={item}
+                className={cx(item, css({ flex: '1', minW: '0' }))}
                 onClick={(event) => onLink(event, runCase.id)}
                 data-testid="case-link"
               >

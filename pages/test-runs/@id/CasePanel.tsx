@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react'
 import { Badge, PriorityBadge, StatusBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { FormAlert } from '../../../components/FormAlert.tsx'
 import { isCheckEvidence } from '../../../lib/domain/checks.ts'
 import { Input, Textarea } from '../../../components/ui/input.tsx'
-import { RESULT_STATUSES, STEP_STATUSES, type ResultStatus, type StepResult } from '../../../lib/domain/test-runs.ts'
+import { STEP_STATUSES, type ResultStatus, type StepResult } from '../../../lib/domain/test-runs.ts'
 import type { Priority } from '../../../lib/domain/test-management.ts'
 import { useLocale, useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
@@ -13,20 +14,19 @@ import { css, cx } from '../../../styled-system/css'
 import { checkRow, nativeSelect } from '../../../components/native-controls.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DateTime } from '../../../components/DateTime.tsx'
-import { buttonKbd, fieldLabel, kbd, muted, panel, plainList, preWrap, sectionHeading } from './bits.tsx'
+import { fieldLabel, kbd, muted, panel, plainList, preWrap, sectionHeading } from './bits.tsx'
 import type { Draft } from './draft.ts'
 import { formatElapsedMs, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
 import { JunitEvidenceView } from './JunitEvidenceView.tsx'
 import { ResultAttachments } from './ResultAttachments.tsx'
+import { RecordBar } from './RecordBar.tsx'
 import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
 const CheckEvidenceView = lazyWithGroups(['checks', 'evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
 
-const SHORTCUT_KEYS: Record<ResultStatus, string> = { passed: 'P', failed: 'F', blocked: 'B', skipped: 'S' }
-const STATUS_BUTTON_TONES = { passed: 'primary', failed: 'error', blocked: 'secondary', skipped: 'secondary' } as const
 
 export type RecordControls = {
   canRecord: boolean
@@ -45,7 +45,20 @@ export type RecordControls = {
 }
 
 /** The open case: its steps as the run pinned them, the form to record a result, and every result so far. */
-export function CasePanel({ runCase, content, loading, controls }: { runCase: RunCase; content: { steps: PinnedStep[]; preconditions: string; results: ResultItem[] } | null; loading: boolean; controls: RecordControls }) {
+export function CasePanel({
+  runCase,
+  content,
+  loading,
+  controls,
+  assignment,
+}: {
+  runCase: RunCase
+  content: { steps: PinnedStep[]; preconditions: string; results: ResultItem[] } | null
+  loading: boolean
+  controls: RecordControls
+  /** The case's tester and its assignment history (CaseAssignment.tsx). */
+  assignment?: ReactNode
+}) {
   const t = useT()
   const hydrated = useHydrated()
   const steps = content?.steps ?? []
@@ -67,8 +80,13 @@ export function CasePanel({ runCase, content, loading, controls }: { runCase: Ru
           <span className={muted}>{t('execution.pinnedVersion', { version: runCase.caseVersion })}</span>
           {runCase.currentVersion !== runCase.caseVersion ? <Badge tone="info">{t('execution.caseChanged', { version: runCase.currentVersion })}</Badge> : null}
           {!runCase.deleted ? <a href={caseHref(runCase.caseId)}>{t('execution.openCase')}</a> : <span className={muted}>{t('execution.caseDeleted')}</span>}
+          {/* On a phone the list of cases comes after the open case. */}
+          <a href="#cases-heading" className={css({ display: { base: 'inline', lg: 'none' } })}>
+            {t('execution.toCaseList')}
+          </a>
         </div>
       </div>
+      {assignment}
 
       {hydrated ? (
         <nav aria-label={t('execution.caseNavigation')} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
@@ -108,6 +126,7 @@ export function CasePanel({ runCase, content, loading, controls }: { runCase: Ru
       </section>
 
       <RecordForm controls={controls} />
+      <RecordBar controls={controls} />
 
       <section aria-labelledby="history-heading">
         <h3 id="history-heading" className={sectionHeading}>
@@ -273,19 +292,6 @@ function RecordForm({ controls }: { controls: RecordControls }) {
         </FormAlert>
       ) : null}
       {problem?.kind === 'conflict' ? <ConflictNote problem={problem} draft={draft} controls={controls} /> : null}
-      <fieldset className={css({ borderWidth: '0', p: '0', m: '0', minW: '0' })}>
-        <legend className={fieldLabel}>{t('execution.recordAs')}</legend>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          {RESULT_STATUSES.map((status) => (
-            <Button key={status} tone={STATUS_BUTTON_TONES[status]} variant={status === 'passed' || status === 'failed' ? 'solid' : 'subtle'} disabled={controls.recording} onClick={() => controls.record(status, { thenNext: true })} aria-keyshortcuts={SHORTCUT_KEYS[status]}>
-              {t(`labels.status_${status}`)}
-              <kbd className={buttonKbd} aria-hidden="true">
-                {SHORTCUT_KEYS[status]}
-              </kbd>
-            </Button>
-          ))}
-        </div>
-      </fieldset>
       <ShortcutLegend />
     </section>
   )

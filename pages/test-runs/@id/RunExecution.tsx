@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import type { JunitNotice } from '../../../lib/forms/junit-notice.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
@@ -12,6 +13,10 @@ import type { CaseResults, Member, RunDetail, RunInfo } from './types.ts'
 import type { ExecutionQuery } from './execution.ts'
 import { useRunExecution } from './use-run-execution.ts'
 
+// The assignment parts load after the page; the server renders them in place (they read without JavaScript).
+const CaseAssignment = lazyWithGroups([], () => import('./CaseAssignment.tsx'))
+const TesterProgress = lazyWithGroups([], () => import('./TesterProgress.tsx'))
+
 /**
  * A run being executed: the header with its progress, the list of its cases and the open case with its steps, the
  * record form and its results. Several testers work at once: the run is polled and others' results announced.
@@ -22,6 +27,11 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
   const { detail, openCase, shown } = state
   const completed = detail.run.state === 'completed'
   const canRecord = roleAtLeast(detail.role, 'tester') && !completed && openCase !== null && !openCase.deleted
+  const canAssign = roleAtLeast(detail.role, 'editor') && !completed
+  const onAssigned = (message: string) => {
+    state.setAnnouncement(message)
+    state.refresh()
+  }
   const readOnlyReason = completed ? t('execution.completedReadOnly') : !roleAtLeast(detail.role, 'tester') ? t('execution.viewerReadOnly') : null
 
   // The latest handlers, for the one key listener below.
@@ -59,13 +69,27 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
       <div role="status" aria-live="polite" className={css({ srOnly: true })} data-testid="run-announcer">
         {state.announcement}
       </div>
-      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(16rem, 22rem) minmax(0, 1fr)' } })}>
-        <CaseList runId={detail.run.id} cases={shown} total={detail.total} query={state.query} openId={openCase?.id ?? null} members={initial.members} onQuery={state.go} />
+      <TesterProgress runId={detail.run.id} cases={detail.cases} members={initial.members} onQuery={state.go} />
+      {/* A phone shows the open case first (its status buttons stay at the screen's bottom), the list after it; a desktop the list on the left. */}
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(16rem, 22rem) minmax(0, 1fr)' }, '& > [data-part=cases]': { order: { base: 2, lg: 0 } } })}>
+        <div data-part="cases" className={css({ minW: '0' })}>
+          <CaseList
+            runId={detail.run.id}
+            cases={shown}
+            total={detail.total}
+            query={state.query}
+            openId={openCase?.id ?? null}
+            members={initial.members}
+            onQuery={state.go}
+            assigning={canAssign ? { all: detail.cases, onAssigned } : null}
+          />
+        </div>
         {openCase ? (
           <CasePanel
             runCase={openCase}
             content={content}
             loading={state.results.isFetching}
+            assignment={<CaseAssignment runId={detail.run.id} runCase={openCase} members={initial.members} canAssign={canAssign} history={content?.assignments ?? null} onAssigned={onAssigned} />}
             controls={{
               canRecord,
               readOnlyReason,

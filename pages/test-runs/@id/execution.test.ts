@@ -37,6 +37,10 @@ describe('filtering and moving between cases', () => {
     expect(filterCases(cases, { status: null, assignee: 'u2' }).map((c) => c.id)).toEqual(['c'])
     expect(filterCases(cases, { status: null, assignee: 'none' }).map((c) => c.id)).toEqual(['b'])
     expect(filterCases(cases, { status: 'passed', assignee: 'u2' })).toEqual([])
+    // "done" is any result: what the progress by tester calls done.
+    expect(filterCases(cases, { status: 'done', assignee: null }).map((c) => c.id)).toEqual(['a', 'c'])
+    expect(filterCases(cases, { status: 'done', assignee: 'u2' }).map((c) => c.id)).toEqual(['c'])
+    expect(parseExecutionQuery({ status: 'done' }).status).toBe('done')
   })
   it('opens the named case when shown, else the first; moves stop at both ends', () => {
     expect(currentCaseId(cases, 'c')).toBe('c')

@@ -6,15 +6,22 @@ import { runHref } from '../../../lib/routing/project-links.ts'
 
 export const CASE_FILTER_STATUSES = [...RESULT_STATUSES, 'untested'] as const
 export type CaseFilterStatus = (typeof CASE_FILTER_STATUSES)[number]
+/** `status=done`: every case with a result, whatever it is (a tester's "done" in the progress by tester). */
+export const DONE = 'done'
 
 /** What the address says: the cases shown (by latest status and assignee) and the case open. */
-export type ExecutionQuery = { status: CaseFilterStatus | null; assignee: string | null; caseId: string | null }
+export type ExecutionQuery = { status: CaseFilterStatus | typeof DONE | null; assignee: string | null; caseId: string | null }
+
+/** The bulk assign form's id: the case list's checkboxes belong to it (`form=`), wherever they are in the page. */
+export const ASSIGN_FORM_ID = 'assign-form'
+/** The "give to" value that means nobody, in the assign forms. */
+export const NOBODY = 'none'
 
 /** `assignee=none` means the cases nobody was given. */
 export const UNASSIGNED = 'none'
 
 export function parseExecutionQuery(search: Record<string, string | undefined>): ExecutionQuery {
-  const status = (CASE_FILTER_STATUSES as readonly string[]).includes(search.status ?? '') ? (search.status as CaseFilterStatus) : null
+  const status = ([...CASE_FILTER_STATUSES, DONE] as readonly string[]).includes(search.status ?? '') ? (search.status as CaseFilterStatus | typeof DONE) : null
   const assignee = search.assignee?.trim() || null
   const caseId = search.case?.trim() || null
   return { status, assignee, caseId }
@@ -34,7 +41,9 @@ type FilterableCase = { id: string; assigneeId: string | null; latest: { status:
 
 export function filterCases<T extends FilterableCase>(cases: readonly T[], query: Pick<ExecutionQuery, 'status' | 'assignee'>): T[] {
   return cases.filter((item) => {
-    if (query.status && (item.latest?.status ?? 'untested') !== query.status) return false
+    if (query.status === DONE) {
+      if (!item.latest) return false
+    } else if (query.status && (item.latest?.status ?? 'untested') !== query.status) return false
     if (query.assignee === UNASSIGNED) return item.assigneeId === null
     if (query.assignee && item.assigneeId !== query.assignee) return false
     return true

@@ -11,6 +11,7 @@ export type CaseResults = Outputs['testRuns']['results']
 export type ResultItem = CaseResults['results'][number]
 export type PinnedStep = CaseResults['steps'][number]
 export type RecordInput = Inputs['testRuns']['record']
+export type RunAssignInput = Inputs['testRuns']['assign']
 /** The names the header shows beside the run (the API gives ids). */
 export type RunInfo = { id: string; name: string; source: 'suite' | 'selection'; suiteName: string | null; portalName: string | null; environment: string; build: string | null; commit: string | null }
 export type Member = { userId: string; name: string }

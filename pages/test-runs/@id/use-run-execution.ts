@@ -147,6 +147,9 @@ export function useRunExecution(initial: { detail: RunDetail; query: ExecutionQu
       const key = detail.cases.find((item) => item.id === input.runCaseId)?.key ?? ''
       setAnnouncement(t('execution.recorded', { key, status: t(`labels.status_${input.result.status}`) }))
       if (next) openCaseById(next)
+      // The button pressed (or the element the key was pressed on) may be gone or disabled: the reader goes on with the
+      // case now open, never from the page's start.
+      if (next || document.activeElement === document.body) requestAnimationFrame(() => document.getElementById('open-case-heading')?.focus())
     } else {
       setDetail(() => previous)
       const { failure } = answer

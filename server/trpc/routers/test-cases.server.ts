@@ -7,7 +7,9 @@ import { findUserById } from '../../queries/accounts.server.ts'
 import { MAPPED_FIELDS } from '../../../lib/domain/case-import/imported-case.ts'
 import { applyCaseImport, exportCasesCsv, IMPORT_MAX_NEW_FIELDS, previewCaseImport } from '../../queries/case-csv.server.ts'
 import { caseContext, checkCaseFields, datasetResourceTargets, snapshotTargets } from '../../queries/case-fields.server.ts'
-import { projectPortalsOf } from '../../queries/projects.server.ts'
+import { membersOf, projectPortalsOf } from '../../queries/projects.server.ts'
+import { setDefaultAssignee } from '../../queries/run-assignments.server.ts'
+import { DefaultAssigneeSchema } from '../../../lib/forms/run-assignment-schemas.ts'
 import {
   addToSuite,
   bulkChange,
@@ -117,6 +119,7 @@ export const testCasesRouter = router({
     ])
     return {
       case: caseDto(testCase, project.key),
+      defaultAssigneeId: testCase.defaultAssigneeId,
       updatedBy: updatedBy?.name ?? null,
       project: { id: project.id, key: project.key, name: project.name },
       role,
@@ -163,6 +166,17 @@ export const testCasesRouter = router({
       ...version,
       sharedSteps: Object.fromEntries(Object.entries(version.snapshot.sharedSteps ?? {}).map(([id, number]) => [id, texts.get(`${id}@${number}`) ?? null])),
     }))
+  }),
+
+  /** Sets the member new runs give the case to (null: nobody); editors, as for the case's other fields. */
+  setDefaultAssignee: protectedProcedure.input(DefaultAssigneeSchema).mutation(async ({ ctx, input }) => {
+    const { testCase, project } = await requireCase(ctx, input.caseId, 'editor')
+    if (input.assigneeId && !(await membersOf(ctx.db, project.id)).some((member) => member.userId === input.assigneeId)) {
+      const message = ctx.t('runs.assigneeNotMember')
+      throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError('assigneeId', message) })
+    }
+    await setDefaultAssignee(ctx.db, testCase, input.assigneeId, ctx.user.id)
+    return { assigneeId: input.assigneeId }
   }),
 
   create: protectedProcedure.input(TestCaseCreateSchema).mutation(async ({ ctx, input }) => {

@@ -347,6 +347,7 @@ describe('a project is invisible to non-members', () => {
       'testCases.tryCheck': { projectId, check: { type: 'portal-answers' } },
       'testCases.importPreview': { projectId, csv: 'Title\nx\n' },
       'testCases.import': { projectId, csv: 'Title\nx\n' },
+      'testCases.setDefaultAssignee': { caseId: item.id, assigneeId: null },
       'testSuites.list': { projectId },
       'testSuites.byId': { id: suite.id },
       'testSuites.preview': { projectId, rule: { tags: [] } },

@@ -9,7 +9,6 @@ import { forgetUnusedFiles } from '../../attachments/forget.server.ts'
 import { hashesOfRun } from '../../queries/attachments.server.ts'
 import { membersOf, projectPortalsOf } from '../../queries/projects.server.ts'
 import {
-  assignRunCases,
   countsOfRuns,
   createRun,
   deleteRun,
@@ -26,6 +25,8 @@ import {
   type FrozenCase,
   type RunRow,
 } from '../../queries/test-runs.server.ts'
+import { assignmentsOf, assignRunCases, myWorkOf } from '../../queries/run-assignments.server.ts'
+import { assignTargetOf, RunAssignSchema } from '../../../lib/forms/run-assignment-schemas.ts'
 import { suiteCasesForRun } from '../../queries/test-suites.server.ts'
 import { staleRunsOf } from '../../queries/case-results.server.ts'
 import { RERUN_STATUSES, rerunCases, staleBefore, STALE_DAYS_MAX, STALE_DAYS_MIN, STALE_RUNS_LIMIT } from '../../../lib/domain/case-results.ts'
@@ -243,14 +244,37 @@ export const testRunsRouter = router({
     return { pending, counts: counts.get(run.id) ?? emptyCounts(), state: run.state }
   }),
 
-  /** Gives cases of a run to a member (or to nobody). */
-  assign: protectedProcedure
-    .input(z.object({ id: IdSchema, runCaseIds: z.array(IdSchema).min(1).max(5000), assigneeId: IdSchema.nullable() }))
-    .mutation(async ({ ctx, input }) => {
-      const { run, project } = await requireRun(ctx, input.id, 'editor')
-      if (input.assigneeId) await checkRunFields(ctx, project.id, { assignees: [input.assigneeId] })
-      return { assigned: await assignRunCases(ctx.db, run, input.runCaseIds, input.assigneeId, ctx.user.id) }
-    }),
+  /**
+   * Gives cases of a run to a member (or to nobody): chosen run cases, a section of the run, or a folder (with its
+   * subfolders). Each change is kept in the case's assignment history; a completed run keeps its testers.
+   */
+  assign: protectedProcedure.input(RunAssignSchema).mutation(async ({ ctx, input }) => {
+    const { run, project } = await requireRun(ctx, input.id, 'editor')
+    if (run.state === 'completed') throw new TRPCError({ code: 'BAD_REQUEST', message: ctx.t('runs.completed') })
+    if (input.assigneeId) await checkRunFields(ctx, project.id, { assignees: [input.assigneeId] })
+    return assignRunCases(ctx.db, run, assignTargetOf(input), input.assigneeId, ctx.user.id)
+  }),
+
+  /**
+   * What is given to the caller in runs not completed, across their projects: each run (newest first) with the
+   * caller's cases in order, their latest status, and how many are done and to do.
+   */
+  myWork: protectedProcedure.query(async ({ ctx }) => {
+    const { rows, more } = await myWorkOf(ctx.db, ctx.user.id)
+    const runs = new Map<string, { id: string; name: string; state: string; project: { id: string; key: string; name: string }; done: number; todo: number; cases: Array<{ id: string; key: string; title: string; sectionName: string; status: (typeof rows)[number]['status'] }> }>()
+    for (const row of rows) {
+      let run = runs.get(row.run_id)
+      if (!run) {
+        run = { id: row.run_id, name: row.run_name, state: row.run_state, project: { id: row.project_id, key: row.project_key, name: row.project_name }, done: 0, todo: 0, cases: [] }
+        runs.set(row.run_id, run)
+      }
+      if (row.status) run.done += 1
+      else run.todo += 1
+      run.cases.push({ id: row.id, key: caseKey(row.project_key, row.number), title: row.title, sectionName: row.section_name, status: row.status })
+    }
+    const list = [...runs.values()]
+    return { runs: list, todo: list.reduce((sum, run) => sum + run.todo, 0), done: list.reduce((sum, run) => sum + run.done, 0), more }
+  }),
 
   /**
    * Appends a result to a case of the run. CONFLICT (with the newer result in `data.conflict.latest`) when someone
@@ -280,8 +304,8 @@ export const testRunsRouter = router({
    */
   results: protectedProcedure.input(z.object({ runCaseId: IdSchema })).query(async ({ ctx, input }) => {
     const { runCase } = await requireRunCase(ctx, input.runCaseId, 'viewer')
-    const [results, pinned] = await Promise.all([resultsOf(ctx.db, runCase.id), pinnedCaseOf(ctx.db, runCase.caseId, runCase.caseVersion)])
-    return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results, ...pinned }
+    const [results, pinned, assignments] = await Promise.all([resultsOf(ctx.db, runCase.id), pinnedCaseOf(ctx.db, runCase.caseId, runCase.caseVersion), assignmentsOf(ctx.db, runCase.id)])
+    return { runCase: { id: runCase.id, runId: runCase.runId, caseId: runCase.caseId, caseVersion: runCase.caseVersion }, results, ...pinned, assignments }
   }),
 
   /** Every result of the run, oldest first: the history behind byId's latest results, for the run's export. */

@@ -247,7 +247,7 @@ describe('test runs', () => {
     const none = await rejection((await as(editor, 'cs')).testRuns.create({ projectId, run: { name: 'Empty' }, source: { kind: 'selection', caseIds: ['not-a-case'] } }), TRPCError)
     expect(none).toMatchObject({ code: 'BAD_REQUEST', message: 'Běh by neobsahoval žádný případ. Vyberte alespoň jeden nesmazaný případ (pravidlo vybírá jen aktivní případy).' })
     expect(await codeOf(api.testRuns.assign({ id, runCaseIds: [run.cases[0]!.id], assigneeId: stranger.user!.id }))).toBe('BAD_REQUEST')
-    expect(await api.testRuns.assign({ id, runCaseIds: run.cases.map((item) => item.id), assigneeId: tester.user!.id })).toEqual({ assigned: 2 })
+    expect(await api.testRuns.assign({ id, runCaseIds: run.cases.map((item) => item.id), assigneeId: tester.user!.id })).toEqual({ assigned: 2, changed: 2 })
     expect((await api.testRuns.byId({ id })).cases.map((item) => item.assigneeId)).toEqual([tester.user!.id, tester.user!.id])
   })
 

@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  titleKey: 'pages.myWorkTitle',
+  descriptionKey: 'pages.myWorkDescription',
+} satisfies Config
