@@ -180,3 +180,5 @@ export function AttachmentsPanel({ target, seed, canWrite, heading, headingLevel
     </section>
   )
 }
+
+export default AttachmentsPanel

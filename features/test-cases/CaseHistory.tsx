@@ -379,3 +379,5 @@ export function CaseHistory({ history, fields, memberNames }: { history: History
     </ol>
   )
 }
+
+export default CaseHistory

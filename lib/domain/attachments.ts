@@ -1,4 +1,3 @@
-import { z } from '../zod.ts'
 
 // Files on a case, a step, a result or a run (docs/decisions/025-attachments.md): what may be attached, how the
 // server tells an image from anything else, and what the browser and the server both name.
@@ -83,13 +82,8 @@ export function cleanFilename(raw: string): string {
   return extension && extension.length < 20 ? `${base.slice(0, 199 - extension.length)}.${extension}` : base.slice(0, 200)
 }
 
-/** What a file is attached to: a case (or one of its steps), a result or a run. */
-export const AttachmentTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('case'), caseId: z.string().min(1).max(64), stepId: z.string().min(1).max(64).optional() }),
-  z.object({ kind: z.literal('result'), resultId: z.coerce.number().int().positive() }),
-  z.object({ kind: z.literal('run'), runId: z.string().min(1).max(64) }),
-])
-export type AttachmentTarget = z.infer<typeof AttachmentTargetSchema>
+/** What a file is attached to: a case (or one of its steps), a result or a run (checked by lib/forms/attachment-schemas.ts). */
+export type AttachmentTarget = { kind: 'case'; caseId: string; stepId?: string | undefined } | { kind: 'result'; resultId: number } | { kind: 'run'; runId: string }
 
 /** An attachment as the API answers it. */
 export type AttachmentView = {
@@ -117,17 +111,4 @@ export function attachmentUploadHref(target: AttachmentTarget, filename: string)
   } else if (target.kind === 'result') params.set('resultId', String(target.resultId))
   else params.set('runId', target.runId)
   return `/api/attachments?${params.toString()}`
-}
-
-/** The target a query string names (the upload route), or null. */
-export function targetFromQuery(query: (name: string) => string | undefined): AttachmentTarget | null {
-  const caseId = query('caseId')
-  const resultId = query('resultId')
-  const runId = query('runId')
-  const named = [caseId, resultId, runId].filter((value) => value !== undefined)
-  if (named.length !== 1) return null
-  const parsed = AttachmentTargetSchema.safeParse(
-    caseId !== undefined ? { kind: 'case', caseId, stepId: query('stepId') } : resultId !== undefined ? { kind: 'result', resultId } : { kind: 'run', runId },
-  )
-  return parsed.success ? parsed.data : null
 }

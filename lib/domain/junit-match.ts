@@ -4,7 +4,8 @@
 
 import { asOneLine } from './one-line.ts'
 import { worstOutcome } from './checks.ts'
-import { JUNIT_MAX_FAILURES, pinOf, type JunitCase, type JunitReport, type JunitRetry, type KeptText } from './junit-read.ts'
+import { JUNIT_MAX_FAILURES, pinOf, type JunitCase, type JunitReport } from './junit-read.ts'
+import type { JunitEvidence } from './junit-evidence.ts'
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_SEGMENT, normaliseFolder } from './test-management.ts'
 
 /** An import refused because it would add cases to the run and was not asked to (`addCases`); nothing was written. */
@@ -126,31 +127,6 @@ export function matchJunitCases(cases: readonly JunitCase[], projectKey: string,
 }
 
 // What a result records of its report case.
-
-/** The evidence a result keeps of its test case (test_result.evidence, kind 'junit'). */
-export type JunitEvidence = {
-  kind: 'junit'
-  file: string
-  classname: string
-  name: string
-  time: number | null
-  /** The `file` a tool named for the test (absent in evidence recorded before it was kept). */
-  sourceFile?: string | null
-  failures: Array<{ element: 'failure' | 'error'; type: string; message: string; detail: string; detailHash: string; detailBytes: number }>
-  moreFailures: number
-  /** Attempts before the final one (Surefire reruns); absent in evidence recorded before they were kept. */
-  retries?: JunitRetry[]
-  /** Passed on a rerun after failed attempts. */
-  flaky?: boolean
-  skipped: string | null
-  systemOut: KeptText | null
-  systemErr: KeptText | null
-  suite: { path: string[]; systemOut: KeptText | null; systemErr: KeptText | null } | null
-}
-
-export function isJunitEvidence(value: unknown): value is JunitEvidence {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'junit'
-}
 
 export function junitEvidence(report: JunitCase, file: string, suiteOutputs: JunitReport['suiteOutputs']): JunitEvidence {
   const suite = suiteOutputs.get(report.suitePath.join('\u0000'))

@@ -129,7 +129,7 @@ export function normaliseCause(value: string | null | undefined): string {
 
 export type CauseSource = 'check' | 'comment'
 /** A cause of blocked results: a check's deciding message (`cause` is its code), or a person's words. */
-export type BlockedCause = { source: CauseSource; cause: string; message?: CheckMessage; count: number }
+export type BlockedCause = { source: CauseSource; cause: string; message?: CheckMessage; count: number; /** The message in the reader's language (the API adds it). */ label?: string }
 
 /** A stored check message (JSON from the database) as a message, or null when it is not one. */
 function checkMessageOf(json: string | null): CheckMessage | null {

@@ -4,7 +4,7 @@
 import { toCsv } from '../csv.ts'
 import type { ResultEvidence, ResultStatus, StepResult } from './test-runs.ts'
 import { isCheckEvidence } from './checks.ts'
-import { isJunitEvidence, type JunitEvidence } from './junit-match.ts'
+import { isJunitEvidence, type JunitEvidence } from './junit-evidence.ts'
 
 export const RUN_EXPORT_FORMATS = ['junit', 'csv', 'json'] as const
 export type RunExportFormat = (typeof RUN_EXPORT_FORMATS)[number]

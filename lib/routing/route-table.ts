@@ -47,7 +47,7 @@ const ROUTES_DECLARED = [
   { path: '/auth/reset-password', access: 'public', layout: 'default', messages: ['auth', 'validation'] },
   // Beyond the spec: the page behind an invitation's one-time link (docs/decisions/028-invitations.md).
   { path: '/invitation', access: 'public', layout: 'default', messages: ['auth', 'projects'] },
-  { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checks', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
+  { path: '/reports', access: 'auth', layout: 'default', texts: ['reports'], messages: ['charts', 'checktypes', 'components', 'labels', 'reports', 'runs'] },
   { path: '/profile', access: 'auth', layout: 'default', texts: ['profile'], messages: ['auth', 'components', 'validation'] },
   { path: '/projects', access: 'auth', layout: 'default', texts: ['projects'], messages: ['components', 'projects'] },
   // Beyond the spec: what is given to the signed-in person in runs not completed, across their projects.

@@ -6,7 +6,6 @@ import { LineChart } from '../../components/charts/LineChart.tsx'
 import { StackedBarChart, type StackRow, type StackSeries } from '../../components/charts/StackedBarChart.tsx'
 import { Badge, StatusBadge } from '../../components/ui/badge.tsx'
 import { Table } from '../../components/ui/table.tsx'
-import { useCheckMessage } from '../../components/use-check-message.ts'
 import { SectionBlock, StatGrid } from '../../features/quality/AnalysisParts.tsx'
 import { STATE_TONES } from '../../features/test-runs/state-tones.ts'
 import { RunProgress } from '../../features/test-runs/RunProgress.tsx'
@@ -80,7 +79,6 @@ function Empty({ children, testId }: { children: ReactNode; testId?: string }) {
 /** The report of a project for its filters: key figures, each dimension as a chart with its table, and the lists. */
 export function ReportView({ report }: { report: ReportSummary }) {
   const t = useT()
-  const checkMessage = useCheckMessage()
   const intl = useIntl()
   const percent = usePercent()
   const number = (value: number) => intl.formatNumber(value)
@@ -245,7 +243,7 @@ export function ReportView({ report }: { report: ReportSummary }) {
               title={t('reports.blockedTitle')}
               data={report.blockedCauses.map((item, index) => ({
                 key: `${index}`,
-                label: item.source === 'check' ? t('reports.causeCheck', { code: item.message ? checkMessage(item.message) : item.cause || '–' }) : item.cause || t('reports.causeNone'),
+                label: item.source === 'check' ? t('reports.causeCheck', { code: item.label ?? (item.cause || '–') }) : item.cause || t('reports.causeNone'),
                 value: item.count,
                 display: number(item.count),
                 tone: 'blocked',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { targetFromQuery } from '../../lib/domain/attachments.ts'
+import { targetFromQuery } from '../../lib/forms/attachment-schemas.ts'
 import type { AppBindings } from '../app-bindings.server.ts'
 import { serverEnv } from '../env.server.ts'
 import { discardRest } from '../request-body.server.ts'

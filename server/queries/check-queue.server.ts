@@ -8,7 +8,8 @@ import { testRunCases } from '../../db/schema/test-run-case.ts'
 import { testRuns } from '../../db/schema/test-run.ts'
 import { testSuites } from '../../db/schema/test-suite.ts'
 import { decidingMessage, isCheckEvidence, nextScheduledAt, pausedByBreaker, type CaseCheck, type CheckEvidence } from '../../lib/domain/checks.ts'
-import { loadMessageGroups, type MessageKey } from '../../lib/i18n/catalog.ts'
+import { loadMessageGroups } from '../../lib/i18n/catalog.ts'
+import { checkMessageText } from '../../lib/i18n/check-message.ts'
 import { intlFor, translator } from '../../lib/i18n/intl.ts'
 import { auditStatement } from './projects.server.ts'
 
@@ -157,10 +158,8 @@ async function previousContent(db: Database, caseId: string): Promise<Map<string
 async function summaryOf(evidence: CheckEvidence): Promise<string> {
   const deciding = decidingMessage(evidence)
   if (!deciding) return evidence.check
-  const messages = await loadMessageGroups('en', ['checks'])
-  const key = `checks.msg.${deciding.code}`
-  if (!(key in messages)) return `${evidence.check}: ${deciding.code}`
-  return `${evidence.check}: ${translator(intlFor('en', messages))(key as MessageKey, deciding.params)}`
+  const t = translator(intlFor('en', await loadMessageGroups('en', ['checks'])))
+  return `${evidence.check}: ${checkMessageText(t, deciding)}`
 }
 
 /** Whether a claim still stands: its case is running under this very lease, and its run is there and not completed. */

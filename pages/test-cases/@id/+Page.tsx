@@ -3,11 +3,10 @@ import { useData } from 'vike-react/useData'
 import { Badge, PriorityBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Table } from '../../../components/ui/table.tsx'
-import { AttachmentsPanel } from '../../../components/AttachmentsPanel.tsx'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { css, cx } from '../../../styled-system/css'
 import { casesHref, DEFAULT_QUERY } from '../../../features/test-cases/case-query.ts'
 import { CheckSummary } from '../../../features/case-editor/CheckSummary.tsx'
-import { CaseHistory } from '../../../features/test-cases/CaseHistory.tsx'
 import { CustomValue } from '../../../features/test-cases/CustomValue.tsx'
 import { DateTime } from '../../../components/DateTime.tsx'
 import { PRIORITY_LABELS, STATE_LABELS, TARGET_LABELS, TYPE_LABELS } from '../../../features/test-cases/labels.ts'
@@ -16,10 +15,12 @@ import { DefaultTester } from './DefaultTester.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { caseEditHref, enhancedEditorHref, projectHref, targetHref } from '../../../lib/routing/project-links.ts'
 import type { Data, ViewStep } from './+data.ts'
-import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 
-// The results across runs are in the first HTML; their code (the list, its filters and pager) loads after the page's.
+// The results across runs, the files and the versions are in the first HTML; their code loads after the page's
+// (decision 021).
 const CaseResults = lazyWithGroups([], () => import('./CaseResults.tsx'))
+const AttachmentsPanel = lazyWithGroups([], () => import('../../../components/AttachmentsPanel.tsx'))
+const CaseHistory = lazyWithGroups([], () => import('../../../features/test-cases/CaseHistory.tsx'))
 
 const sectionHeading = css({ fontSize: 'xl', fontWeight: '600', mb: '3' })
 const section = css({ mb: '8', minW: '0' })

@@ -1,10 +1,13 @@
 import { useData } from 'vike-react/useData'
-import { AttachmentsPanel } from '../../../components/AttachmentsPanel.tsx'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { roleAtLeast } from '../../../lib/domain/test-management.ts'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import { css } from '../../../styled-system/css'
 import { RunExecution } from './RunExecution.tsx'
 import type { Data } from './+data.ts'
+
+// Files load after the page (decision 021); the server renders them in place. Its texts are the page's.
+const AttachmentsPanel = lazyWithGroups([], () => import('../../../components/AttachmentsPanel.tsx'))
 
 export default function Page() {
   const data = useData<Data>()

@@ -19,13 +19,13 @@ import type { Draft } from './draft.ts'
 import { formatElapsedMs, parseDefects } from './execution.ts'
 import type { CaseProblem } from './use-run-execution.ts'
 import type { ConflictResult, PinnedStep, ResultItem, RunCase } from './types.ts'
-import { JunitEvidenceView } from './JunitEvidenceView.tsx'
 import { ResultAttachments } from './ResultAttachments.tsx'
 import { RecordBar } from './RecordBar.tsx'
-import { isJunitEvidence } from '../../../lib/domain/junit-match.ts'
+import { isJunitEvidence } from '../../../lib/domain/junit-evidence.ts'
 
 // A check's evidence and its texts load after the page (only automated results have it); the server renders it in place.
 const CheckEvidenceView = lazyWithGroups(['checks', 'evidence'], () => import('../../../components/CheckEvidenceView.tsx'))
+const JunitEvidenceView = lazyWithGroups([], () => import('./JunitEvidenceView.tsx'))
 
 
 export type RecordControls = {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import type { JunitEvidence } from '../../../lib/domain/junit-match.ts'
+import type { JunitEvidence } from '../../../lib/domain/junit-evidence.ts'
 import { useIntl, useT } from '../../../lib/i18n/I18nProvider.tsx'
 
 // What a JUnit report said about a result, as a tester reads it (docs/junit-import.md): each failure and error with its

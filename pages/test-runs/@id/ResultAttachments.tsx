@@ -1,7 +1,10 @@
 import { useData } from 'vike-react/useData'
-import { AttachmentsPanel } from '../../../components/AttachmentsPanel.tsx'
+import { lazyWithGroups } from '../../../components/lazy-with-groups.tsx'
 import { useT } from '../../../lib/i18n/I18nProvider.tsx'
 import type { Data } from './+data.ts'
+
+// Files load after the page (decision 021); the server renders them in place. Its texts are the page's.
+const AttachmentsPanel = lazyWithGroups([], () => import('../../../components/AttachmentsPanel.tsx'))
 
 /** The files of a result (the open case's latest): from the page's data when it is the one the page opened with. */
 export function ResultAttachments({ resultId, canWrite }: { resultId: number; canWrite: boolean }) {

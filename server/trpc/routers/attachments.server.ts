@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { ATTACHMENT_EXTENSIONS, ATTACHMENTS_PER_ITEM_MAX, AttachmentTargetSchema, cleanFilename, sniffAttachment, SNIFF_BYTES, type AttachmentView } from '../../../lib/domain/attachments.ts'
+import { ATTACHMENT_EXTENSIONS, ATTACHMENTS_PER_ITEM_MAX, cleanFilename, sniffAttachment, SNIFF_BYTES, type AttachmentView } from '../../../lib/domain/attachments.ts'
+import { AttachmentTargetSchema } from '../../../lib/forms/attachment-schemas.ts'
 import { IdSchema } from '../../../lib/forms/test-management-schemas.ts'
 import { madeBy } from '../../../lib/made-by.ts'
 import { forgetUnusedFiles } from '../../attachments/forget.server.ts'

@@ -2,6 +2,7 @@ import { caseKey, PRIORITIES } from '../../../lib/domain/test-management.ts'
 import { blockedCauses, byRunField, figureOf, flakyCases, groupFigures, overTime, periodStart, REPORT_LIMITS, addCounts, type ReportFilters, type ReportSummary } from '../../../lib/domain/reports.ts'
 import { emptyCounts } from '../../../lib/domain/test-runs.ts'
 import { ReportSummarySchema } from '../../../lib/forms/report-schemas.ts'
+import { checkMessageText } from '../../../lib/i18n/check-message.ts'
 import { projectPortalsOf } from '../../queries/projects.server.ts'
 import { blockedCauseRows, checkOutcomes, flakyCandidates, reportGroups, reportRuns, resultsPerDay, slowestChecks, suiteChoices } from '../../queries/reports.server.ts'
 import { protectedProcedure, router } from '../init.server.ts'
@@ -51,7 +52,8 @@ export const reportsRouter = router({
         const known = flaky.cases.get(item.caseId)
         return { ...item, key: known ? key(known.number) : '', title: known?.title ?? '' }
       }),
-      blockedCauses: blockedCauses(causes),
+      // A check's deciding message in the reader's language, said here so the page needs no catalogue of messages.
+      blockedCauses: blockedCauses(causes).map((cause) => (cause.message ? { ...cause, label: checkMessageText(ctx.t, cause.message) } : cause)),
       checkFailures: checks.filter((row) => row.failed + row.blocked > 0),
       slowest: slowest.map(({ number, ...row }) => ({ ...row, key: key(number) })),
     }

@@ -151,7 +151,7 @@ describe('reports.summary', () => {
     expect(report.blockedCauses[0]).toMatchObject({ source: 'comment', count: 2 })
     expect(report.blockedCauses[0]!.cause.toLowerCase()).toBe('portal down')
     // A check is named by the message that decided it, not by what it found first.
-    expect(report.blockedCauses[1]).toEqual({ source: 'check', cause: 'ckan.timeout', message: { code: 'ckan.timeout' }, count: 1 })
+    expect(report.blockedCauses[1]).toEqual({ source: 'check', cause: 'ckan.timeout', message: { code: 'ckan.timeout' }, label: 'The portal did not answer in time.', count: 1 })
     expect(report.checkFailures).toEqual([{ check: 'dataset-active', failed: 0, blocked: 1, total: 1 }])
     expect(report.slowest.map((item) => [item.key, item.check, item.durationMs, item.runName, item.status])).toEqual([
       ['REP-2', 'dataset-active', 5000, 'Picked 2', 'blocked'],
