@@ -53,6 +53,7 @@ export type CkanFixture = {
   fileRequests(): number // requests for resource files and robots.txt, all portals and host names together
   maxConcurrentFiles(): number // highest number of those in flight at once
   holdFiles(): () => void // holds every file and robots.txt answer until the returned function is called
+  holdActions(slug: string): () => void // holds that portal's Action API answers (status_show apart) until the returned function is called
   fileRequestsReached(count: number): Promise<void> // resolves once that many file requests have arrived in all
   maxConcurrent(slug: string): number // highest number of requests in flight at once for that portal
   modify(slug: string, changes: { updated?: number; deleted?: number; added?: number }): void // simulate portal changes after a harvest
@@ -94,6 +95,8 @@ type Portal = {
   requests: number
   inFlight: number
   maxInFlight: number
+  /** While set, the portal's Action API answers (status_show apart) wait for it (holdActions). */
+  held: Promise<void> | null
   /** Answers kept by request URL (the replay option), or null. */
   replayed: Map<string, { status: number; body: Buffer }> | null
 }
@@ -736,6 +739,7 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
       requests: 0,
       inFlight: 0,
       maxInFlight: 0,
+      held: null,
       replayed: o.replay ? new Map() : null,
     })
   }
@@ -771,6 +775,11 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
     } catch {
       send(res, 413, HTML_TYPE, htmlPage('413 Request Entity Too Large', '<h1>Request Entity Too Large</h1>'))
       return
+    }
+
+    if (p.held && m && action !== 'status_show') {
+      await p.held
+      if (res.destroyed) return
     }
 
     const parsed = m ? requestParams(req, url, body) : { params: {} }
@@ -883,6 +892,16 @@ export async function startCkanFixture(options: { portals: FixturePortalOptions[
     fileRequests: () => files.requests(),
     maxConcurrentFiles: () => files.maxInFlight(),
     holdFiles: () => files.hold(),
+    holdActions(slug) {
+      const p = portals.get(slug)
+      if (!p) throw new Error(`No fixture portal ${slug}`)
+      let release = () => {}
+      p.held = new Promise<void>((resolve) => (release = resolve))
+      return () => {
+        p.held = null
+        release()
+      }
+    },
     fileRequestsReached: (count) => files.reached(count),
     modify(slug, changes) {
       const p = portal(slug)

@@ -159,6 +159,7 @@ function signedInPaths(w: Workspace): Record<string, string[]> {
     '/reports': [`/reports?project=${w.projectId}`],
     '/profile': ['/profile'],
     '/projects': ['/projects'],
+    '/my-work': ['/my-work'],
     '/test-runs': [`/test-runs?project=${w.projectId}`, `/test-runs?project=${w.projectId}&start=1`],
     '/test-runs/{id}': [`/test-runs/${w.runId}`],
     '/test-cases': [`/test-cases?project=${w.projectId}`],
