@@ -12,6 +12,7 @@ import { RunHeader } from './RunHeader.tsx'
 import type { CaseResults, Member, RunDetail, RunInfo } from './types.ts'
 import type { ExecutionQuery } from './execution.ts'
 import { useRunExecution } from './use-run-execution.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 
 // The assignment parts load after the page; the server renders them in place (they read without JavaScript).
 const CaseAssignment = lazyWithGroups([], () => import('./CaseAssignment.tsx'))
@@ -43,7 +44,7 @@ export function RunExecution({ initial }: { initial: { detail: RunDetail; info: 
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return
       // A question open over the page (complete, rerun) takes its keys: none records or moves behind it.
-      if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]')) return
+      if (madeBy(event.target, Element) && event.target.closest('[role="dialog"], [role="alertdialog"]')) return
       const action = shortcutFor(event)
       if (!action) return
       const { state: now, canRecord: may } = latest.current

@@ -6,6 +6,7 @@ import { testContext } from '../../../tests/helpers/trpc-context.ts'
 import { signedInAccount } from '../../../tests/helpers/test-account.ts'
 import { myWorkCount } from '../../queries/run-assignments.server.ts'
 import type { AuthState } from '../../session.server.ts'
+import { madeBy } from '../../../lib/made-by.ts'
 import { createCaller } from '../router.server.ts'
 
 // Giving a run's cases to testers: one by one and in bulk (chosen cases, a section, a folder), the history of every
@@ -86,7 +87,7 @@ describe('run case assignment', () => {
       ['Eva Editor', 'Eva Editor'],
       [null, 'Eva Editor'],
     ])
-    expect(history.every((entry) => entry.assignedAt instanceof Date)).toBe(true)
+    expect(history.every((entry) => madeBy(entry.assignedAt, Date))).toBe(true)
     expect((await api.testRuns.results({ runCaseId: paging!.id })).assignments).toHaveLength(1)
     expect((await api.testRuns.results({ runCaseId: csv!.id })).assignments.map((entry) => entry.assignee)).toEqual(['Tomáš Tester'])
   })
